@@ -1,0 +1,41 @@
+# Peach: two commands on a fresh Debian or Ubuntu machine with the Swift toolchain.
+#   make run    installs what is missing, builds, and starts Peach
+#   make test   installs what is missing, builds, and runs the tests
+# Also: make bench (speed figures against baselines), make build, make clean.
+
+SWIFT ?= swift
+APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont sox alsa-utils pkg-config
+ARGS ?=
+
+.PHONY: run test bench build release-plugins deps clean
+
+# Installs only what is missing; needs root (or sudo) the first time.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	.build/debug/peach $(ARGS)
+
+# The release plugins are tested too: release builds export only public symbols.
+release-plugins: deps
+	$(SWIFT) build -c release --product PeachSineSource
+
+test: build release-plugins
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/PeachBench
+
+clean:
+	rm -rf .build

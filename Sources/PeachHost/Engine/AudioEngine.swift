@@ -1,0 +1,183 @@
+import Glibc
+import PeachPluginAPI
+
+/// Plays scheduled notes through a sound source to an output, on its own
+/// render thread. [main-thread] for everything here.
+///
+/// Time is counted in frames of the output's sample rate from the moment the
+/// engine starts. The main thread schedules events at absolute frames, in
+/// non-decreasing order; the render thread delivers each at its exact frame.
+public final class AudioEngine {
+    public let format: AudioFormat
+    public private(set) var source: SourceInstance
+    private let output: AudioOutput
+    private let loop: RenderLoop
+    /// Instances the render thread may still be using, by pointer bits.
+    private var inUse: [UInt: SourceInstance] = [:]
+    private var thread: pthread_t?
+    private var nextNoteID: Int32 = 1
+    private var lastScheduledFrame: Int64 = 0
+    private var finished = false
+
+    /// Activates `source` for the output's format. The engine owns both from here.
+    public init(output: AudioOutput, source: SourceInstance) throws(SourceError) {
+        format = output.format
+        try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
+        self.output = output
+        self.source = source
+        loop = RenderLoop(output: output, initial: source.raw, rendersAudio: source.descriptor.kind == .audio)
+        inUse[UInt(bitPattern: source.raw)] = source
+    }
+
+    deinit {
+        if !finished { try? stop() }
+    }
+
+    /// Starts the render thread.
+    public func start() {
+        precondition(thread == nil, "engine started twice")
+        let context = Unmanaged.passRetained(loop).toOpaque()
+        var handle = pthread_t()
+        let status = pthread_create(&handle, nil, { context in
+            let loop = Unmanaged<RenderLoop>.fromOpaque(context!).takeRetainedValue()
+            RealTimePriority.request()
+            loop.run()
+            return nil
+        }, context)
+        precondition(status == 0, "cannot start the render thread: \(ErrnoText.describe(status))")
+        thread = handle
+    }
+
+    /// Frames the output has been given so far.
+    public var renderedFrames: Int64 { loop.renderedFrames.load(ordering: .acquiring) }
+
+    /// Whether the last rendered block was silent with no note still sounding.
+    public var isSilent: Bool { loop.isSilent.load(ordering: .acquiring) }
+
+    /// A note id never used before on this engine.
+    public func makeNoteID() -> Int32 {
+        defer { nextNoteID += 1 }
+        return nextNoteID
+    }
+
+    /// Queues an event for the render thread. Events must come in frame order.
+    public func schedule(_ event: ScheduledEvent) throws(EngineError) {
+        guard event.frame >= lastScheduledFrame else { throw .outOfOrder(frame: event.frame, after: lastScheduledFrame) }
+        guard loop.events.push(event) else { throw .queueFull }
+        lastScheduledFrame = event.frame
+    }
+
+    /// Schedules one note: on at `frame`, off `durationFrames` later. Returns its id.
+    @discardableResult
+    public func playNote(frequency: Double, velocity: Double = 0.8, at frame: Int64, durationFrames: Int64) throws(EngineError) -> Int32 {
+        let id = makeNoteID()
+        try schedule(.noteOn(id, frequency: frequency, velocity: velocity, at: frame))
+        try schedule(.noteOff(id, at: frame + durationFrames))
+        return id
+    }
+
+    /// Replaces the source. The new instance is activated here, then handed to
+    /// the render thread, which switches at its next block without waiting;
+    /// the old one fades its notes out and is deactivated once the render
+    /// thread lets go of it.
+    public func swapSource(to newSource: SourceInstance) throws(SourceError) {
+        try newSource.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
+        while loop.pendingInstance.load(ordering: .acquiring) != 0 {
+            collectRetired()
+            usleep(500)
+        }
+        inUse[UInt(bitPattern: newSource.raw)] = newSource
+        source = newSource
+        loop.pendingRendersAudio.store(newSource.descriptor.kind == .audio, ordering: .releasing)
+        loop.pendingInstance.store(UInt(bitPattern: newSource.raw), ordering: .releasing)
+        if thread == nil { _ = loopTakesSwapBeforeStart() }
+    }
+
+    /// What the render thread reported since the last call. Also deactivates
+    /// sources the render thread has finished with, and prints plugin logs.
+    public func pollNotices() -> [EngineNotice] {
+        collectRetired()
+        PluginLog.shared.drain()
+        var notices: [EngineNotice] = []
+        while let notice = loop.notices.pop() { notices.append(notice) }
+        return notices
+    }
+
+    /// Waits until `frame` has been rendered, or rendering ended. Returns the notices seen meanwhile.
+    public func wait(untilRendered frame: Int64) -> [EngineNotice] {
+        var notices: [EngineNotice] = []
+        while renderedFrames < frame {
+            notices += pollNotices()
+            if notices.contains(where: \.endsRendering) { break }
+            usleep(1000)
+        }
+        return notices + pollNotices()
+    }
+
+    /// Renders up to exactly `frame` and holds there: for outputs without a
+    /// clock of their own, such as a WAV file, whose length must be exact.
+    public func render(through frame: Int64) -> [EngineNotice] {
+        loop.endFrame.store(frame, ordering: .releasing)
+        if thread == nil { start() }
+        return wait(untilRendered: frame)
+    }
+
+    /// Renders through `frame`, then on until every note has died away (at
+    /// most `maxTailFrames` more), block by block so a file ends right after
+    /// the last sound.
+    public func render(through frame: Int64, thenUntilSilentWithin maxTailFrames: Int64) -> [EngineNotice] {
+        var notices = render(through: frame)
+        while !isSilent, renderedFrames < frame + maxTailFrames, !notices.contains(where: \.endsRendering) {
+            notices += render(through: renderedFrames + Int64(format.blockFrames))
+        }
+        return notices
+    }
+
+    /// Stops the render thread, deactivates every source and closes the output.
+    public func stop() throws(AudioOutputError) {
+        guard !finished else { return }
+        finished = true
+        loop.stopRequested.store(true, ordering: .releasing)
+        if let thread { pthread_join(thread, nil) }
+        for instance in inUse.values { instance.deactivate() }
+        inUse.removeAll()
+        PluginLog.shared.drain()
+        try output.finish()
+    }
+
+    private func collectRetired() {
+        let bits = loop.retiredInstance.exchange(0, ordering: .acquiringAndReleasing)
+        guard bits != 0, let instance = inUse.removeValue(forKey: bits) else { return }
+        instance.deactivate()
+    }
+
+    /// Before the thread runs there is nothing to fade: drop the old instance at once.
+    private func loopTakesSwapBeforeStart() -> Bool {
+        let bits = loop.pendingInstance.load(ordering: .acquiring)
+        for (key, instance) in inUse where key != bits {
+            instance.deactivate()
+            inUse.removeValue(forKey: key)
+        }
+        return true
+    }
+}
+
+public enum EngineError: Error, Equatable, CustomStringConvertible {
+    case outOfOrder(frame: Int64, after: Int64)
+    case queueFull
+
+    public var description: String {
+        switch self {
+        case .outOfOrder(let frame, let after): "event at frame \(frame) scheduled after one at frame \(after); events must come in order"
+        case .queueFull: "too many events are waiting to be played"
+        }
+    }
+}
+
+/// Asks for SCHED_FIFO on the render thread; without the privilege it stays normal.
+enum RealTimePriority {
+    static func request() {
+        var parameters = sched_param(sched_priority: 50)
+        _ = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters)
+    }
+}

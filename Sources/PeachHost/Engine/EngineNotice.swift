@@ -1,0 +1,46 @@
+import Glibc
+
+/// Something the audio thread reports to the main thread. Plain values only:
+/// the audio thread cannot build strings.
+public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConvertible {
+    /// The source returned PEACH_PROCESS_ERROR; it is silenced until replaced.
+    case sourceFailed(atFrame: Int64)
+    /// The source produced NaN or infinite samples; it is silenced until replaced.
+    case sourceProducedInvalidSamples(atFrame: Int64)
+    /// The device went away (e.g. a USB interface unplugged); rendering stopped.
+    case deviceLost(errno: Int32)
+    /// Writing to the device failed for another reason; rendering stopped.
+    case outputFailed(errno: Int32)
+    /// The device ran dry and was restarted; there was a short gap.
+    case underrun(atFrame: Int64)
+    /// Events arrived after their frame had already been rendered; they played late.
+    case lateEvents(count: Int32, atFrame: Int64)
+    /// A source swap finished: the new source renders from this frame on.
+    case sourceSwapped(atFrame: Int64)
+
+    /// Whether rendering has stopped for good.
+    public var endsRendering: Bool {
+        switch self {
+        case .deviceLost, .outputFailed: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sourceFailed(let frame): "the sound source failed at frame \(frame) and was silenced"
+        case .sourceProducedInvalidSamples(let frame): "the sound source produced invalid samples (NaN or infinity) at frame \(frame) and was silenced"
+        case .deviceLost(let code): "the audio device was lost (\(ErrnoText.describe(code)))"
+        case .outputFailed(let code): "writing audio failed (\(ErrnoText.describe(code)))"
+        case .underrun(let frame): "audio underrun at frame \(frame)"
+        case .lateEvents(let count, let frame): "\(count) event(s) played late at frame \(frame)"
+        case .sourceSwapped(let frame): "sound source swapped at frame \(frame)"
+        }
+    }
+}
+
+enum ErrnoText {
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,63 @@
+/// Where rendered audio goes: an ALSA device, a WAV file, or nowhere.
+///
+/// The engine's render thread owns an output while it runs: it calls `write`
+/// for each block ([audio-thread]); everything else is [main-thread], before
+/// the engine starts or after it stops.
+public protocol AudioOutput: AnyObject {
+    /// Fixed when the output opens. Sources render at exactly this rate, so no
+    /// resampler sits between them and the listener.
+    var format: AudioFormat { get }
+
+    /// [audio-thread] Writes `frames` interleaved frames. A real device blocks
+    /// here until there is room, which is what paces the render thread.
+    /// Must not allocate or lock.
+    func write(_ interleaved: UnsafePointer<Float>, frames: Int) -> OutputWriteResult
+
+    /// [audio-thread] Frames written but not yet heard, if the output knows.
+    func pendingFrames() -> Int?
+
+    /// Plays out what is buffered, then closes. [main-thread]
+    func finish() throws(AudioOutputError)
+}
+
+public struct AudioFormat: Equatable, Sendable {
+    public var sampleRate: Double
+    public var channels: Int
+    /// The block the render thread processes: the device's period.
+    public var blockFrames: Int
+
+    public init(sampleRate: Double, channels: Int, blockFrames: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.blockFrames = blockFrames
+    }
+}
+
+public enum OutputWriteResult: Equatable, Sendable {
+    case written
+    /// The device ran dry and was restarted; the block was written after it.
+    case recoveredUnderrun
+    /// The device disappeared; nothing more can be written.
+    case deviceLost(errno: Int32)
+    case failed(errno: Int32)
+}
+
+public enum AudioOutputError: Error, Equatable, CustomStringConvertible {
+    case noDevice(name: String, reason: String)
+    case unsupportedDevice(name: String, reason: String)
+    case cannotWriteFile(path: String, reason: String)
+    case closeFailed(target: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noDevice(let name, let reason):
+            "no audio device '\(name)' (\(reason)). Pick one with --device NAME (`aplay -L` lists them), or write a WAV file with --wav FILE"
+        case .unsupportedDevice(let name, let reason):
+            "audio device '\(name)' cannot play Peach's audio: \(reason). Try another with --device NAME (`aplay -L` lists them), or --wav FILE"
+        case .cannotWriteFile(let path, let reason):
+            "cannot write the WAV file \(path): \(reason)"
+        case .closeFailed(let target, let reason):
+            "could not finish writing to \(target): \(reason)"
+        }
+    }
+}

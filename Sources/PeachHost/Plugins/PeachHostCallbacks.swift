@@ -1,0 +1,79 @@
+import Glibc
+import PeachPluginAPI
+import Synchronization
+
+/// The `peach_host` table handed to every instance: the host's name, version
+/// and log. One table for the whole process, never freed.
+enum PeachHostCallbacks {
+    nonisolated(unsafe) static let table: UnsafePointer<peach_host> = {
+        let table = UnsafeMutablePointer<peach_host>.allocate(capacity: 1)
+        table.initialize(to: peach_host(
+            struct_size: UInt32(MemoryLayout<peach_host>.size),
+            abi_major: UInt16(PEACH_ABI_MAJOR), abi_minor: UInt16(PEACH_ABI_MINOR),
+            name: strdup("Peach"), version: strdup(PeachVersion.current),
+            host_data: nil,
+            log: { _, level, message in PluginLog.shared.record(level: level, message: message) },
+            get_extension: { _, _ in nil }))
+        return UnsafePointer(table)
+    }()
+}
+
+/// Messages plugins send through `host->log`. On the audio thread a message is
+/// copied into a preallocated ring (no allocation, no lock) and printed later
+/// by `drain`; anywhere else it is printed at once.
+public final class PluginLog: @unchecked Sendable {
+    public static let shared = PluginLog()
+
+    private static let slotCount = 64
+    private static let slotBytes = 256
+    private let ring = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotBytes)
+    private let levels = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+    private let written = Atomic<Int>(0)
+    private let read = Atomic<Int>(0)
+    private let audioThread = Atomic<UInt>(0)
+
+    /// The engine registers its render thread so that logging from it takes the lock-free path.
+    func registerAudioThread() { audioThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
+
+    func record(level: Int32, message: UnsafePointer<CChar>?) {
+        guard let message else { return }
+        if audioThread.load(ordering: .acquiring) == UInt(bitPattern: Int(bitPattern: pthread_self())) {
+            let head = written.load(ordering: .relaxed)
+            guard head - read.load(ordering: .acquiring) < Self.slotCount else { return }  // full: drop
+            let slot = ring + (head % Self.slotCount) * Self.slotBytes
+            strncpy(slot, message, Self.slotBytes - 1)
+            slot[Self.slotBytes - 1] = 0
+            levels[head % Self.slotCount] = level
+            written.store(head + 1, ordering: .releasing)
+        } else {
+            print(level: level, CText.string(message) ?? "(message is not UTF-8)")
+        }
+    }
+
+    /// Prints what the audio thread logged since the last call. [main-thread]
+    public func drain() {
+        var tail = read.load(ordering: .relaxed)
+        while tail < written.load(ordering: .acquiring) {
+            print(level: levels[tail % Self.slotCount], CText.string(ring + (tail % Self.slotCount) * Self.slotBytes) ?? "")
+            tail += 1
+            read.store(tail, ordering: .releasing)
+        }
+    }
+
+    private func print(level: Int32, _ text: String) {
+        guard level >= PEACH_LOG_WARNING || Environment.current["PEACH_DEBUG"] != nil else { return }
+        StandardError.write("peach: source: \(text)\n")
+    }
+}
+
+/// Unbuffered writes to standard error.
+public enum StandardError {
+    public static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
+    }
+}
+
+public enum PeachVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,156 @@
+import Glibc
+import PeachPluginAPI
+import Synchronization
+
+/// A plugin library loaded into this process, with its entry table validated.
+///
+/// Libraries are opened with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE` and never
+/// closed: Swift images register runtime metadata that cannot be unregistered,
+/// so unloading one leaves dangling pointers. Changing sources at run time
+/// means making a new instance, never reloading a library.
+public final class PluginLibrary: @unchecked Sendable {
+    /// Canonical path of the `.so`.
+    public let path: String
+    /// The sources the library offers, validated.
+    public let sources: [SourceDescriptor]
+    private let entry: UnsafePointer<peach_plugin_entry>
+
+    /// Loads and validates the library at `path`. Each library is opened once
+    /// per process; later calls return the same object.
+    public static func load(path: String) throws(PluginRejection) -> PluginLibrary {
+        let canonical = PluginPath.canonical(path) ?? path
+        if let loaded = LoadedLibraries.shared.library(at: canonical) { return loaded }
+        let library = try PluginLibrary(canonicalPath: canonical)
+        return LoadedLibraries.shared.remember(library)
+    }
+
+    private init(canonicalPath path: String) throws(PluginRejection) {
+        func reject(_ reason: String) -> PluginRejection { PluginRejection(path: path, reason: reason) }
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            throw reject("cannot be loaded: \(Self.dlerrorText())")
+        }
+        guard let symbol = dlsym(handle, PEACH_ENTRY_SYMBOL) else {
+            throw reject("has no \(PEACH_ENTRY_SYMBOL) function, so it is not a Peach source for plugin ABI \(PEACH_ABI_MAJOR) (a Swift plugin's entry must be public)")
+        }
+        let entryFunction = unsafeBitCast(symbol, to: peach_source_entry_fn.self)
+        guard let entry = entryFunction(UInt16(PEACH_ABI_MINOR)) else {
+            throw reject("\(PEACH_ENTRY_SYMBOL) returned NULL: the library declined to work with this host (ABI \(PEACH_ABI_MAJOR).\(PEACH_ABI_MINOR))")
+        }
+        let table = entry.pointee
+        guard table.abi_major == PEACH_ABI_MAJOR else {
+            throw reject("was built for plugin ABI \(table.abi_major).\(table.abi_minor); this host speaks ABI \(PEACH_ABI_MAJOR).x")
+        }
+        guard table.struct_size >= MemoryLayout<peach_plugin_entry>.size else {
+            throw reject("its entry table is \(table.struct_size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_plugin_entry>.size)")
+        }
+        let missing = [("source_count", table.source_count == nil), ("get_source", table.get_source == nil), ("create", table.create == nil)]
+            .filter(\.1).map(\.0)
+        guard missing.isEmpty else {
+            throw reject("its entry table lacks the required function\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", "))")
+        }
+        let count = table.source_count()
+        guard count > 0 else { throw reject("offers no sources (source_count returned 0)") }
+        guard count <= 256 else { throw reject("claims \(count) sources, more than the 256 a library may offer") }
+
+        var sources: [SourceDescriptor] = []
+        for index in 0..<count {
+            let descriptor = try Self.descriptor(table.get_source(index), index: index, path: path)
+            guard !sources.contains(where: { $0.id == descriptor.id }) else {
+                throw PluginRejection(path: path, sourceID: descriptor.id, reason: "declares the id \(descriptor.id) twice")
+            }
+            sources.append(descriptor)
+        }
+        self.path = path
+        self.entry = entry
+        self.sources = sources
+    }
+
+    /// Creates an inactive instance of one of this library's sources. [main-thread]
+    public func makeInstance(of sourceID: String) throws(PluginRejection) -> SourceInstance {
+        guard let descriptor = sources.first(where: { $0.id == sourceID }) else {
+            throw PluginRejection(path: path, sourceID: sourceID, reason: "offers no source with this id")
+        }
+        var createError = ""
+        let raw = sourceID.withCString { id in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer -> UnsafeMutablePointer<peach_source_instance>? in
+                buffer.initialize(repeating: 0)
+                let instance = entry.pointee.create(id, PeachHostCallbacks.table, buffer.baseAddress!, UInt32(buffer.count))
+                buffer[buffer.count - 1] = 0
+                createError = CText.string(buffer.baseAddress!) ?? "(the error text is not UTF-8)"
+                return instance
+            }
+        }
+        guard let raw else {
+            throw PluginRejection(path: path, sourceID: sourceID, reason: "create failed: \(createError.isEmpty ? "no reason given" : createError)")
+        }
+        return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path)
+    }
+
+    private static func descriptor(_ pointer: UnsafePointer<peach_source_descriptor>?, index: UInt32, path: String) throws(PluginRejection) -> SourceDescriptor {
+        guard let pointer else { throw PluginRejection(path: path, reason: "get_source(\(index)) returned NULL") }
+        let raw = pointer.pointee
+        guard raw.struct_size >= MemoryLayout<peach_source_descriptor>.size else {
+            throw PluginRejection(path: path, reason: "source \(index)'s descriptor is \(raw.struct_size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_descriptor>.size)")
+        }
+        func text(_ field: String, _ value: UnsafePointer<CChar>?, required: Bool) throws(PluginRejection) -> String {
+            guard let value else {
+                if required { throw PluginRejection(path: path, reason: "source \(index) has no \(field)") }
+                return ""
+            }
+            guard let string = CText.string(value) else {
+                throw PluginRejection(path: path, reason: "source \(index)'s \(field) is not valid UTF-8")
+            }
+            return string
+        }
+        let id = try text("id", raw.id, required: true)
+        guard SourceID.isValid(id) else {
+            throw PluginRejection(path: path, reason: id.isEmpty
+                ? "source \(index) has an empty id"
+                : "source \(index)'s id '\(id)' is not a reverse-DNS id such as org.example.tone")
+        }
+        let name = try text("name", raw.name, required: true)
+        guard !name.isEmpty else { throw PluginRejection(path: path, sourceID: id, reason: "has an empty name") }
+        let rendersAudio = raw.flags & PEACH_SOURCE_RENDERS_AUDIO != 0
+        let sendsMIDI = raw.flags & PEACH_SOURCE_SENDS_MIDI != 0
+        guard rendersAudio != sendsMIDI else {
+            throw PluginRejection(path: path, sourceID: id, reason: "must declare exactly one of RENDERS_AUDIO and SENDS_MIDI")
+        }
+        return SourceDescriptor(
+            id: id, name: name,
+            vendor: try text("vendor", raw.vendor, required: false),
+            version: try text("version", raw.version, required: false),
+            description: try text("description", raw.description, required: false),
+            kind: rendersAudio ? .audio : .midi,
+            realtimeSafe: raw.flags & PEACH_SOURCE_REALTIME_SAFE != 0)
+    }
+
+    private static func dlerrorText() -> String {
+        dlerror().flatMap { CText.string($0) } ?? "unknown dlopen error"
+    }
+}
+
+/// Reverse-DNS source ids: at least two dot-separated labels of letters,
+/// digits, `-` and `_`.
+enum SourceID {
+    static func isValid(_ id: String) -> Bool {
+        let labels = id.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        }
+    }
+}
+
+/// Libraries already opened in this process, by canonical path.
+final class LoadedLibraries: Sendable {
+    static let shared = LoadedLibraries()
+    private let byPath = Mutex<[String: PluginLibrary]>([:])
+
+    func library(at path: String) -> PluginLibrary? { byPath.withLock { $0[path] } }
+    func remember(_ library: PluginLibrary) -> PluginLibrary {
+        byPath.withLock { libraries in
+            if let existing = libraries[library.path] { return existing }
+            libraries[library.path] = library
+            return library
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import FoundationEssentials
+import Glibc
+
+/// What one plugin library offers, as found by probing it: its sources with
+/// their options, and what was rejected. A probe runs in a child process
+/// (`peach plugin-probe PATH`) and sends this back as JSON.
+public struct ProbeReport: Codable, Sendable, Equatable {
+    public struct Source: Codable, Sendable, Equatable {
+        public var descriptor: SourceDescriptor
+        public var options: [SourceOption]
+    }
+
+    public var path: String
+    public var sources: [Source]
+    public var rejections: [PluginRejection]
+
+    /// Loads the library into this process and describes it. Each source gets
+    /// one instance, created and destroyed, to read its options and to prove
+    /// that creating it works.
+    public static func probeInProcess(path: String) -> ProbeReport {
+        let canonical = PluginPath.canonical(path) ?? path
+        let library: PluginLibrary
+        do {
+            library = try PluginLibrary.load(path: canonical)
+        } catch {
+            return ProbeReport(path: canonical, sources: [], rejections: [error])
+        }
+        var report = ProbeReport(path: canonical, sources: [], rejections: [])
+        for descriptor in library.sources {
+            do {
+                let instance = try library.makeInstance(of: descriptor.id)
+                report.sources.append(Source(descriptor: descriptor, options: instance.options))
+            } catch {
+                report.rejections.append(error)
+            }
+        }
+        return report
+    }
+
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Probes plugin libraries in child processes, all at once, each with a deadline.
+public struct PluginProber: Sendable {
+    /// The `peach` program, which has the hidden `plugin-probe` command.
+    public var executable: String
+    public var timeoutSeconds: Double
+
+    public init(executable: String, timeoutSeconds: Double = 5) {
+        self.executable = executable
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    public func probe(_ paths: [String]) -> [ProbeReport] {
+        let deadline = Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9)
+        let children = paths.map { path in Result { () throws(ChildProcess.StartFailure) in try ChildProcess.start([executable, "plugin-probe", path]) } }
+        return zip(paths, children).map { path, child in
+            switch child {
+            case .failure(let failure):
+                ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: "could not start the probe: \(failure.reason)")])
+            case .success(let process):
+                report(path, process.finish(deadline: deadline))
+            }
+        }
+    }
+
+    private func report(_ path: String, _ outcome: ChildProcess.Outcome) -> ProbeReport {
+        func rejected(_ reason: String) -> ProbeReport {
+            ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: reason)])
+        }
+        switch outcome {
+        case .exited(0, let output):
+            guard let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(output)) else {
+                return rejected("probing it produced no readable report (did the library write to standard output?)")
+            }
+            return report
+        case .exited(let status, _):
+            return rejected("probing it ended with exit status \(status) (the library may have called exit)")
+        case .killedBySignal(let signal):
+            return rejected("crashed while being probed (\(Signal.name(signal)))")
+        case .timedOut:
+            return rejected("did not finish being probed within \(timeoutSeconds.compact) s, so it was stopped")
+        }
+    }
+}
+
+enum Signal {
+    static func name(_ number: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                      SIGILL: "SIGILL", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
+        return names[number] ?? "signal \(number)"
+    }
+}

@@ -1,0 +1,19 @@
+/// Why a plugin library, or one source in it, was not accepted. Each case
+/// renders as one line that names the file and the reason.
+public struct PluginRejection: Error, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// Canonical path of the library.
+    public var path: String
+    /// The source concerned, when the problem is with one source rather than the library.
+    public var sourceID: String?
+    public var reason: String
+
+    public init(path: String, sourceID: String? = nil, reason: String) {
+        self.path = path
+        self.sourceID = sourceID
+        self.reason = reason
+    }
+
+    public var description: String {
+        "\(path)\(sourceID.map { " (\($0))" } ?? ""): \(reason)"
+    }
+}

@@ -1,0 +1,72 @@
+/// Every sound source Peach can use right now, found by probing each library
+/// in the search path. A library that fails validation, crashes or hangs is
+/// listed under `rejections` with its reason; the others keep working.
+public struct SourceCatalog: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var descriptor: SourceDescriptor
+        public var options: [SourceOption]
+        public var libraryPath: String
+    }
+
+    /// The source Peach plays with no configuration at all.
+    public static let defaultSourceID = "org.peach.sine"
+
+    public private(set) var sources: [Entry] = []
+    public private(set) var rejections: [PluginRejection] = []
+    /// Sources ignored because an earlier library in the search path has the same id.
+    public private(set) var shadowed: [String] = []
+
+    public init(reports: [ProbeReport]) {
+        for report in reports {
+            rejections += report.rejections
+            for source in report.sources {
+                if let first = sources.first(where: { $0.descriptor.id == source.descriptor.id }) {
+                    shadowed.append("\(source.descriptor.id) in \(report.path) is ignored: \(first.libraryPath) provides it first")
+                    continue
+                }
+                sources.append(Entry(descriptor: source.descriptor, options: source.options, libraryPath: report.path))
+            }
+        }
+    }
+
+    /// Probes every library in `searchPath`.
+    public static func discover(searchPath: PluginSearchPath, prober: PluginProber) -> SourceCatalog {
+        SourceCatalog(reports: prober.probe(searchPath.candidateLibraries()))
+    }
+
+    public func entry(for id: String) throws(SourceLookupError) -> Entry {
+        guard let entry = sources.first(where: { $0.descriptor.id == id }) else {
+            if let rejection = rejections.first(where: { $0.sourceID == id }) {
+                throw .rejected(rejection)
+            }
+            throw .unknown(id: id, available: sources.map(\.descriptor.id))
+        }
+        return entry
+    }
+
+    /// Loads the source's library into this process and makes an inactive instance.
+    public func makeInstance(of id: String) throws(SourceLookupError) -> SourceInstance {
+        let entry = try entry(for: id)
+        do {
+            return try PluginLibrary.load(path: entry.libraryPath).makeInstance(of: id)
+        } catch {
+            throw .rejected(error)
+        }
+    }
+}
+
+public enum SourceLookupError: Error, Equatable, CustomStringConvertible {
+    case unknown(id: String, available: [String])
+    case rejected(PluginRejection)
+
+    public var description: String {
+        switch self {
+        case .unknown(let id, let available):
+            "no sound source '\(id)'" + (available.isEmpty
+                ? ": no sources were found at all (see `peach sources`)"
+                : "; available: \(available.joined(separator: ", ")) (see `peach sources`)")
+        case .rejected(let rejection):
+            "sound source unusable: \(rejection)"
+        }
+    }
+}

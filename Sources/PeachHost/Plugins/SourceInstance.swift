@@ -1,0 +1,171 @@
+import PeachPluginAPI
+
+/// One instance of a sound source: its options and its lifecycle.
+/// [main-thread] for everything here; the engine calls `process` itself on the
+/// audio thread through `raw`.
+public final class SourceInstance {
+    public let descriptor: SourceDescriptor
+    public let libraryPath: String
+    /// The plugin's instance table. Valid until this object is deinitialised.
+    let raw: UnsafeMutablePointer<peach_source_instance>
+    public private(set) var isActive = false
+    /// The options as the plugin described them when the instance was made.
+    public let options: [SourceOption]
+
+    init(validating raw: UnsafeMutablePointer<peach_source_instance>, descriptor: SourceDescriptor, libraryPath: String) throws(PluginRejection) {
+        func reject(_ reason: String) -> PluginRejection {
+            PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: reason)
+        }
+        let table = raw.pointee
+        guard table.struct_size >= MemoryLayout<peach_source_instance>.size else {
+            // Too small to trust even its destroy pointer: leak it rather than crash.
+            throw reject("its instance table is \(table.struct_size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_instance>.size)")
+        }
+        let required: [(String, Bool)] = [
+            ("activate", table.activate == nil), ("deactivate", table.deactivate == nil),
+            ("process", table.process == nil), ("destroy", table.destroy == nil),
+            ("option_count", table.option_count == nil), ("get_option_info", table.get_option_info == nil),
+            ("get_option_choice", table.get_option_choice == nil), ("get_option", table.get_option == nil),
+            ("set_option", table.set_option == nil), ("last_error", table.last_error == nil),
+        ]
+        let missing = required.filter(\.1).map(\.0)
+        guard missing.isEmpty else {
+            if table.destroy != nil { table.destroy(raw) }
+            throw reject("its instance lacks the required function\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", "))")
+        }
+        do {
+            options = try Self.readOptions(raw, reject: reject)
+        } catch {
+            table.destroy(raw)
+            throw error
+        }
+        self.raw = raw
+        self.descriptor = descriptor
+        self.libraryPath = libraryPath
+    }
+
+    deinit {
+        if isActive { raw.pointee.deactivate(raw) }
+        raw.pointee.destroy(raw)
+    }
+
+    /// Prepares the instance to render at a fixed rate and block size.
+    public func activate(sampleRate: Double, maxFrames: Int, channels: Int) throws(SourceError) {
+        precondition(!isActive, "activate called on an active instance")
+        let status = raw.pointee.activate(raw, sampleRate, UInt32(maxFrames), descriptor.kind == .audio ? UInt32(channels) : 0)
+        guard status == PEACH_OK else { throw .failed(source: descriptor.id, action: "activate", reason: lastError) }
+        isActive = true
+    }
+
+    public func deactivate() {
+        guard isActive else { return }
+        raw.pointee.deactivate(raw)
+        isActive = false
+    }
+
+    /// The current value of an option, as text.
+    public func value(of key: String) throws(SourceOptionError) -> String {
+        _ = try option(key)
+        var status = PEACH_OK
+        let text = CText.read { buffer, capacity in status = raw.pointee.get_option(raw, key, buffer, capacity) }
+        guard status == PEACH_OK, let text else {
+            throw .rejectedBySource(source: descriptor.id, key: key, value: "?", reason: "could not read it back: \(lastError)")
+        }
+        return text
+    }
+
+    /// Validates and sets an option. Options without `live` need an inactive instance.
+    public func set(_ key: String, to value: String) throws(SourceOptionError) {
+        let option = try option(key)
+        try option.validate(value)
+        guard !isActive || option.live else { throw .notLive(source: descriptor.id, key: key) }
+        guard raw.pointee.set_option(raw, key, value) == PEACH_OK else {
+            throw .rejectedBySource(source: descriptor.id, key: key, value: value, reason: lastError)
+        }
+    }
+
+    /// The option with `key`, or an error listing the keys there are.
+    public func option(_ key: String) throws(SourceOptionError) -> SourceOption {
+        guard let option = options.first(where: { $0.key == key }) else {
+            throw .unknownKey(source: descriptor.id, key: key, known: options.map(\.key))
+        }
+        return option
+    }
+
+    /// The plugin's explanation of its last failure.
+    public var lastError: String {
+        let text = CText.string(raw.pointee.last_error(raw)) ?? "(the error text is not UTF-8)"
+        return text.isEmpty ? "no reason given" : text
+    }
+
+    private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (String) -> PluginRejection) throws(PluginRejection) -> [SourceOption] {
+        let count = raw.pointee.option_count(raw)
+        guard count <= 1024 else { throw reject("claims \(count) options, more than the 1024 allowed") }
+        var options: [SourceOption] = []
+        for index in 0..<count {
+            var info = peach_option_info()
+            info.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
+            guard raw.pointee.get_option_info(raw, index, &info) == PEACH_OK else {
+                throw reject("get_option_info(\(index)) failed")
+            }
+            func text<T>(_ field: String, _ tuple: T) throws(PluginRejection) -> String {
+                guard let value = CText.string(fixed: tuple) else {
+                    throw reject("option \(index)'s \(field) is not NUL-terminated UTF-8")
+                }
+                return value
+            }
+            let key = try text("key", info.key)
+            guard !key.isEmpty else { throw reject("option \(index) has an empty key") }
+            guard !options.contains(where: { $0.key == key }) else { throw reject("declares the option \(key) twice") }
+            guard let type = SourceOption.ValueType(abi: info.type) else {
+                throw reject("option \(key) has the unknown type \(info.type)")
+            }
+            var choices: [SourceOption.Choice] = []
+            if type == .choice {
+                guard info.choice_count <= 4096 else { throw reject("option \(key) claims \(info.choice_count) choices, more than 4096") }
+                for choiceIndex in 0..<info.choice_count {
+                    var choice = peach_option_choice()
+                    choice.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
+                    guard raw.pointee.get_option_choice(raw, index, choiceIndex, &choice) == PEACH_OK else {
+                        throw reject("option \(key): get_option_choice(\(choiceIndex)) failed")
+                    }
+                    choices.append(.init(value: try text("choice value", choice.value), label: try text("choice label", choice.label)))
+                }
+            }
+            let numeric = type == .int || type == .number
+            guard !numeric || (info.min_value.isFinite && info.max_value.isFinite && info.min_value <= info.max_value) else {
+                throw reject("option \(key) has an invalid range \(info.min_value)...\(info.max_value)")
+            }
+            options.append(SourceOption(
+                key: key, name: try text("name", info.name), type: type, unit: try text("unit", info.unit),
+                defaultValue: try text("default value", info.default_value), description: try text("description", info.description),
+                range: numeric ? info.min_value...info.max_value : nil,
+                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, choices: choices))
+        }
+        return options
+    }
+}
+
+public enum SourceError: Error, Equatable, CustomStringConvertible {
+    case failed(source: String, action: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .failed(let source, let action, let reason): "source \(source) failed to \(action): \(reason)"
+        }
+    }
+}
+
+extension SourceOption.ValueType {
+    init?(abi: UInt32) {
+        switch Int32(abi) {
+        case PEACH_OPTION_BOOL: self = .bool
+        case PEACH_OPTION_INT: self = .int
+        case PEACH_OPTION_NUMBER: self = .number
+        case PEACH_OPTION_TEXT: self = .text
+        case PEACH_OPTION_PATH: self = .path
+        case PEACH_OPTION_CHOICE: self = .choice
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import PeachHost
+
+/// Where to look for sound-source plugins; shared by every command that uses sources.
+struct PluginPathOptions: ParsableArguments {
+    @Option(name: .customLong("plugin-path"),
+            help: ArgumentHelp("A folder of sound-source plugins, searched before PEACH_PLUGIN_PATH and the standard folders. Repeatable.",
+                               valueName: "dir"))
+    var directories: [String] = []
+
+    /// Probes every plugin found, each in a child process.
+    func discoverSources() -> SourceCatalog {
+        SourceCatalog.discover(searchPath: .standard(commandLine: directories),
+                               prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
+    }
+}

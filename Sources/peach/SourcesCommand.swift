@@ -1,0 +1,90 @@
+import ArgumentParser
+import FoundationEssentials
+import PeachHost
+
+struct SourcesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sources",
+        abstract: "List the sound sources Peach can play through.",
+        discussion: """
+            Peach looks for plugin libraries (.so) in the --plugin-path folders, then \
+            in PEACH_PLUGIN_PATH (colon-separated), ~/.local/lib/peach/plugins, \
+            /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of \
+            the peach program. When two libraries offer the same source id, the first \
+            one found wins. Libraries that fail their checks are listed with the reason.
+            """)
+
+    @OptionGroup var plugins: PluginPathOptions
+
+    @Flag(help: "Print JSON instead of text, for scripts.")
+    var json = false
+
+    func run() {
+        let catalog = plugins.discoverSources()
+        print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
+    }
+
+    static func text(_ catalog: SourceCatalog) -> String {
+        var lines: [String] = []
+        if catalog.sources.isEmpty { lines.append("No sound sources found.") }
+        for entry in catalog.sources {
+            let source = entry.descriptor
+            lines.append("\(source.id)  \(source.name) (\(source.kind.rawValue))  \(source.vendor) \(source.version)")
+            if !source.description.isEmpty { lines.append("  \(source.description)") }
+            lines.append("  library: \(entry.libraryPath)")
+            let keyWidth = entry.options.map(\.key.count).max() ?? 0
+            for option in entry.options {
+                lines.append("  --option \(option.key + String(repeating: " ", count: keyWidth - option.key.count))  \(summary(option))")
+            }
+        }
+        for note in catalog.shadowed { lines.append("warning: \(note)") }
+        if !catalog.rejections.isEmpty {
+            lines.append("")
+            lines.append("Rejected:")
+            for rejection in catalog.rejections { lines.append("  \(rejection)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func summary(_ option: SourceOption) -> String {
+        let unit = option.unit.isEmpty ? "" : " \(option.unit)"
+        var kind = option.type.rawValue
+        if let range = option.range { kind += " \(range.lowerBound.compact)...\(range.upperBound.compact)\(unit)" }
+        if option.type == .choice { kind += " (\(option.choices.count) choices)" }
+        return "\(option.name): \(kind), default \(option.defaultValue)\(unit). \(option.description)"
+    }
+
+    static func json(_ catalog: SourceCatalog) -> String {
+        let listing = Listing(
+            sources: catalog.sources.map { entry in
+                .init(id: entry.descriptor.id, name: entry.descriptor.name, kind: entry.descriptor.kind, vendor: entry.descriptor.vendor,
+                      version: entry.descriptor.version, description: entry.descriptor.description,
+                      realtimeSafe: entry.descriptor.realtimeSafe, library: entry.libraryPath, options: entry.options)
+            },
+            rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: $0.reason) },
+            shadowed: catalog.shadowed)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(listing)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// The `--json` shape: scripts rely on these field names.
+    struct Listing: Encodable {
+        struct Source: Encodable {
+            var id, name: String
+            var kind: SourceKind
+            var vendor, version, description: String
+            var realtimeSafe: Bool
+            var library: String
+            var options: [SourceOption]
+        }
+        struct Rejected: Encodable {
+            var path: String
+            var source: String?
+            var reason: String
+        }
+        var sources: [Source]
+        var rejected: [Rejected]
+        var shadowed: [String]
+    }
+}
