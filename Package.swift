@@ -23,8 +23,13 @@ let package = Package(
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
-        .executableTarget(name: "PeachBench", dependencies: ["PeachHost"], path: "Benchmarks/PeachBench"),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI"]),
-        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost"]),
+        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI"], path: "Benchmarks/PeachBench"),
+        // Measuring rendered audio, locating build products, compiling C plugins in tests.
+        .target(name: "PeachTestSupport", dependencies: ["PeachHost"], path: "Tests/PeachTestSupport",
+                // Optimised even in debug builds: the frequency meter does millions of multiply-adds per note.
+                swiftSettings: [.unsafeFlags(["-O"])]),
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource"],
+                    exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
+        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport"]),
     ]
 )

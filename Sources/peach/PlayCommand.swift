@@ -61,9 +61,11 @@ struct PlayCommand: ParsableCommand {
     }
 
     private func parsedNotes() throws -> [MIDINote] {
-        try notes.map { text in
-            do { return try MIDINote(parsing: text) } catch { throw ValidationError(error.description) }
+        var parsed: [MIDINote] = []
+        for text in notes {
+            do { parsed.append(try MIDINote(parsing: text)) } catch { throw ValidationError(error.description) }
         }
+        return parsed
     }
 
     func run() throws {

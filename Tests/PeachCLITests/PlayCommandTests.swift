@@ -1,0 +1,73 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach play`, run as a user runs it.
+@Suite struct PlayCommandTests {
+    @Test func writesTheNotesInTuneAndBackToBackToAWavFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("play.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "C#3", "Bb2", "60", "--cents", "2.5", "--duration", "0.25", "--wav", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let wav = try WavFile.read(path: path)
+        #expect(wav.sampleRate == 48000)
+        // Four notes of 12000 frames with no gap, then a short release tail.
+        #expect(wav.frameCount >= 48000 && wav.frameCount < 48000 + 4800, "\(wav.frameCount) frames")
+        for (index, note) in ["A4", "C#3", "Bb2", "C4"].enumerated() {
+            let expected = Pitch.frequency(of: try MIDINote(parsing: note), cents: 2.5)
+            let segment = wav.samples[0][(index * 12000 + 960)..<(index * 12000 + 11040)]
+            let measured = FrequencyMeter.frequency(of: segment, sampleRate: wav.sampleRate)
+            #expect(abs(FrequencyMeter.cents(measured, from: expected)) < 0.01, "\(note): \(measured) Hz")
+        }
+    }
+
+    @Test func referenceAndOptionsChangeTheSound() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("ref.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--reference", "415", "--duration", "0.3",
+                                    "--option", "gain=0.2", "--source", "org.peach.sine", "--wav", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let samples = try WavFile.read(path: path).samples[0]
+        #expect(abs(FrequencyMeter.frequency(of: samples[960..<13000], sampleRate: 48000) - 415) < 0.001)
+        #expect(abs(samples.map(abs).max()! - 0.2 * 0.8) < 0.005, "gain 0.2 at the default velocity 0.8")
+    }
+
+    @Test func playsThroughAnAlsaDeviceByName() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("alsa.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "E4", "--duration", "0.3", "--device", "file:FILE=\(path),FORMAT=wav"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let wav = try WavFile.read(path: path)
+        let measured = FrequencyMeter.frequency(of: wav.samples[0][960..<13000], sampleRate: wav.sampleRate)
+        #expect(abs(FrequencyMeter.cents(measured, from: Pitch.frequency(of: MIDINote(number: 64)!))) < 0.01)
+    }
+
+    @Test(arguments: [
+        (["play", "H4"], "'H4' is not a note"),
+        (["play", "A4", "--source", "org.example.none"], "no sound source 'org.example.none'; available: org.peach.sine"),
+        (["play", "A4", "--option", "volume=1"], "has no option 'volume'; it has: gain, attack-ms, release-ms"),
+        (["play", "A4", "--option", "gain=loud"], "option gain: 'loud' is not a number"),
+        (["play", "A4", "--option", "gain"], "'gain' is not an option assignment"),
+        (["play", "A4", "--wav", "/nonexistent-folder/x.wav"], "cannot write the WAV file /nonexistent-folder/x.wav: No such file or directory"),
+        (["play", "A4", "--device", "nosuchdevice"], "no audio device 'nosuchdevice'"),
+        (["play", "A4", "--reference", "300", "--wav", "/dev/null"], "--reference 300 is outside 400...480 Hz"),
+        (["play", "A4", "--duration", "0", "--wav", "/dev/null"], "--duration 0 is outside"),
+        (["play", "A4", "--device", "null", "--wav", "/dev/null"], "either --device or --wav"),
+    ])
+    func badInputGetsAClearErrorAndAFailingExit(arguments: [String], message: String) throws {
+        let result = try Shell.run([BuildProducts.peach] + arguments)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+    }
+
+    @Test func noDeviceSaysHowToPickOneOrWriteAWav() throws {
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--device", "nosuchdevice"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("--device NAME") && result.standardError.contains("--wav FILE"))
+        #expect(!result.standardError.contains("ALSA lib"), "alsa-lib's own noise is kept off the terminal")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PeachTestSupport
+import Testing
+
+/// `peach sources`, the listing scripts and later front ends rely on.
+@Suite struct SourcesCommandTests {
+    struct Listing: Decodable {
+        struct Source: Decodable {
+            struct Option: Decodable { var key: String; var type: String; var defaultValue: String }
+            var id, name, kind, library: String
+            var options: [Option]
+        }
+        struct Rejected: Decodable { var path: String; var reason: String }
+        var sources: [Source]
+        var rejected: [Rejected]
+    }
+
+    @Test func listsTheSineSourceFoundBesideTheProgram() throws {
+        let result = try Shell.run([BuildProducts.peach, "sources", "--json"], environment: ["HOME": "/nonexistent"])
+        #expect(result.status == 0)
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(result.standardOutput.utf8))
+        let sine = try #require(listing.sources.first { $0.id == "org.peach.sine" })
+        #expect(sine.name == "Sine" && sine.kind == "audio")
+        #expect(sine.library.hasSuffix("/libPeachSineSource.so"))
+        #expect(sine.options.map(\.key) == ["gain", "attack-ms", "release-ms"])
+        #expect(sine.options.first?.defaultValue == "0.5")
+    }
+
+    @Test func textListingShowsSourcesAndRejectedLibraries() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try "not a library".write(toFile: directory.file("libjunk.so"), atomically: true, encoding: .utf8)
+        let viaFlag = try Shell.run([BuildProducts.peach, "sources", "--plugin-path", directory.path])
+        let viaEnvironment = try Shell.run([BuildProducts.peach, "sources"], environment: ["PEACH_PLUGIN_PATH": "/nonexistent:" + directory.path])
+        for result in [viaFlag, viaEnvironment] {
+            #expect(result.status == 0, "a bad plugin does not stop Peach")
+            #expect(result.standardOutput.contains("org.peach.sine  Sine (audio)"))
+            #expect(result.standardOutput.contains("Rejected:\n  \(directory.path)/libjunk.so: cannot be loaded:"), "\(result.standardOutput)")
+        }
+    }
+}
