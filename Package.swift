@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Counts allocations made on the render thread in the real-time test.
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // The C ABI between host and sources: one header, nothing else.
@@ -28,7 +30,12 @@ let package = Package(
         .target(name: "PeachTestSupport", dependencies: ["PeachHost"], path: "Tests/PeachTestSupport",
                 // Optimised even in debug builds: the frequency meter does millions of multiply-adds per note.
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource"],
+        // Renders with malloc interposed (LD_PRELOAD) and reports what the render thread allocated.
+        .executableTarget(
+            name: "RenderAllocationProbe",
+            dependencies: ["PeachHost", "PeachTestSupport", .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            path: "Tests/RenderAllocationProbe"),
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport"]),
     ]

@@ -1,1 +1,43 @@
-print("bench")
+// PeachBench: Peach's speed figures, each against its target and, where one
+// is asked for, a baseline measured in the same run.
+//   1. Sine render speed, in multiples of real time (baseline: sox).
+//   2. Plugin discovery + load + first block, in milliseconds.
+//   3. `peach sources` wall time (baseline: starting /bin/true).
+// It measures the release build lying beside it (peach and
+// libPeachSineSource.so in the same folder), so run it with `make bench`,
+// which builds with `swift build -c release` first. Prints one table and
+// exits 1 if any target is missed, 2 if it cannot measure at all.
+import Foundation
+import PeachHost
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func releaseDirectory() throws -> String {
+    guard let directory = PluginPath.executableDirectory(), directory.hasSuffix("/release") else {
+        throw BenchError("PeachBench measures a release build: run `make bench` (or `swift build -c release && .build/release/PeachBench`)")
+    }
+    for product in ["peach", "libPeachSineSource.so"] where !FileManager.default.fileExists(atPath: directory + "/" + product) {
+        throw BenchError("\(directory)/\(product) is missing: run `swift build -c release` first")
+    }
+    return directory
+}
+
+do {
+    let directory = try releaseDirectory()
+    let library = directory + "/libPeachSineSource.so"
+    // Discovery runs first: its cold run needs the library not yet loaded in this process.
+    let discovery = try DiscoveryBenchmark(releaseDirectory: directory, libraryPath: library).rows()
+    let render = try SineRenderBenchmark(libraryPath: library).rows()
+    let sources = try SourcesCommandBenchmark(releaseDirectory: directory).rows()
+    let rows = render + discovery + sources
+    Table.print(rows)
+    let missed = rows.filter { $0.verdict == .fail }.count
+    print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")
+    exit(missed == 0 ? 0 : 1)
+} catch {
+    StandardError.write("PeachBench: \(error)\n")
+    exit(2)
+}

@@ -49,19 +49,14 @@ final class SineInstance {
         let releaseFrames = max(1, Int((options.releaseMilliseconds * sampleRate / 1000).rounded()))
 
         var rendered = 0
-        func renderUntil(_ frame: Int) {
-            guard frame > rendered else { return }
-            for index in 0..<Self.voiceCount {
-                voices[index].render(into: first + rendered, count: frame - rendered, attackFrames: attackFrames, releaseFrames: releaseFrames)
-            }
-            rendered = frame
-        }
         for eventIndex in 0..<Int(process.pointee.event_count) {
             guard let header = process.pointee.events[eventIndex] else { continue }
-            renderUntil(min(Int(header.pointee.offset), frames))
+            let offset = min(Int(header.pointee.offset), frames)
+            renderVoices(voices, into: first, from: rendered, to: offset, attackFrames: attackFrames, releaseFrames: releaseFrames)
+            rendered = max(rendered, offset)
             apply(header, voices: voices)
         }
-        renderUntil(frames)
+        renderVoices(voices, into: first, from: rendered, to: frames, attackFrames: attackFrames, releaseFrames: releaseFrames)
 
         for channel in 1..<Int(process.pointee.channel_count) {
             outputs[channel]?.update(from: first, count: frames)
@@ -69,6 +64,16 @@ final class SineInstance {
         var sounding = false
         for index in 0..<Self.voiceCount where voices[index].stage != .idle { sounding = true }
         return sounding ? PEACH_PROCESS_CONTINUE : PEACH_PROCESS_SILENT
+    }
+
+    /// Renders every voice for frames `start..<end` of the block. (A method,
+    /// not a nested function: a capturing closure would allocate a box.)
+    private func renderVoices(_ voices: UnsafeMutablePointer<SineVoice>, into output: UnsafeMutablePointer<Float>,
+                              from start: Int, to end: Int, attackFrames: Int, releaseFrames: Int) {
+        guard end > start else { return }
+        for index in 0..<Self.voiceCount {
+            voices[index].render(into: output + start, count: end - start, attackFrames: attackFrames, releaseFrames: releaseFrames)
+        }
     }
 
     private func apply(_ header: UnsafePointer<peach_event_header>, voices: UnsafeMutablePointer<SineVoice>) {

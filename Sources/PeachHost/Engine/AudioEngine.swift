@@ -33,6 +33,9 @@ public final class AudioEngine {
         if !finished { try? stop() }
     }
 
+    /// The render thread's name, as `top -H` and debuggers show it.
+    public static let renderThreadName = "peach-render"
+
     /// Starts the render thread.
     public func start() {
         precondition(thread == nil, "engine started twice")
@@ -40,6 +43,7 @@ public final class AudioEngine {
         var handle = pthread_t()
         let status = pthread_create(&handle, nil, { context in
             let loop = Unmanaged<RenderLoop>.fromOpaque(context!).takeRetainedValue()
+            ThreadName.setCurrent(AudioEngine.renderThreadName)
             RealTimePriority.request()
             loop.run()
             return nil
@@ -47,6 +51,9 @@ public final class AudioEngine {
         precondition(status == 0, "cannot start the render thread: \(ErrnoText.describe(status))")
         thread = handle
     }
+
+    /// The render thread, once started: for diagnostics and tests.
+    public var renderThread: pthread_t? { thread }
 
     /// Frames the output has been given so far.
     public var renderedFrames: Int64 { loop.renderedFrames.load(ordering: .acquiring) }
@@ -146,9 +153,9 @@ public final class AudioEngine {
     }
 
     private func collectRetired() {
-        let bits = loop.retiredInstance.exchange(0, ordering: .acquiringAndReleasing)
-        guard bits != 0, let instance = inUse.removeValue(forKey: bits) else { return }
-        instance.deactivate()
+        while let bits = loop.retiredInstances.pop() {
+            inUse.removeValue(forKey: bits)?.deactivate()
+        }
     }
 
     /// Before the thread runs there is nothing to fade: drop the old instance at once.
@@ -172,6 +179,18 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
         case .queueFull: "too many events are waiting to be played"
         }
     }
+}
+
+/// Names the calling thread, through /proc because glibc's
+/// pthread_setname_np is not visible to Swift without _GNU_SOURCE.
+enum ThreadName {
+    static func setCurrent(_ name: String) {
+        let file = open("/proc/thread-self/comm", O_WRONLY)
+        guard file >= 0 else { return }
+        _ = name.withCString { write(file, $0, strlen($0)) }
+        close(file)
+    }
+
 }
 
 /// Asks for SCHED_FIFO on the render thread; without the privilege it stays normal.

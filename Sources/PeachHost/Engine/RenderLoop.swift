@@ -15,8 +15,8 @@ final class RenderLoop: @unchecked Sendable {
     let pendingInstance = Atomic<UInt>(0)
     /// Whether the pending instance renders audio; written before `pendingInstance`.
     let pendingRendersAudio = Atomic<Bool>(true)
-    /// Audio → main: an instance the audio thread has finished with, 0 if none.
-    let retiredInstance = Atomic<UInt>(0)
+    /// Audio → main: instances (pointer bits) the audio thread has finished with.
+    let retiredInstances = SPSCRing<UInt>(capacity: 16)
     /// The loop ends when the clock reaches this frame, or when asked to stop.
     let endFrame = Atomic<Int64>(.max)
     let stopRequested = Atomic<Bool>(false)
@@ -45,6 +45,9 @@ final class RenderLoop: @unchecked Sendable {
     private let interleaved: UnsafeMutablePointer<Float>
     private let eventStorage: UnsafeMutablePointer<peach_event_note>
     private let eventPointers: UnsafeMutablePointer<UnsafePointer<peach_event_header>?>
+    /// ALL_NOTES_OFF at offset 0, for a source being faded out after a swap.
+    private let allNotesOff: UnsafeMutablePointer<peach_event_note>
+    private let allNotesOffList: UnsafeMutablePointer<UnsafePointer<peach_event_header>?>
 
     init(output: AudioOutput, initial: UnsafeMutablePointer<peach_source_instance>?, rendersAudio: Bool) {
         self.output = output
@@ -60,12 +63,32 @@ final class RenderLoop: @unchecked Sendable {
         for index in 0...Self.maxEventsPerBlock {
             eventPointers[index] = UnsafeRawPointer(eventStorage + index).assumingMemoryBound(to: peach_event_header.self)
         }
+        allNotesOff = .allocate(capacity: 1)
+        allNotesOff.initialize(to: ScheduledEvent.allNotesOff(at: 0).abiEvent(offset: 0))
+        allNotesOffList = .allocate(capacity: 1)
+        allNotesOffList.initialize(to: UnsafeRawPointer(allNotesOff).assumingMemoryBound(to: peach_event_header.self))
+        warmUpRings()
+    }
+
+    /// Runs each ring's generic code once here, on the main thread, so the
+    /// Swift runtime's one-time type-metadata setup (which allocates and
+    /// locks) never happens on the audio thread.
+    private func warmUpRings() {
+        events.push(.allNotesOff(at: 0))
+        _ = events.peek()
+        _ = events.pop()
+        notices.push(.underrun(atFrame: 0))
+        _ = notices.pop()
+        retiredInstances.push(0)
+        _ = retiredInstances.pop()
     }
 
     deinit {
         interleaved.deallocate()
         eventStorage.deallocate()
         eventPointers.deallocate()
+        allNotesOff.deallocate()
+        allNotesOffList.deallocate()
     }
 
     /// [audio-thread] Runs until stopped, the end frame, or the output fails.
@@ -146,14 +169,9 @@ final class RenderLoop: @unchecked Sendable {
 
     private func renderFading(frames: Int) {
         guard let fading else { return }
-        var allNotesOff = ScheduledEvent.allNotesOff(at: clock).abiEvent(offset: 0)
-        let status = withUnsafePointer(to: &allNotesOff) { event in
-            var list = UnsafeRawPointer(event).assumingMemoryBound(to: peach_event_header.self) as UnsafePointer<peach_event_header>?
-            return withUnsafePointer(to: &list) { events in
-                process(fading, rendersAudio: fadingRendersAudio, into: fadePlanar, frames: frames,
-                        eventCount: fadingFrames == 0 ? 1 : 0, events: events)
-            }
-        }
+        // The first block after the swap releases every note; later blocks only render the tails.
+        let status = process(fading, rendersAudio: fadingRendersAudio, into: fadePlanar, frames: frames,
+                             eventCount: fadingFrames == 0 ? 1 : 0, events: allNotesOffList)
         fadingFrames += frames
         let usable = status != PEACH_PROCESS_ERROR && fadePlanar.isFinite(frames: frames)
         if usable { planar.add(fadePlanar, frames: frames) }
@@ -180,19 +198,11 @@ final class RenderLoop: @unchecked Sendable {
         return instance.pointee.process(instance, &block)
     }
 
-    /// Hands `instance` to the main thread for deactivation. If the main thread
-    /// has not collected the previous one yet, the instance keeps fading
-    /// (unless `force`, when it is simply no longer rendered until collected).
+    /// Hands `instance` to the main thread for deactivation. Never waits: if
+    /// the hand-back ring is full, the instance keeps fading, or with `force`
+    /// is simply no longer rendered (the engine deactivates it when it stops).
     private func retire(_ instance: UnsafeMutablePointer<peach_source_instance>, force: Bool) {
-        let bits = UInt(bitPattern: instance)
-        while true {
-            if retiredInstance.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged {
-                fading = nil
-                return
-            }
-            guard force else { return }
-            sched_yield()
-        }
+        if retiredInstances.push(UInt(bitPattern: instance)) || force { fading = nil }
     }
 }
 

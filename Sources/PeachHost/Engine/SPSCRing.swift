@@ -36,6 +36,7 @@ final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     /// [consumer] Removes and returns the oldest element.
+    @discardableResult
     func pop() -> Element? {
         guard let element = peek() else { return nil }
         popped.store(popped.load(ordering: .relaxed) + 1, ordering: .releasing)

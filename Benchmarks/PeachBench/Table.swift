@@ -1,0 +1,37 @@
+/// One line of the results table.
+struct Row {
+    enum Verdict: String {
+        case pass = "PASS", fail = "FAIL", info = "info"
+    }
+
+    var figure: String
+    var target: String
+    var measured: String
+    var baseline: String
+    var verdict: Verdict
+
+    /// A row checked against a target: passes when `passes` holds.
+    static func checked(_ figure: String, target: String, measured: String, baseline: String = "", passes: Bool) -> Row {
+        Row(figure: figure, target: target, measured: measured, baseline: baseline, verdict: passes ? .pass : .fail)
+    }
+
+    /// A row with no target of its own, shown for context.
+    static func info(_ figure: String, measured: String, baseline: String = "") -> Row {
+        Row(figure: figure, target: "", measured: measured, baseline: baseline, verdict: .info)
+    }
+}
+
+/// Prints rows as an aligned plain-text table.
+enum Table {
+    static func print(_ rows: [Row]) {
+        let header = ["Figure", "Target", "Measured", "Baseline (same run)", "Result"]
+        let cells = rows.map { [$0.figure, $0.target, $0.measured, $0.baseline, $0.verdict.rawValue] }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max()! }
+        func line(_ values: [String]) -> String {
+            zip(values, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ")
+        }
+        Swift.print(line(header))
+        Swift.print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"))
+        for row in cells { Swift.print(line(row)) }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import PeachTestSupport
+import Testing
+
+/// The render path allocates nothing: an allocation can take a lock inside
+/// malloc and stall the audio thread past its deadline.
+@Suite struct RealTimeSafetyTests {
+    @Test func renderThreadAllocatesNothingWhilePlayingAndSwapping() throws {
+        let interposer = BuildProducts.directory + "/libMallocInterposerSwift.so"
+        let result = try Shell.run([BuildProducts.directory + "/RenderAllocationProbe"], environment: ["LD_PRELOAD": interposer])
+        #expect(result.status == 0, "\(result.standardError)")
+        let counts = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").compactMap { line -> (String, Int)? in
+            let parts = line.split(separator: ":")
+            guard parts.count == 2, let count = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+            return (String(parts[0]), count)
+        })
+        #expect(counts["render-thread allocations"] == 0, "\(result.standardOutput)")
+        // Proof that counting was live: the main thread allocated meanwhile.
+        #expect((counts["other-thread allocations"] ?? 0) > 0, "\(result.standardOutput)")
+    }
+}
