@@ -70,7 +70,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: reference)
-        let instance = try plugins.discoverSources().makeInstance(of: source)
+        let instance = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: source)
         for assignment in options {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw Failure(SourceOptionError.malformedAssignment(assignment).description)
@@ -82,7 +82,11 @@ struct PlayCommand: ParsableCommand {
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         try engine.stop()
-        for notice in notices where !notice.endsRendering { StandardError.write("peach: warning: \(notice)\n") }
+        for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.write("peach: warning: \(notice)\n") }
+        if let failure = notices.first(where: \.silencedSource) {
+            // The notes were not played in full: say so, with the source's own reason.
+            throw Failure("\(failure); \(engine.source.descriptor.id) says: \(engine.source.lastError)")
+        }
         if let fatal = notices.first(where: \.endsRendering) { throw Failure(fatal.description) }
     }
 }

@@ -13,4 +13,11 @@ struct PluginPathOptions: ParsableArguments {
         SourceCatalog.discover(searchPath: .standard(commandLine: directories),
                                prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
     }
+
+    /// Discovers sources and warns on standard error about ids that more than one library offers.
+    func discoverSourcesWarningOfDuplicates() -> SourceCatalog {
+        let catalog = discoverSources()
+        for note in catalog.shadowed { StandardError.write("peach: warning: \(note)\n") }
+        return catalog
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PeachHost
 
 /// Loads one plugin library and prints what it offers as JSON. Peach runs this
@@ -14,6 +15,10 @@ struct PluginProbeCommand: ParsableCommand {
     var path: String
 
     func run() {
-        print(ProbeReport.probeInProcess(path: path).json())
+        // The report owns standard output; whatever the plugin prints goes to standard error.
+        let reportChannel = dup(1)
+        dup2(2, 1)
+        let report = ProbeReport.probeInProcess(path: path).json() + "\n"
+        _ = report.withCString { write(reportChannel, $0, strlen($0)) }
     }
 }

@@ -64,6 +64,18 @@ import Testing
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
     }
 
+    @Test func aSourceIDOfferedTwiceUsesTheFirstFolderAndWarns() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = directory.file("libSineCopy.so")
+        try FileManager.default.copyItem(atPath: BuildProducts.sinePlugin, toPath: copy)
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.1", "--plugin-path", directory.path,
+                                    "--wav", directory.file("dup.wav")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("warning: org.peach.sine in \(PluginPath.canonical(BuildProducts.sinePlugin)!) is ignored: \(copy) provides it first"),
+                "\(result.standardError)")
+    }
+
     @Test func noDeviceSaysHowToPickOneOrWriteAWav() throws {
         let result = try Shell.run([BuildProducts.peach, "play", "A4", "--device", "nosuchdevice"])
         #expect(result.status == 1)

@@ -26,6 +26,14 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
         }
     }
 
+    /// Whether the source was silenced for failing.
+    public var silencedSource: Bool {
+        switch self {
+        case .sourceFailed, .sourceProducedInvalidSamples: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .sourceFailed(let frame): "the sound source failed at frame \(frame) and was silenced"

@@ -1,8 +1,8 @@
 import Glibc
 
-/// Runs a program with a deadline and collects its standard output. Used to
-/// probe plugins in a child process, so a library that crashes or hangs while
-/// being examined cannot take `peach` down with it.
+/// Runs programs with a shared deadline and collects their standard output.
+/// Used to probe plugins in child processes, so a library that crashes or
+/// hangs while being examined cannot take `peach` down with it.
 struct ChildProcess {
     enum Outcome: Equatable {
         case exited(status: Int32, output: [UInt8])
@@ -17,8 +17,9 @@ struct ChildProcess {
     let pid: pid_t
     private let outputFD: Int32
 
-    /// Starts `arguments[0]` with the others; standard error is inherited.
-    static func start(_ arguments: [String]) throws(StartFailure) -> ChildProcess {
+    /// Starts `arguments[0]` with the others and `extraEnvironment` added to
+    /// this process's environment; standard error is inherited.
+    static func start(_ arguments: [String], extraEnvironment: [String] = []) throws(StartFailure) -> ChildProcess {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw StartFailure(reason: ErrnoText.describe(errno)) }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -28,8 +29,12 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         var pid: pid_t = 0
         let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, cArguments, environ)
+        var cEnvironment = extraEnvironment.map { strdup($0) }
+        var inherited = environ
+        while let entry = inherited.pointee { cEnvironment.append(strdup(entry)); inherited += 1 }
+        cEnvironment.append(nil)
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        let status = posix_spawn(&pid, arguments[0], &actions, nil, cArguments, cEnvironment)
         close(pipeFDs[1])
         guard status == 0 else {
             close(pipeFDs[0])
@@ -38,37 +43,49 @@ struct ChildProcess {
         return ChildProcess(pid: pid, outputFD: pipeFDs[0])
     }
 
-    /// Reads output until the child closes it or `deadline` (CLOCK_MONOTONIC
-    /// nanoseconds) passes, then reaps it; a child still running is killed.
-    func finish(deadline: UInt64) -> Outcome {
-        defer { close(outputFD) }
-        var output: [UInt8] = []
+    /// Reads every child's output at once until each closes it or `deadline`
+    /// (CLOCK_MONOTONIC nanoseconds) passes, then reaps them all; a child
+    /// still running at the deadline is killed. One slow child never makes
+    /// the others late.
+    static func finishAll(_ children: [ChildProcess], deadline: UInt64) -> [Outcome] {
+        var outputs = [[UInt8]](repeating: [], count: children.count)
+        var open = Array(children.indices)
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
+        while !open.isEmpty {
             let remaining = Int64(deadline) - Int64(Monotonic.nanoseconds())
-            guard remaining > 0 else { return killAndReap() }
-            var poller = pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(remaining / 1_000_000 + 1, 1000)))
-            if ready < 0 && errno == EINTR { continue }
+            guard remaining > 0 else { break }
+            var pollers = open.map { pollfd(fd: children[$0].outputFD, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&pollers, nfds_t(pollers.count), Int32(min(remaining / 1_000_000 + 1, 1000)))
             guard ready > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, $0.count) }
-            if count > 0 { output += chunk[..<count]; continue }
-            if count < 0 && errno == EINTR { continue }
-            break  // end of output
+            var stillOpen: [Int] = []
+            for (poller, index) in zip(pollers, open) {
+                guard poller.revents != 0 else { stillOpen.append(index); continue }
+                let count = chunk.withUnsafeMutableBytes { read(children[index].outputFD, $0.baseAddress, $0.count) }
+                if count > 0 { outputs[index] += chunk[..<count] }
+                if count > 0 || (count < 0 && errno == EINTR) { stillOpen.append(index) }
+            }
+            open = stillOpen
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return Self.outcome(status: status, output: output)
+        return children.indices.map { index in
+            defer { close(children[index].outputFD) }
+            return children[index].reap(output: outputs[index], deadline: deadline)
+        }
     }
 
-    private func killAndReap() -> Outcome {
-        kill(pid, SIGKILL)
+    /// Waits for the child to exit until the deadline, then kills it.
+    private func reap(output: [UInt8], deadline: UInt64) -> Outcome {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return .timedOut
-    }
-
-    private static func outcome(status: Int32, output: [UInt8]) -> Outcome {
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR { return .timedOut }
+            if Monotonic.nanoseconds() >= deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return .timedOut
+            }
+            usleep(1000)
+        }
         let signal = status & 0x7f
         return signal == 0 ? .exited(status: (status >> 8) & 0xff, output: output) : .killedBySignal(signal)
     }

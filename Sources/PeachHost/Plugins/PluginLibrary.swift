@@ -36,13 +36,15 @@ public final class PluginLibrary: @unchecked Sendable {
         guard let entry = entryFunction(UInt16(PEACH_ABI_MINOR)) else {
             throw reject("\(PEACH_ENTRY_SYMBOL) returned NULL: the library declined to work with this host (ABI \(PEACH_ABI_MAJOR).\(PEACH_ABI_MINOR))")
         }
+        // Read the size and version before the whole table: a table from another ABI may be shorter.
+        let (size, major, minor) = (StructPrefix.size(entry), StructPrefix.load(entry, at: 4, as: UInt16.self), StructPrefix.load(entry, at: 6, as: UInt16.self))
+        guard major == PEACH_ABI_MAJOR else {
+            throw reject("was built for plugin ABI \(major).\(minor); this host speaks ABI \(PEACH_ABI_MAJOR).x")
+        }
+        guard size >= MemoryLayout<peach_plugin_entry>.size else {
+            throw reject("its entry table is \(size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_plugin_entry>.size)")
+        }
         let table = entry.pointee
-        guard table.abi_major == PEACH_ABI_MAJOR else {
-            throw reject("was built for plugin ABI \(table.abi_major).\(table.abi_minor); this host speaks ABI \(PEACH_ABI_MAJOR).x")
-        }
-        guard table.struct_size >= MemoryLayout<peach_plugin_entry>.size else {
-            throw reject("its entry table is \(table.struct_size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_plugin_entry>.size)")
-        }
         let missing = [("source_count", table.source_count == nil), ("get_source", table.get_source == nil), ("create", table.create == nil)]
             .filter(\.1).map(\.0)
         guard missing.isEmpty else {
@@ -88,10 +90,11 @@ public final class PluginLibrary: @unchecked Sendable {
 
     private static func descriptor(_ pointer: UnsafePointer<peach_source_descriptor>?, index: UInt32, path: String) throws(PluginRejection) -> SourceDescriptor {
         guard let pointer else { throw PluginRejection(path: path, reason: "get_source(\(index)) returned NULL") }
-        let raw = pointer.pointee
-        guard raw.struct_size >= MemoryLayout<peach_source_descriptor>.size else {
-            throw PluginRejection(path: path, reason: "source \(index)'s descriptor is \(raw.struct_size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_descriptor>.size)")
+        let size = StructPrefix.size(pointer)
+        guard size >= MemoryLayout<peach_source_descriptor>.size else {
+            throw PluginRejection(path: path, reason: "source \(index)'s descriptor is \(size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_descriptor>.size)")
         }
+        let raw = pointer.pointee
         func text(_ field: String, _ value: UnsafePointer<CChar>?, required: Bool) throws(PluginRejection) -> String {
             guard let value else {
                 if required { throw PluginRejection(path: path, reason: "source \(index) has no \(field)") }
@@ -126,6 +129,16 @@ public final class PluginLibrary: @unchecked Sendable {
 
     private static func dlerrorText() -> String {
         dlerror().flatMap { CText.string($0) } ?? "unknown dlopen error"
+    }
+}
+
+/// Every ABI struct begins with its size: read that (and other leading
+/// fields) without copying a struct that may be shorter than this host's.
+enum StructPrefix {
+    static func size<T>(_ pointer: UnsafePointer<T>) -> UInt32 { load(pointer, at: 0, as: UInt32.self) }
+
+    static func load<T, Field>(_ pointer: UnsafePointer<T>, at offset: Int, as type: Field.Type) -> Field {
+        UnsafeRawPointer(pointer).load(fromByteOffset: offset, as: type)
     }
 }
 

@@ -57,15 +57,20 @@ public struct PluginProber: Sendable {
 
     public func probe(_ paths: [String]) -> [ProbeReport] {
         let deadline = Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9)
-        let children = paths.map { path in Result { () throws(ChildProcess.StartFailure) in try ChildProcess.start([executable, "plugin-probe", path]) } }
-        return zip(paths, children).map { path, child in
-            switch child {
-            case .failure(let failure):
-                ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: "could not start the probe: \(failure.reason)")])
-            case .success(let process):
-                report(path, process.finish(deadline: deadline))
+        var started: [(path: String, child: ChildProcess)] = []
+        var failed: [String: ProbeReport] = [:]
+        for path in paths {
+            do {
+                // A crashing plugin is reported in one line; the Swift runtime's backtrace would only bury it.
+                started.append((path, try ChildProcess.start([executable, "plugin-probe", path], extraEnvironment: ["SWIFT_BACKTRACE=enable=no"])))
+            } catch {
+                failed[path] = ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: "could not start the probe: \(error.reason)")])
             }
         }
+        let outcomes = ChildProcess.finishAll(started.map(\.child), deadline: deadline)
+        var reports = failed
+        for (entry, outcome) in zip(started, outcomes) { reports[entry.path] = report(entry.path, outcome) }
+        return paths.map { reports[$0]! }
     }
 
     private func report(_ path: String, _ outcome: ChildProcess.Outcome) -> ProbeReport {

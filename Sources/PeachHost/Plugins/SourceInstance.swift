@@ -16,11 +16,12 @@ public final class SourceInstance {
         func reject(_ reason: String) -> PluginRejection {
             PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: reason)
         }
-        let table = raw.pointee
-        guard table.struct_size >= MemoryLayout<peach_source_instance>.size else {
+        let size = StructPrefix.size(raw)
+        guard size >= MemoryLayout<peach_source_instance>.size else {
             // Too small to trust even its destroy pointer: leak it rather than crash.
-            throw reject("its instance table is \(table.struct_size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_instance>.size)")
+            throw reject("its instance table is \(size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_instance>.size)")
         }
+        let table = raw.pointee
         let required: [(String, Bool)] = [
             ("activate", table.activate == nil), ("deactivate", table.deactivate == nil),
             ("process", table.process == nil), ("destroy", table.destroy == nil),

@@ -1,0 +1,182 @@
+/*
+ * bad_source.c: one plugin source file that builds into many broken plugins,
+ * so tests can run the host's real discovery against each kind of breakage.
+ * Each -D define picks one fault; with none it is a valid, minimal sine source.
+ *
+ *   NO_ENTRY         exports no peach_source_entry_v1 (a differently named function instead)
+ *   NULL_TABLE       the entry returns NULL
+ *   WRONG_MAJOR      the entry table says ABI 2
+ *   MISSING_CREATE   the entry table's create is NULL
+ *   MISSING_PROCESS  the instance table's process is NULL
+ *   EMPTY_ID         the source id is ""
+ *   BAD_ID           the source id is "not a reverse dns"
+ *   NON_UTF8_NAME    the source name is the bytes FF FE
+ *   CREATE_FAILS     create returns NULL with "no licence key"
+ *   CRASH_IN_ENTRY   the entry dereferences NULL (SIGSEGV)
+ *   HANG_IN_ENTRY    the entry never returns
+ *   NAN_OUTPUT       process writes NaN once steady_time >= 4800
+ *   PROCESS_ERROR    process fails once steady_time >= 4800: "synth engine gave up"
+ *   ID="a.b"         overrides the source id (a C string literal, quotes included)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "peach_source.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(EMPTY_ID)
+#define SOURCE_ID ""
+#elif defined(BAD_ID)
+#define SOURCE_ID "not a reverse dns"
+#elif defined(ID)
+#define SOURCE_ID ID
+#else
+#define SOURCE_ID "org.peach.test.fixture"
+#endif
+
+#ifdef NON_UTF8_NAME
+#define SOURCE_NAME "\xff\xfe"
+#else
+#define SOURCE_NAME "Test Fixture"
+#endif
+
+#define FAIL_AT_FRAME 4800
+
+typedef struct fixture {
+    peach_source_instance instance;
+    double sample_rate;
+    double phase, increment;  /* one voice, in cycles */
+    int32_t note_id;          /* sounding note, or -1 */
+    char error[128];
+} fixture;
+
+static fixture *fixture_of(const peach_source_instance *instance) { return instance->plugin_data; }
+
+static peach_status activate(const peach_source_instance *i, double rate, uint32_t max_frames, uint32_t channels) {
+    (void)max_frames; (void)channels;
+    fixture_of(i)->sample_rate = rate;
+    fixture_of(i)->note_id = -1;
+    return PEACH_OK;
+}
+
+static void deactivate(const peach_source_instance *i) { fixture_of(i)->note_id = -1; }
+
+static void apply(fixture *f, const peach_event_header *header) {
+    const peach_event_note *note = (const peach_event_note *)header;
+    if (header->type == PEACH_EVENT_NOTE_ON) {
+        f->note_id = note->note_id;
+        f->phase = 0;
+        f->increment = note->frequency_hz / f->sample_rate;
+    } else if (header->type == PEACH_EVENT_ALL_NOTES_OFF || note->note_id == f->note_id) {
+        f->note_id = -1;  /* abrupt; fine for a fixture */
+    }
+}
+
+static peach_process_status process(const peach_source_instance *i, const peach_process *p) {
+    fixture *f = fixture_of(i);
+    float *out = p->outputs[0];
+    uint32_t next_event = 0;
+    for (uint32_t frame = 0; frame < p->frame_count; frame++) {
+        while (next_event < p->event_count && p->events[next_event]->offset <= frame) apply(f, p->events[next_event++]);
+        out[frame] = f->note_id < 0 ? 0.0f : (float)(0.3 * sin(6.283185307179586 * f->phase));
+        f->phase += f->increment;
+        if (f->phase >= 1) f->phase -= 1;
+    }
+    for (uint32_t c = 1; c < p->channel_count; c++) memcpy(p->outputs[c], out, p->frame_count * sizeof(float));
+#ifdef NAN_OUTPUT
+    if (p->steady_time >= FAIL_AT_FRAME) out[0] = NAN;
+#endif
+#ifdef PROCESS_ERROR
+    if (p->steady_time >= FAIL_AT_FRAME) {
+        snprintf(f->error, sizeof f->error, "synth engine gave up");
+        for (uint32_t frame = 0; frame < p->frame_count; frame++) out[frame] = 1.0f;  /* garbage the host must not play */
+        return PEACH_PROCESS_ERROR;
+    }
+#endif
+    return f->note_id < 0 ? PEACH_PROCESS_SILENT : PEACH_PROCESS_CONTINUE;
+}
+
+static void destroy(const peach_source_instance *i) { free(fixture_of(i)); }
+static uint32_t option_count(const peach_source_instance *i) { (void)i; return 0; }
+static peach_status get_option_info(const peach_source_instance *i, uint32_t n, peach_option_info *o) {
+    (void)i; (void)n; (void)o; return PEACH_ERR_UNKNOWN_KEY;
+}
+static peach_status get_option_choice(const peach_source_instance *i, uint32_t n, uint32_t c, peach_option_choice *o) {
+    (void)i; (void)n; (void)c; (void)o; return PEACH_ERR_UNKNOWN_KEY;
+}
+static peach_status get_option(const peach_source_instance *i, const char *k, char *b, uint32_t n) {
+    (void)i; (void)k; (void)b; (void)n; return PEACH_ERR_UNKNOWN_KEY;
+}
+static peach_status set_option(const peach_source_instance *i, const char *k, const char *v) {
+    (void)i; (void)k; (void)v; return PEACH_ERR_UNKNOWN_KEY;
+}
+static const char *last_error(const peach_source_instance *i) { return fixture_of(i)->error; }
+static const void *get_extension(const peach_source_instance *i, const char *id) { (void)i; (void)id; return NULL; }
+
+/* unused: MISSING_CREATE leaves it out of the entry table. */
+__attribute__((unused)) static peach_source_instance *create(const char *id, const peach_host *host, char *error, uint32_t capacity) {
+    (void)id; (void)host;
+#ifdef CREATE_FAILS
+    snprintf(error, capacity, "no licence key");
+    return NULL;
+#endif
+    fixture *f = calloc(1, sizeof *f);
+    f->instance = (peach_source_instance){
+        .struct_size = sizeof(peach_source_instance), .plugin_data = f,
+        .activate = activate, .deactivate = deactivate, .process = process, .destroy = destroy,
+        .option_count = option_count, .get_option_info = get_option_info, .get_option_choice = get_option_choice,
+        .get_option = get_option, .set_option = set_option, .last_error = last_error, .get_extension = get_extension,
+    };
+#ifdef MISSING_PROCESS
+    f->instance.process = NULL;
+#endif
+    return &f->instance;
+}
+
+static const peach_source_descriptor descriptor = {
+    .struct_size = sizeof(peach_source_descriptor),
+    .flags = PEACH_SOURCE_RENDERS_AUDIO | PEACH_SOURCE_REALTIME_SAFE,
+    .id = SOURCE_ID, .name = SOURCE_NAME, .vendor = "Peach tests", .version = "0.0.1",
+    .description = "A test fixture.",
+};
+
+static uint32_t source_count(void) { return 1; }
+static const peach_source_descriptor *get_source(uint32_t index) { return index == 0 ? &descriptor : NULL; }
+
+static const peach_plugin_entry entry = {
+    .struct_size = sizeof(peach_plugin_entry),
+#ifdef WRONG_MAJOR
+    .abi_major = 2,
+#else
+    .abi_major = PEACH_ABI_MAJOR,
+#endif
+    .abi_minor = PEACH_ABI_MINOR,
+    .source_count = source_count,
+    .get_source = get_source,
+#ifndef MISSING_CREATE
+    .create = create,
+#endif
+};
+
+#ifdef NO_ENTRY
+/* A plausible but wrong name: the host must not find it. */
+PEACH_EXPORT const peach_plugin_entry *peach_source_entry(uint16_t host_abi_minor) {
+    (void)host_abi_minor;
+    return &entry;
+}
+#else
+PEACH_EXPORT const peach_plugin_entry *peach_source_entry_v1(uint16_t host_abi_minor) {
+    (void)host_abi_minor;
+#if defined(CRASH_IN_ENTRY)
+    volatile int *volatile nowhere = NULL;  /* volatile twice: the compiler can neither see it is NULL nor drop the store */
+    *nowhere = 1;
+#elif defined(HANG_IN_ENTRY)
+    for (;;) sleep(1);
+#elif defined(NULL_TABLE)
+    return NULL;
+#endif
+    return &entry;
+}
+#endif
