@@ -31,7 +31,7 @@ struct DiscoveryBenchmark {
         let cold = try measureOnce()
         let warm = try (0..<Self.warmRuns).map { _ in try measureOnce() }
         func middle(_ part: (Run) -> Double) -> Double { median(warm.map(part)) }
-        let libraries = PluginSearchPath(directories: [releaseDirectory]).candidateLibraries().count
+        let libraries = PluginSearchPath(directories: [releaseDirectory], sharedDirectories: [releaseDirectory]).candidateLibraries().count
         let target = "< \(format(Self.targetMilliseconds, decimals: 0)) ms"
         let warmLabel = "median of \(Self.warmRuns) warm"
         let discoveryAndLoad = middle(\.discoveryAndLoad)
@@ -49,7 +49,7 @@ struct DiscoveryBenchmark {
     }
 
     private func measureOnce() throws -> Run {
-        let searchPath = PluginSearchPath(directories: [releaseDirectory])
+        let searchPath = PluginSearchPath(directories: [releaseDirectory], sharedDirectories: [releaseDirectory])
         let prober = PluginProber(executable: releaseDirectory + "/peach")
         var catalog = SourceCatalog(reports: [])
         let discovery = Measurement.time { catalog = SourceCatalog.discover(searchPath: searchPath, prober: prober) }

@@ -26,6 +26,24 @@ import Testing
         #expect(sine.options.first?.defaultValue == "0.5")
     }
 
+    /// The program's own folder holds other shared libraries (here the test
+    /// build's malloc interposer): those are not plugins and are not reported.
+    /// The same library in a plugin folder is.
+    @Test func foreignLibrariesAreQuietOnlyBesideTheProgram() throws {
+        let foreign = BuildProducts.directory + "/libMallocInterposerSwift.so"
+        try #require(FileManager.default.fileExists(atPath: foreign))
+        let beside = try JSONDecoder().decode(Listing.self, from: Data(try Shell.run([BuildProducts.peach, "sources", "--json"]).standardOutput.utf8))
+        #expect(beside.rejected.isEmpty, "\(beside.rejected.map(\.reason))")
+
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.copyItem(atPath: foreign, toPath: directory.file("libforeign.so"))
+        let inPluginFolder = try Shell.run([BuildProducts.peach, "sources", "--json", "--plugin-path", directory.path])
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(inPluginFolder.standardOutput.utf8))
+        #expect(listing.rejected.map(\.path) == [directory.file("libforeign.so")])
+        #expect(listing.rejected.first?.reason.contains("has no peach_source_entry_v1 function") == true)
+    }
+
     @Test func textListingShowsSourcesAndRejectedLibraries() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

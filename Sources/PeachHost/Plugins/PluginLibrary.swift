@@ -30,7 +30,7 @@ public final class PluginLibrary: @unchecked Sendable {
             throw reject("cannot be loaded: \(Self.dlerrorText())")
         }
         guard let symbol = dlsym(handle, PEACH_ENTRY_SYMBOL) else {
-            throw reject("has no \(PEACH_ENTRY_SYMBOL) function, so it is not a Peach source for plugin ABI \(PEACH_ABI_MAJOR) (a Swift plugin's entry must be public)")
+            throw PluginRejection(path: path, reason: "has no \(PEACH_ENTRY_SYMBOL) function, so it is not a Peach source for plugin ABI \(PEACH_ABI_MAJOR) (a Swift plugin's entry must be public)", isNotAPlugin: true)
         }
         let entryFunction = unsafeBitCast(symbol, to: peach_source_entry_fn.self)
         guard let entry = entryFunction(UInt16(PEACH_ABI_MINOR)) else {

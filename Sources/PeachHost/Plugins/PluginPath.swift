@@ -4,8 +4,21 @@ import Glibc
 /// to offer a source id wins.
 public struct PluginSearchPath: Sendable, Equatable {
     public var directories: [String]
+    /// Folders that hold other shared libraries too (the program's own): a
+    /// library there without a Peach entry point is skipped, not reported.
+    public var sharedDirectories: [String]
 
-    public init(directories: [String]) { self.directories = directories }
+    public init(directories: [String], sharedDirectories: [String] = []) {
+        self.directories = directories
+        self.sharedDirectories = sharedDirectories
+    }
+
+    /// Whether `rejection` is only a foreign library in a shared folder.
+    func isQuiet(_ rejection: PluginRejection) -> Bool {
+        rejection.isNotAPlugin && sharedDirectories.contains { folder in
+            PluginPath.canonical(folder).map { rejection.path.hasPrefix($0 + "/") } ?? false
+        }
+    }
 
     /// `--plugin-path` folders, then `PEACH_PLUGIN_PATH` (colon-separated), then
     /// the per-user and system folders, then the folder of the running program
@@ -24,7 +37,7 @@ public struct PluginSearchPath: Sendable, Equatable {
         }
         directories += ["/usr/local/lib/peach/plugins", "/usr/lib/peach/plugins"]
         if let executableDirectory { directories.append(executableDirectory) }
-        return PluginSearchPath(directories: directories)
+        return PluginSearchPath(directories: directories, sharedDirectories: executableDirectory.map { [$0] } ?? [])
     }
 
     /// Every `.so` in the search path, canonical and without repeats, in search order.

@@ -6,11 +6,14 @@ public struct PluginRejection: Error, Codable, Hashable, Sendable, CustomStringC
     /// The source concerned, when the problem is with one source rather than the library.
     public var sourceID: String?
     public var reason: String
+    /// The library has no Peach entry point at all: some other shared library.
+    public var isNotAPlugin: Bool
 
-    public init(path: String, sourceID: String? = nil, reason: String) {
+    public init(path: String, sourceID: String? = nil, reason: String, isNotAPlugin: Bool = false) {
         self.path = path
         self.sourceID = sourceID
         self.reason = reason
+        self.isNotAPlugin = isNotAPlugin
     }
 
     public var description: String {

@@ -31,7 +31,9 @@ public struct SourceCatalog: Sendable {
 
     /// Probes every library in `searchPath`.
     public static func discover(searchPath: PluginSearchPath, prober: PluginProber) -> SourceCatalog {
-        SourceCatalog(reports: prober.probe(searchPath.candidateLibraries()))
+        var catalog = SourceCatalog(reports: prober.probe(searchPath.candidateLibraries()))
+        catalog.rejections.removeAll(where: searchPath.isQuiet)
+        return catalog
     }
 
     public func entry(for id: String) throws(SourceLookupError) -> Entry {
