@@ -1,0 +1,101 @@
+import Glibc
+
+/// Reads the answers of one history file from a byte offset onwards, a chunk
+/// at a time, so even a million-answer file never sits in memory whole.
+enum HistoryFileReader {
+    struct FileRead {
+        var answers: [TrainingAnswer] = []
+        /// Set when the file ends in a fragment without a newline, which is skipped.
+        var warning: String?
+        /// The offset just past the last complete line.
+        var consumed: Int
+    }
+
+    static let chunkBytes = 1 << 20
+
+    /// Every answer in `path` after byte `offset` (which must be 0 or just past
+    /// a newline). A malformed complete line is an error naming the file and
+    /// line; a last line without a newline (torn by a crash, or still being
+    /// written or synchronised) is skipped with a warning.
+    static func read(_ path: String, from offset: Int = 0) throws(HistoryError) -> FileRead {
+        let file = try PosixFile(path)
+        var result = FileRead(consumed: offset)
+        result.answers.reserveCapacity(max(0, try file.size() - offset) / 200)
+        var buffer = [UInt8](repeating: 0, count: chunkBytes)
+        var bufferOffset = offset  // where buffer[0] is in the file
+        var filled = 0
+        var linesRead = 0
+        var sources = HistoryLine.SourceIDCache()
+        while true {
+            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }  // one very long line
+            let wanted = buffer.count - filled
+            let got = try file.read(into: &buffer, filled..<buffer.count, at: bufferOffset + filled)
+            filled += got
+            let lineEnd = try buffer.withUnsafeBufferPointer { bytes in
+                Result { () throws(HistoryError) in
+                    try decodeLines(UnsafeBufferPointer(rebasing: bytes[..<filled]), into: &result.answers, sources: &sources, linesRead: &linesRead) {
+                        (line, error) throws(HistoryError) in
+                        let number = try linesBefore(offset, in: file) + line
+                        switch error {
+                        case .newerSchema(let version): throw .newerSchema(file: path, line: number, version: version)
+                        case .malformed(let reason): throw .malformedLine(file: path, line: number, reason: reason)
+                        }
+                    }
+                }
+            }.get()
+            result.consumed = bufferOffset + lineEnd
+            if got < wanted {
+                if lineEnd < filled {
+                    result.warning = "\(path): skipped the last line, \(filled - lineEnd) bytes without a newline "
+                        + "(cut off while being written?); nothing before it is lost"
+                }
+                return result
+            }
+            buffer.withUnsafeMutableBytes { bytes in _ = memmove(bytes.baseAddress!, bytes.baseAddress! + lineEnd, filled - lineEnd) }
+            bufferOffset += lineEnd
+            filled -= lineEnd
+        }
+    }
+
+    /// Decodes each complete line in `bytes`; returns the offset past the last newline.
+    /// Blank lines are passed over. `fail` turns a line's error into the file's.
+    private static func decodeLines(_ bytes: UnsafeBufferPointer<UInt8>, into answers: inout [TrainingAnswer],
+                                    sources: inout HistoryLine.SourceIDCache, linesRead: inout Int,
+                                    fail: (_ line: Int, HistoryLineError) throws(HistoryError) -> Never) throws(HistoryError) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var start = 0
+        while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
+            let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            linesRead += 1
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if !isBlank(line) {
+                do {
+                    answers.append(try HistoryLine.decode(line, sources: &sources))
+                } catch {
+                    try fail(linesRead, error)
+                }
+            }
+            start = end + 1
+        }
+        return start
+    }
+
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.first != UInt8(ascii: "{") && line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// How many lines end before `offset`: only needed to number an error.
+    private static func linesBefore(_ offset: Int, in file: borrowing PosixFile) throws(HistoryError) -> Int {
+        var count = 0
+        var position = 0
+        var chunk = [UInt8](repeating: 0, count: min(offset, chunkBytes))
+        while position < offset {
+            let wanted = min(chunk.count, offset - position)
+            let got = try file.read(into: &chunk, 0..<wanted, at: position)
+            guard got > 0 else { break }
+            count += chunk[..<got].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            position += got
+        }
+        return count
+    }
+}

@@ -1,0 +1,199 @@
+/// One answer as one line of JSON, the history file's only record:
+///
+///     {"v":1,"time":"2026-11-21T19:07:00.123Z","note":60,"name":"C4","firstHz":261.6255653005986,
+///      "secondHz":262.3818044906282,"cents":5.0,"answer":"higher","correct":true,"responseMs":812,
+///      "source":"org.peach.sine","reference":440.0,"noteSeconds":1.0}
+///
+/// (on one line). Times are UTC to the millisecond, response times whole
+/// milliseconds; every other number is written with the fewest digits that
+/// read back as the same Double, as a plain decimal.
+public enum HistoryLine {
+    /// The line for `answer`, without the newline. `problem(with:)` must be nil.
+    public static func encode(_ answer: TrainingAnswer) -> String {
+        "{\"v\":\(TrainingAnswer.schemaVersion),\"time\":\"\(UTCTimestamp.format(answer.time))\""
+            + ",\"note\":\(answer.note.number),\"name\":\"\(answer.note.name)\""
+            + ",\"firstHz\":\(PlainDecimal.text(answer.firstHz)),\"secondHz\":\(PlainDecimal.text(answer.secondHz))"
+            + ",\"cents\":\(PlainDecimal.text(answer.cents)),\"answer\":\"\(answer.answer.rawValue)\",\"correct\":\(answer.correct)"
+            + ",\"responseMs\":\(responseMilliseconds(answer.responseSeconds)),\"source\":\(quoted(answer.sourceID))"
+            + ",\"reference\":\(PlainDecimal.text(answer.reference)),\"noteSeconds\":\(PlainDecimal.text(answer.noteSeconds))}"
+    }
+
+    /// Why `answer` cannot be written as a line that reads back, or nil if it can.
+    public static func problem(with answer: TrainingAnswer) -> String? {
+        for (key, value) in [("firstHz", answer.firstHz), ("secondHz", answer.secondHz), ("reference", answer.reference),
+                             ("noteSeconds", answer.noteSeconds)] where !(value.isFinite && value > 0) {
+            return "\(key) is \(value), not a positive number"
+        }
+        if !answer.cents.isFinite { return "cents is \(answer.cents)" }
+        if !UTCTimestamp.writableSeconds.contains(answer.time) { return "the time \(answer.time) is outside the years 0000 to 9999" }
+        if !(answer.responseSeconds >= 0 && answer.responseSeconds < 1e12) { return "the response time \(answer.responseSeconds) s is not a duration" }
+        return nil
+    }
+
+    /// The answer in `line` (without its newline).
+    public static func decode(_ line: String) throws(HistoryLineError) -> TrainingAnswer {
+        var line = line
+        return try line.withUTF8 { bytes in Result { () throws(HistoryLineError) in try decode(bytes) } }.get()
+    }
+
+    /// The answer in the UTF-8 `bytes` of one line (without its newline).
+    /// Fails on any JSON error, on a missing field or a field of the wrong
+    /// kind, and with `.newerSchema` before any other check of the fields
+    /// when `v` is newer than this Peach.
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> TrainingAnswer {
+        var sources = SourceIDCache()
+        return try decode(bytes, sources: &sources)
+    }
+
+    /// `decode`, reusing the source id String of the previous line when it is the same.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout SourceIDCache) throws(HistoryLineError) -> TrainingAnswer {
+        var scanner = FlatJSONScanner(bytes)
+        var fields = Fields()
+        var expected = 0
+        while let key = try scanner.nextKey() {
+            let value = try scanner.value()
+            // Peach writes the fields in order, so the expected one is tried first.
+            let field = Field(rawValue: expected).flatMap { key.equals($0.key) ? $0 : nil } ?? Field.all.first { key.equals($0.key) }
+            guard let field else { continue }  // unknown keys are left for newer tools to add
+            guard fields.values[field.rawValue] == nil else { throw .malformed("\"\(field.key)\" appears twice") }
+            fields.values[field.rawValue] = value
+            expected = field.rawValue + 1
+        }
+        let version = try fields.wholeNumber(.v)
+        guard version >= 1 else { throw .malformed("\"v\" is \(version); history schemas start at 1") }
+        guard version <= TrainingAnswer.schemaVersion else { throw .newerSchema(version) }
+        let noteNumber = try fields.wholeNumber(.note)
+        guard let note = MIDINote(number: noteNumber) else { throw .malformed("\"note\" \(noteNumber) is outside MIDI's 0 to 127") }
+        let name = try fields.text(.name)
+        if !name.equals(noteNames[note.number]) {
+            let written = try name.decoded()
+            guard (try? MIDINote(parsing: written)) == note else { throw .malformed("\"name\" \(written) is not note \(note.number) (\(note.name))") }
+        }
+        let answer: PitchDirection
+        switch try fields.text(.answer) {
+        case let text where text.equals("higher"): answer = .higher
+        case let text where text.equals("lower"): answer = .lower
+        default: throw .malformed("\"answer\" is neither \"higher\" nor \"lower\"")
+        }
+        let responseMilliseconds = try fields.wholeNumber(.responseMs)
+        guard responseMilliseconds >= 0 else { throw .malformed("\"responseMs\" is negative") }
+        return TrainingAnswer(
+            time: try fields.time(), note: note,
+            firstHz: try fields.positiveNumber(.firstHz), secondHz: try fields.positiveNumber(.secondHz),
+            cents: try fields.number(.cents), answer: answer, correct: try fields.bool(.correct),
+            responseSeconds: Double(responseMilliseconds) / 1000, sourceID: try sources.string(for: fields.text(.source)),
+            reference: try fields.positiveNumber(.reference), noteSeconds: try fields.positiveNumber(.noteSeconds))
+    }
+
+    static func responseMilliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// `text` as a JSON string with quotes, escaping what JSON requires.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// The line's fields, in the order Peach writes them.
+    enum Field: Int, CaseIterable {
+        case v, time, note, name, firstHz, secondHz, cents, answer, correct, responseMs, source, reference, noteSeconds
+
+        static let all = allCases
+
+        var key: StaticString {
+            switch self {
+            case .v: "v"
+            case .time: "time"
+            case .note: "note"
+            case .name: "name"
+            case .firstHz: "firstHz"
+            case .secondHz: "secondHz"
+            case .cents: "cents"
+            case .answer: "answer"
+            case .correct: "correct"
+            case .responseMs: "responseMs"
+            case .source: "source"
+            case .reference: "reference"
+            case .noteSeconds: "noteSeconds"
+            }
+        }
+    }
+
+    /// The values found, with typed access that names the field when it is missing or of the wrong kind.
+    /// (The accessors are `mutating` only so that the inline storage is read in place, not copied.)
+    private struct Fields {
+        var values = InlineArray<13, FlatJSONScanner.Value?>(repeating: nil)  // one per Field, without allocating
+
+        mutating func value(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Value {
+            guard let value = values[field.rawValue] else { throw .malformed("\"\(field.key)\" is missing") }
+            return value
+        }
+
+        mutating func number(_ field: Field) throws(HistoryLineError) -> Double {
+            guard case .number(let number) = try value(field) else { throw .malformed("\"\(field.key)\" is not a number") }
+            return number
+        }
+
+        mutating func positiveNumber(_ field: Field) throws(HistoryLineError) -> Double {
+            let number = try number(field)
+            guard number > 0 else { throw .malformed("\"\(field.key)\" is \(number), not a positive number") }
+            return number
+        }
+
+        mutating func wholeNumber(_ field: Field) throws(HistoryLineError) -> Int {
+            let number = try number(field)
+            guard number == number.rounded(), abs(number) < 1e15 else { throw .malformed("\"\(field.key)\" is not a whole number") }
+            return Int(number)
+        }
+
+        mutating func text(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Text {
+            guard case .string(let text) = try value(field) else { throw .malformed("\"\(field.key)\" is not a string") }
+            return text
+        }
+
+        mutating func bool(_ field: Field) throws(HistoryLineError) -> Bool {
+            guard case .bool(let flag) = try value(field) else { throw .malformed("\"\(field.key)\" is not true or false") }
+            return flag
+        }
+
+        mutating func time() throws(HistoryLineError) -> Double {
+            let text = try text(.time)
+            guard !text.hasEscapes else { throw .malformed("\"time\" \(UTCTimestamp.ParseFailure.layout.description)") }
+            switch UTCTimestamp.parse(text.raw) {
+            case .success(let seconds): return seconds
+            case .failure(let failure):
+                throw .malformed("\"time\" \(String(decoding: text.raw, as: UTF8.self)) \(failure.description)")
+            }
+        }
+    }
+
+    /// The last source id read, so that a file of answers from one source
+    /// shares one String instead of making a million.
+    struct SourceIDCache {
+        private var bytes: [UInt8] = []
+        private var text = ""
+
+        mutating func string(for source: FlatJSONScanner.Text) throws(HistoryLineError) -> String {
+            if source.hasEscapes || !source.equals(bytes) {
+                text = try source.decoded()
+                bytes = source.hasEscapes ? [] : Array(source.raw)
+            }
+            return text
+        }
+    }
+
+    /// Every MIDINote's name as bytes, so the usual line's name is checked without building a String.
+    private static let noteNames: [[UInt8]] = MIDINote.validRange.map { Array(MIDINote(number: $0)!.name.utf8) }
+}

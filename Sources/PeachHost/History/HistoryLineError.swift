@@ -1,0 +1,16 @@
+/// Why one history line could not be read. The store adds the file and line number.
+public enum HistoryLineError: Error, Equatable, CustomStringConvertible {
+    /// Not valid JSON, or a field missing or of the wrong kind; the text says which.
+    case malformed(String)
+    /// The line's `v` is newer than `TrainingAnswer.schemaVersion`.
+    case newerSchema(Int)
+
+    public var description: String {
+        switch self {
+        case .malformed(let reason):
+            reason
+        case .newerSchema(let version):
+            "written by a newer Peach (history schema \(version)); this Peach reads schema \(TrainingAnswer.schemaVersion): update Peach"
+        }
+    }
+}

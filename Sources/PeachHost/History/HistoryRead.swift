@@ -1,0 +1,23 @@
+/// What reading the history found.
+public struct HistoryRead: Sendable {
+    /// Every answer read, from all machines' files, in time order; equal
+    /// times keep file-name order, then line order.
+    public var answers: [TrainingAnswer]
+    /// Problems that lost nothing, such as a last line cut off by a crash,
+    /// one line each naming the file. For the caller to show.
+    public var warnings: [String]
+    /// For each file, by name within `history/` (`laptop.jsonl`): the bytes
+    /// read up to its last complete line. Pass it to `readNew(since:)`.
+    public var consumedBytes: [String: Int]
+    /// Whether `answers` is the whole history (from `readAll`, or from
+    /// `readNew` when a file had shrunk or vanished), so the caller should
+    /// replace what it had rather than add to it.
+    public var isComplete: Bool
+
+    public init(answers: [TrainingAnswer] = [], warnings: [String] = [], consumedBytes: [String: Int] = [:], isComplete: Bool = true) {
+        self.answers = answers
+        self.warnings = warnings
+        self.consumedBytes = consumedBytes
+        self.isComplete = isComplete
+    }
+}

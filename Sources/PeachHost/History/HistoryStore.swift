@@ -1,0 +1,117 @@
+import Glibc
+
+/// The training history on disk, in a data folder that may be synchronised
+/// between machines:
+///
+///     <data>/history/<machine>.jsonl   one answer per line, appended only by that machine
+///     <data>/profile/<machine>.json    the profile snapshot, replaced atomically
+///     <data>/<machine>.lock            held while this machine trains
+///
+/// The profile is rebuilt from every machine's history file. Reading needs
+/// no lock; appending and writing the snapshot take the training lock.
+public final class HistoryStore {
+    public let directory: String
+    public let machine: String
+    private var lock: TrainingLock?
+    /// Whether the own file is known to end in a newline (checked before the first append).
+    private var tailIsClean = false
+    private var historyEntrySynced = false
+
+    /// Opens (and creates, mode 0700) the data folder. `machine` is sanitised
+    /// to `[A-Za-z0-9._-]`.
+    public init(directory: String, machine: String = MachineName.current) throws(HistoryError) {
+        self.directory = directory
+        self.machine = MachineName.sanitised(machine)
+        try DataDirectory.create(historyDirectory)
+        try DataDirectory.create(directory + "/profile")
+    }
+
+    public var historyDirectory: String { directory + "/history" }
+    public var ownHistoryPath: String { historyDirectory + "/" + machine + ".jsonl" }
+    public var snapshotPath: String { directory + "/profile/" + machine + ".json" }
+    public var lockPath: String { directory + "/" + machine + ".lock" }
+
+    /// Takes this machine's training lock for the life of the store, or fails
+    /// at once with `.alreadyTraining` if another process holds it.
+    public func lockForTraining() throws(HistoryError) {
+        if lock == nil { lock = try TrainingLock(path: lockPath, dataDirectory: directory) }
+    }
+
+    /// Appends `answer` to this machine's file as one line, with a single
+    /// write(2), and flushes it to the disk before returning. Takes the
+    /// training lock if not yet held. Before the first append a torn last
+    /// line is moved aside into `<file>.torn-<unix time>`.
+    public func append(_ answer: TrainingAnswer) throws(HistoryError) {
+        if let problem = HistoryLine.problem(with: answer) { throw .invalidAnswer(reason: problem) }
+        try lockForTraining()
+        if !tailIsClean {
+            try TornTail.setAside(in: ownHistoryPath)
+            tailIsClean = true
+        }
+        let file = try PosixFile(ownHistoryPath, flags: O_WRONLY | O_APPEND | O_CREAT)
+        do throws(HistoryError) {
+            try file.write(Array((HistoryLine.encode(answer) + "\n").utf8))
+        } catch {
+            tailIsClean = false  // part of the line may have been written
+            throw error
+        }
+        try file.syncData()
+        if !historyEntrySynced {
+            try PosixFile.syncDirectory(historyDirectory)  // a new file's name must survive a crash too
+            historyEntrySynced = true
+        }
+    }
+
+    /// Every answer in every machine's history file, merged in time order.
+    public func readAll() throws(HistoryError) -> HistoryRead {
+        try read(from: [:], isComplete: true)
+    }
+
+    /// Only the answers past the offsets of an earlier read's `consumedBytes`
+    /// (all of a file not in `since`). If a file has shrunk, vanished or been
+    /// replaced, everything is read again and `isComplete` is true.
+    public func readNew(since offsets: [String: Int]) throws(HistoryError) -> HistoryRead {
+        let names = Set(historyFileNames())
+        for (name, offset) in offsets {
+            guard names.contains(name), try continuesAfter(offset, in: historyDirectory + "/" + name) else { return try readAll() }
+        }
+        return try read(from: offsets, isComplete: false)
+    }
+
+    /// Replaces the profile snapshot atomically.
+    public func writeSnapshot(_ bytes: [UInt8]) throws(HistoryError) {
+        try AtomicFile.write(bytes, to: snapshotPath)
+    }
+
+    /// The profile snapshot, or nil if none has been written.
+    public func readSnapshot() throws(HistoryError) -> [UInt8]? {
+        try PosixFile.openIfPresent(snapshotPath)?.read()
+    }
+
+    /// The `history/*.jsonl` files by name, sorted; hidden files are left out.
+    private func historyFileNames() -> [String] {
+        PluginPath.entries(of: historyDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    private func read(from offsets: [String: Int], isComplete: Bool) throws(HistoryError) -> HistoryRead {
+        var result = HistoryRead(isComplete: isComplete)
+        var files: [[TrainingAnswer]] = []
+        for name in historyFileNames() {
+            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0)
+            files.append(fileRead.answers)
+            result.warnings += fileRead.warning.map { [$0] } ?? []
+            result.consumedBytes[name] = fileRead.consumed
+        }
+        result.answers = AnswerMerge.inTimeOrder(files)
+        return result
+    }
+
+    /// Whether the file at `path` still holds at least `offset` bytes with a
+    /// newline just before that offset, as a file that only grew would.
+    private func continuesAfter(_ offset: Int, in path: String) throws(HistoryError) -> Bool {
+        guard offset > 0 else { return true }
+        guard let file = try PosixFile.openIfPresent(path), try file.size() >= offset else { return false }
+        var byte: [UInt8] = [0]
+        return try file.read(into: &byte, 0..<1, at: offset - 1) == 1 && byte[0] == 0x0A
+    }
+}

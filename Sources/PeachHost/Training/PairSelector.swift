@@ -1,0 +1,104 @@
+import Glibc
+
+/// Chooses the next pair from the profile, steering training towards weak spots.
+///
+/// After a correct answer it either moves to a nearby key a little harder, or
+/// jumps to a weak spot; after a wrong answer it either moves nearby a little
+/// easier, or jumps. The chances, how far "nearby" reaches, how strongly weak
+/// keys are favoured, how hard pairs are aimed and how often an easy pair
+/// comes all follow `TrainingStyle`. Differences are multiples of 0.1 cent
+/// between a practical floor of 1 cent and 300 cents; the direction is random
+/// and balanced in blocks of four.
+public struct PairSelector: Sendable {
+    public var style: TrainingStyle
+    private var generator: SeededGenerator
+    /// The last pair answered that was not a deliberately easy one.
+    private var anchor: (note: Int, delta: Double)?
+    private var lastCorrect = true
+    private var pendingDirections: [PitchDirection] = []
+
+    public static let coldStartCents = 100.0
+    public static let floorCents = 1.0
+    public static let ceilingCents = 300.0
+
+    public init(style: TrainingStyle = .standard, generator: SeededGenerator = SeededGenerator()) {
+        self.style = style
+        self.generator = generator
+    }
+
+    public mutating func next(profile: PerceptualProfile, range: TrainingRange) -> TrainingPair {
+        profile.cover(range.keys)
+        let direction = nextDirection()
+        guard let anchor, profile.answerCount > 0 else {
+            let note = MIDINote(number: Int.random(in: range.keys, using: &generator))!
+            return TrainingPair(note: note, cents: direction.sign * Self.coldStartCents, kind: .coldStart)
+        }
+        let jumpChance = lastCorrect ? style.jumpAfterCorrect : style.jumpAfterWrong
+        var kind = Double.random(in: 0..<1, using: &generator) < jumpChance ? TrainingPair.Kind.weakSpot : .nearby
+        let note = kind == .weakSpot ? weakSpot(profile: profile, range: range) : nearby(anchor.note, range: range)
+        let threshold = profile.estimate(note).threshold
+        let spread = style.aimSpread
+        let aim = Double.random(in: (style.targetCorrect - spread.lower)...(style.targetCorrect + spread.upper), using: &generator)
+        var delta = profile.function.delta(forProbability: aim, threshold: threshold)
+        if kind == .nearby {
+            // Harder after a correct answer, easier after a wrong one, by at most a factor of two.
+            delta = lastCorrect ? min(max(delta, anchor.delta / 2), anchor.delta) : min(max(delta, anchor.delta), anchor.delta * 2)
+        }
+        if Double.random(in: 0..<1, using: &generator) < style.easyShare {
+            kind = .easy
+            delta = max(delta, 4 * threshold)
+        }
+        return TrainingPair(note: note, cents: direction.sign * Self.quantize(delta), kind: kind)
+    }
+
+    /// Tells the selector how the last pair went.
+    public mutating func remember(_ pair: TrainingPair, correct: Bool) {
+        lastCorrect = correct
+        if pair.kind != .easy { anchor = (pair.note.number, abs(pair.cents)) }
+    }
+
+    /// Resumes after `pair` was the last one answered (from the history).
+    public mutating func resume(after pair: TrainingPair, correct: Bool) {
+        remember(TrainingPair(note: pair.note, cents: pair.cents, kind: .nearby), correct: correct)
+    }
+
+    static func quantize(_ delta: Double) -> Double {
+        (min(max(delta, floorCents), ceilingCents) * 10).rounded() / 10
+    }
+
+    private mutating func nextDirection() -> PitchDirection {
+        if pendingDirections.isEmpty { pendingDirections = [.higher, .higher, .lower, .lower].shuffled(using: &generator) }
+        return pendingDirections.removeLast()
+    }
+
+    private mutating func nearby(_ note: Int, range: TrainingRange) -> MIDINote {
+        let reach = style.nearbyReach
+        var offset = Int.random(in: 1...reach, using: &generator)
+        if Bool.random(using: &generator) { offset = -offset }
+        var target = note + offset
+        if !range.keys.contains(target) { target = note - offset }  // bounce off the edge
+        return MIDINote(number: min(max(target, range.keys.lowerBound), range.keys.upperBound))!
+    }
+
+    /// A key drawn with weight (θ̂/median θ̂)^γ · e^(sd − median sd): weak keys,
+    /// and keys the profile is still unsure of, come up more often. At a cold
+    /// start every key is equally weak.
+    private mutating func weakSpot(profile: PerceptualProfile, range: TrainingRange) -> MIDINote {
+        let offset = range.keys.lowerBound - profile.window.lowerBound
+        let logThresholds = Array(profile.logThresholds[offset..<(offset + range.keys.count)])
+        let sds = Array(profile.standardDeviations()[offset..<(offset + range.keys.count)])
+        let medianLog = Self.median(logThresholds), medianSD = Self.median(sds)
+        let weights = zip(logThresholds, sds).map { exp(style.weaknessExponent * ($0 - medianLog) + ($1 - medianSD)) }
+        var draw = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
+        for (index, weight) in weights.enumerated() {
+            draw -= weight
+            if draw < 0 { return MIDINote(number: range.keys.lowerBound + index)! }
+        }
+        return MIDINote(number: range.keys.upperBound)!
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

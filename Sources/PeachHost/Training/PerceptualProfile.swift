@@ -1,0 +1,261 @@
+import Glibc
+
+/// The listener's perceptual profile: for every key, the smallest difference
+/// in cents they hear (the threshold), with its uncertainty.
+///
+/// ln θ across the keyboard has a Gaussian-process prior (`KeyboardPrior`);
+/// each answer adds a psychometric likelihood (`PsychometricFunction`) at its
+/// key. The posterior is found by Fisher scoring and approximated by a
+/// Gaussian (Laplace), which gives the bands. The slope β of the listener's
+/// psychometric function, and how far single keys may stray from their
+/// neighbours, are chosen from the data by comparing the model evidence on a
+/// grid; lapses are fixed at 3%. Answers fade with a time
+/// constant of `memory` later answers, so the profile follows a listener who
+/// improves instead of being frozen by old answers. Everything here can be
+/// rebuilt from the history alone by recording the answers again in order.
+public final class PerceptualProfile {
+    public private(set) var prior: KeyboardPrior
+    public private(set) var function: PsychometricFunction
+    /// Answers fade as exp(−later answers / memory).
+    public let memory: Double
+    /// Answers recorded so far.
+    public private(set) var answerCount = 0
+    /// The keys the fit covers; widened on demand, never narrowed.
+    public private(set) var window: ClosedRange<Int>
+
+    private var evidence = [KeyEvidence](repeating: KeyEvidence(), count: 128)
+    /// Stored weight of answer i is exp((i − fadeOrigin) / memory).
+    private var fadeOrigin = 0
+    private var kernel: [Double] = []
+    private var kernelFactor: Cholesky!
+    private var priorMean: [Double] = []
+    /// Posterior mode of ln θ over the window.
+    private var logThreshold: [Double] = []
+    private var cachedSD: [Double]?
+
+    static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
+    static let slopePriorSD = 0.3  // of ln β around 0
+    /// Candidate sizes of the narrow (per-key) part of the prior.
+    static let localSDGrid: [Double] = [0.15, 0.3, 0.5]
+    static let hyperparameterRefitInterval = 50
+
+    public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, memory: Double = 6000,
+                window: ClosedRange<Int> = 54...66) {
+        self.prior = prior
+        self.function = PsychometricFunction(lapse: lapse, slope: 1)
+        self.memory = memory
+        self.window = window
+        rebuildKernel(keeping: [:])
+    }
+
+    // MARK: Recording
+
+    /// Adds one answer: `delta` is the size of the difference in cents.
+    public func record(note: MIDINote, delta: Double, correct: Bool) {
+        if !window.contains(note.number) { cover(min(window.lowerBound, note.number)...max(window.upperBound, note.number)) }
+        addEvidence(note: note, delta: delta, correct: correct)
+        if answerCount % Self.hyperparameterRefitInterval == 0 {
+            estimateHyperparameters()
+        } else {
+            fit(iterations: 3)
+        }
+    }
+
+    /// Records many answers at once (rebuilding from the history): one fit at the end.
+    public func record<S: Sequence>(all answers: S) where S.Element == (note: MIDINote, delta: Double, correct: Bool) {
+        var lowest = window.lowerBound, highest = window.upperBound
+        for answer in answers {
+            lowest = min(lowest, answer.note.number)
+            highest = max(highest, answer.note.number)
+            addEvidence(note: answer.note, delta: answer.delta, correct: answer.correct)
+        }
+        cover(lowest...highest)
+        estimateHyperparameters()
+    }
+
+    /// Stores an answer with a weight that grows with its position, which is
+    /// the same as fading all older answers; renormalised before it overflows.
+    private func addEvidence(note: MIDINote, delta: Double, correct: Bool) {
+        let age = Double(answerCount - fadeOrigin) / memory
+        if age > 200 {
+            let factor = exp(-age)
+            for index in evidence.indices { evidence[index].scale(by: factor) }
+            fadeOrigin = answerCount
+        }
+        evidence[note.number].add(logDelta: log(max(delta, 0.05)), correct: correct, weight: exp(Double(answerCount - fadeOrigin) / memory))
+        answerCount += 1
+    }
+
+    /// Makes sure the fit covers `keys` (e.g. when the training range grows).
+    public func cover(_ keys: ClosedRange<Int>) {
+        let wanted = min(window.lowerBound, keys.lowerBound)...max(window.upperBound, keys.upperBound)
+        guard wanted != window else { return }
+        let previous = Dictionary(uniqueKeysWithValues: zip(window, logThreshold))
+        window = wanted
+        rebuildKernel(keeping: previous)
+        fit(iterations: 10)
+    }
+
+    // MARK: Reading
+
+    public func estimate(_ note: MIDINote) -> ThresholdEstimate {
+        if !window.contains(note.number) { cover(note.number...note.number) }
+        let index = note.number - window.lowerBound
+        let sd = standardDeviations()[index]
+        let mean = logThreshold[index]
+        func band(_ z: Double) -> ClosedRange<Double> { exp(mean - z * sd)...exp(mean + z * sd) }
+        return ThresholdEstimate(note: note, threshold: exp(mean), band80: band(1.281_551_565_5), band95: band(1.959_963_985),
+                                 answers: evidence[note.number].answerCount, logSD: sd)
+    }
+
+    /// Posterior median of ln θ at each key of the window, in order.
+    public var logThresholds: [Double] { logThreshold }
+
+    /// Posterior SD of ln θ at each key of the window, in order.
+    public func standardDeviations() -> [Double] {
+        if let cachedSD { return cachedSD }
+        let sd = computeStandardDeviations()
+        cachedSD = sd
+        return sd
+    }
+
+    /// Answers recorded at a key.
+    public func answers(at note: MIDINote) -> Int { evidence[note.number].answerCount }
+
+    /// Effective (faded) weight of the answers at a key.
+    public func effectiveAnswers(at note: MIDINote) -> Double {
+        evidence[note.number].totalWeight * fadeUnit
+    }
+
+    // MARK: Fitting
+
+    private var fadeUnit: Double { exp(-Double(answerCount - fadeOrigin) / memory) }
+
+    private func rebuildKernel(keeping previous: [Int: Double]) {
+        let keys = Array(window), n = keys.count
+        kernel = [Double](repeating: 0, count: n * n)
+        for i in 0..<n { for j in 0..<n { kernel[i * n + j] = prior.covariance(keys[i], keys[j]) } }
+        kernelFactor = Cholesky(kernel, size: n)!
+        priorMean = keys.map(prior.meanLogThreshold)
+        logThreshold = keys.enumerated().map { previous[$1] ?? priorMean[$0] }
+        cachedSD = nil
+    }
+
+    /// Per-key gradient and Fisher information of the log-likelihood at `f`.
+    private func likelihoodTerms(_ f: [Double]) -> (gradient: [Double], information: [Double]) {
+        let unit = fadeUnit
+        var gradient = [Double](repeating: 0, count: f.count), information = gradient
+        for (index, note) in window.enumerated() where !evidence[note].occupied.isEmpty {
+            (gradient[index], information[index]) = evidence[note].likelihoodTerms(logThreshold: f[index], function: function, unit: unit)
+        }
+        return (gradient, information)
+    }
+
+    /// Fisher-scoring steps towards the posterior mode (Rasmussen & Williams, algorithm 3.1, with a prior mean).
+    @discardableResult
+    private func fit(iterations: Int) -> Bool {
+        let n = window.count
+        var converged = false
+        for _ in 0..<iterations {
+            let (gradient, information) = likelihoodTerms(logThreshold)
+            let root = information.map { $0.squareRoot() }
+            var b = [Double](repeating: 0, count: n)
+            for i in 0..<n { b[i] = information[i] * (logThreshold[i] - priorMean[i]) + gradient[i] }
+            guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: n) else { break }
+            let kb = multiplyKernel(b)
+            let c = factor.solveLower((0..<n).map { root[$0] * kb[$0] })
+            let d = factor.solveUpper(c)
+            var a = b
+            for i in 0..<n { a[i] -= root[i] * d[i] }
+            let ka = multiplyKernel(a)
+            var largest = 0.0
+            for i in 0..<n {
+                let step = min(max(ka[i] + priorMean[i] - logThreshold[i], -1.5), 1.5)
+                logThreshold[i] += step
+                largest = max(largest, abs(step))
+            }
+            if largest < 1e-3 { converged = true; break }
+        }
+        cachedSD = nil
+        return converged
+    }
+
+    /// B = I + S·K·S with S = diag(√W).
+    private func scaledKernelPlusIdentity(_ root: [Double]) -> [Double] {
+        let n = root.count
+        var matrix = kernel
+        for i in 0..<n {
+            for j in 0..<n { matrix[i * n + j] *= root[i] * root[j] }
+            matrix[i * n + i] += 1
+        }
+        return matrix
+    }
+
+    private func multiplyKernel(_ vector: [Double]) -> [Double] {
+        let n = vector.count
+        var result = [Double](repeating: 0, count: n)
+        kernel.withUnsafeBufferPointer { k in
+            for i in 0..<n {
+                var sum = 0.0
+                for j in 0..<n { sum += k[i * n + j] * vector[j] }
+                result[i] = sum
+            }
+        }
+        return result
+    }
+
+    /// Diagonal of (K⁻¹ + W)⁻¹ = K − K·S·B⁻¹·S·K.
+    private func computeStandardDeviations() -> [Double] {
+        let n = window.count
+        let information = likelihoodTerms(logThreshold).information
+        let root = information.map { $0.squareRoot() }
+        guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: n) else {
+            return (0..<n).map { kernel[$0 * n + $0].squareRoot() }
+        }
+        var variance = (0..<n).map { kernel[$0 * n + $0] }
+        for column in 0..<n {
+            let v = factor.solveLower((0..<n).map { root[$0] * kernel[$0 * n + column] })
+            variance[column] -= v.reduce(0) { $0 + $1 * $1 }
+        }
+        return variance.map { max($0, 1e-12).squareRoot() }
+    }
+
+    /// Picks the slope β and the narrow prior part with the highest Laplace
+    /// evidence (times a prior on ln β), and refits.
+    private func estimateHyperparameters() {
+        let start = logThreshold
+        var best: (score: Double, slope: Double, localSD: Double, fit: [Double])?
+        for localSD in Self.localSDGrid {
+            prior.localSD = localSD
+            rebuildKernel(keeping: [:])
+            for slope in Self.slopeGrid {
+                function.slope = slope
+                logThreshold = start
+                fit(iterations: 12)
+                let score = logEvidence() - 0.5 * pow(log(slope) / Self.slopePriorSD, 2)
+                if best == nil || score > best!.score { best = (score, slope, localSD, logThreshold) }
+            }
+        }
+        prior.localSD = best!.localSD
+        rebuildKernel(keeping: [:])
+        function.slope = best!.slope
+        logThreshold = best!.fit
+        cachedSD = nil
+    }
+
+    /// Laplace approximation of log p(answers | β).
+    private func logEvidence() -> Double {
+        let n = window.count
+        let unit = fadeUnit
+        var logLikelihood = 0.0
+        for (index, note) in window.enumerated() where !evidence[note].occupied.isEmpty {
+            logLikelihood += evidence[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: unit)
+        }
+        let centred = (0..<n).map { logThreshold[$0] - priorMean[$0] }
+        let whitened = kernelFactor.solveLower(centred)
+        let quadratic = whitened.reduce(0) { $0 + $1 * $1 }
+        let information = likelihoodTerms(logThreshold).information
+        let logDeterminant = Cholesky(scaledKernelPlusIdentity(information.map { $0.squareRoot() }), size: n)?.logDeterminant ?? 0
+        return logLikelihood - 0.5 * quadratic - 0.5 * logDeterminant
+    }
+}

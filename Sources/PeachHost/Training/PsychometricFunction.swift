@@ -1,0 +1,40 @@
+import Glibc
+
+/// How likely a listener is to answer a pair correctly, given the difference Δ
+/// and the listener's threshold θ at that key:
+///
+///     P(correct) = λ/2 + (1 − λ) · Φ(z₇₅ · (Δ/θ)^β)
+///
+/// θ is the difference answered correctly 75% of the time apart from lapses;
+/// λ is the share of lapses (answers given at random, ~3%); β is the slope,
+/// 1 for pitch discrimination in the literature, but estimated per listener.
+public struct PsychometricFunction: Equatable, Sendable {
+    public var lapse: Double
+    public var slope: Double
+
+    static let z75 = 0.674_489_750_196_081_7
+
+    public init(lapse: Double = 0.03, slope: Double = 1) {
+        self.lapse = lapse
+        self.slope = slope
+    }
+
+    public func probabilityCorrect(delta: Double, threshold: Double) -> Double {
+        lapse / 2 + (1 - lapse) * NormalDistribution.cdf(Self.z75 * pow(delta / threshold, slope))
+    }
+
+    /// The difference at which the listener is expected to be correct with `probability`.
+    public func delta(forProbability probability: Double, threshold: Double) -> Double {
+        let core = (probability - lapse / 2) / (1 - lapse)
+        let clamped = min(max(core, 0.5001), 0.9999)
+        return threshold * pow(NormalDistribution.quantile(clamped) / Self.z75, 1 / slope)
+    }
+
+    /// P(correct) and its derivative with respect to f = ln θ, at ln Δ.
+    @inline(__always)
+    func probabilityAndSlope(logDelta: Double, logThreshold f: Double) -> (p: Double, dp: Double) {
+        let x = Self.z75 * exp(slope * (logDelta - f))
+        let p = lapse / 2 + (1 - lapse) * NormalDistribution.cdf(x)
+        return (p, -(1 - lapse) * NormalDistribution.density(x) * slope * x)
+    }
+}

@@ -1,0 +1,69 @@
+/// Which keys training covers: a fixed range, or one that starts as an octave
+/// around C4 and grows a key at a time.
+///
+/// Adaptive growth: when a key at an edge of the range has at least
+/// `Self.answersToGrow` answers and its 80% band spans less than a factor of
+/// `Self.bandRatioToGrow` (the profile knows it well), the key beyond that
+/// edge joins the range. Growth stops at A0 and C8.
+public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
+    public private(set) var keys: ClosedRange<Int>
+    public let isAdaptive: Bool
+
+    public static let answersToGrow = 8
+    public static let bandRatioToGrow = 3.0
+    public static let adaptiveStart = 54...66  // F#3...F#4: an octave around C4
+
+    public static func manual(_ low: MIDINote, _ high: MIDINote) -> TrainingRange {
+        TrainingRange(keys: min(low.number, high.number)...max(low.number, high.number), isAdaptive: false)
+    }
+
+    public static let adaptive = TrainingRange(keys: adaptiveStart, isAdaptive: true)
+
+    /// Parses `adaptive` or `LOW-HIGH` such as `C2-C7` or `36-96`.
+    public init(parsing text: String) throws(NoteParseError) {
+        if text == "adaptive" {
+            self = .adaptive
+            return
+        }
+        // A '-' after the first character separates the notes (a note may itself end in "-1").
+        guard let dash = text.dropFirst().firstIndex(of: "-") else { throw .malformed(text) }
+        let low = try MIDINote(parsing: String(text[..<dash])), high = try MIDINote(parsing: String(text[text.index(after: dash)...]))
+        guard MIDINote.pianoRange.contains(low.number), MIDINote.pianoRange.contains(high.number) else { throw .outOfRange(text) }
+        self = .manual(low, high)
+    }
+
+    private init(keys: ClosedRange<Int>, isAdaptive: Bool) {
+        self.keys = keys
+        self.isAdaptive = isAdaptive
+    }
+
+    /// Grows an adaptive range where the profile knows an edge well. Returns whether it grew.
+    @discardableResult
+    public mutating func grow(using profile: PerceptualProfile) -> Bool {
+        guard isAdaptive else { return false }
+        var grew = false
+        for edge in [keys.lowerBound, keys.upperBound] {
+            let note = MIDINote(number: edge)!
+            let estimate = profile.estimate(note)
+            guard estimate.answers >= Self.answersToGrow, estimate.band80.upperBound / estimate.band80.lowerBound < Self.bandRatioToGrow else { continue }
+            if edge == keys.lowerBound, edge > MIDINote.pianoRange.lowerBound {
+                keys = (edge - 1)...keys.upperBound
+                grew = true
+            } else if edge == keys.upperBound, edge < MIDINote.pianoRange.upperBound {
+                keys = keys.lowerBound...(edge + 1)
+                grew = true
+            }
+        }
+        return grew
+    }
+
+    /// Starts from an earlier range (resuming), keeping adaptivity.
+    public func resumed(from earlier: ClosedRange<Int>) -> TrainingRange {
+        guard isAdaptive else { return self }
+        return TrainingRange(keys: min(keys.lowerBound, earlier.lowerBound)...max(keys.upperBound, earlier.upperBound), isAdaptive: true)
+    }
+
+    public var description: String {
+        "\(MIDINote(number: keys.lowerBound)!.name)-\(MIDINote(number: keys.upperBound)!.name)\(isAdaptive ? " (adaptive)" : "")"
+    }
+}

@@ -1,0 +1,38 @@
+/// The training loop without any I/O: the next pair, and what an answer does.
+/// The headless mode, the terminal front end and the simulated-listener
+/// benchmark all drive this same object.
+public final class TrainingSession {
+    public let profile: PerceptualProfile
+    public private(set) var range: TrainingRange
+    public private(set) var selector: PairSelector
+    public let reference: Double
+
+    public init(profile: PerceptualProfile = PerceptualProfile(), range: TrainingRange = .adaptive,
+                selector: PairSelector = PairSelector(), reference: Double = Pitch.standardReference) {
+        self.profile = profile
+        self.range = range
+        self.selector = selector
+        self.reference = reference
+        profile.cover(range.keys)
+    }
+
+    public func nextPair() -> TrainingPair {
+        selector.next(profile: profile, range: range)
+    }
+
+    /// Records the listener's answer to `pair`; returns whether it was correct.
+    @discardableResult
+    public func answer(_ pair: TrainingPair, heard: PitchDirection) -> Bool {
+        let correct = heard == pair.direction
+        profile.record(note: pair.note, delta: abs(pair.cents), correct: correct)
+        selector.remember(pair, correct: correct)
+        if range.grow(using: profile) { profile.cover(range.keys) }
+        return correct
+    }
+
+    /// Continues after a rebuilt profile: the selector picks up where the last answer left it.
+    public func resume(after last: TrainingAnswer) {
+        selector.resume(after: TrainingPair(note: last.note, cents: last.cents, kind: .nearby), correct: last.correct)
+        range = range.resumed(from: profile.window)
+    }
+}

@@ -1,0 +1,43 @@
+/// The one user-facing tuning value, "natural ↔ mechanical" (0...1), and the
+/// selection parameters it drives together.
+///
+/// - Natural (0) feels like playing: pairs wander to nearby keys, jumps are
+///   rare, weak spots are favoured only gently, most pairs are comfortable
+///   (about 88% correct) and one in eight is easy.
+/// - Mechanical (1) feels like a drill: it jumps to weak spots often and
+///   insists on them, stays within a key of where it is, pairs are harder
+///   (about 80% correct) and easy pairs are rare.
+///
+/// Both ends keep most pairs between 80 and 90% correct: that is where an
+/// answer tells the most about a threshold and where learning is fastest.
+/// Each pair's aim varies around the target (see `aimSpread`), so the answers
+/// also reveal how steep the listener's psychometric function is.
+public struct TrainingStyle: Equatable, Sendable {
+    /// 0 = natural, 1 = mechanical.
+    public var naturalToMechanical: Double
+
+    public static let standard = TrainingStyle(0.5)
+
+    public init(_ naturalToMechanical: Double) {
+        self.naturalToMechanical = min(max(naturalToMechanical, 0), 1)
+    }
+
+    private func blend(_ natural: Double, _ mechanical: Double) -> Double {
+        natural + (mechanical - natural) * naturalToMechanical
+    }
+
+    /// Chance of jumping to a weak spot after a correct answer.
+    public var jumpAfterCorrect: Double { blend(0.2, 0.6) }
+    /// Chance of jumping to a weak spot after a wrong answer (otherwise: easier, nearby).
+    public var jumpAfterWrong: Double { blend(0.15, 0.35) }
+    /// How strongly a weak spot is favoured: weight = (θ̂ / median θ̂)^exponent.
+    public var weaknessExponent: Double { blend(0.5, 3) }
+    /// How far a nearby move may go, in semitones.
+    public var nearbyReach: Int { Int(blend(4, 1).rounded()) }
+    /// The share of correct answers pairs are aimed at.
+    public var targetCorrect: Double { blend(0.88, 0.80) }
+    /// Each pair aims at a share correct drawn from target − spread.lower ... target + spread.upper.
+    public var aimSpread: (lower: Double, upper: Double) { (0.1, 0.07) }
+    /// The share of deliberately easy pairs (about four times the threshold).
+    public var easyShare: Double { blend(0.12, 0.04) }
+}

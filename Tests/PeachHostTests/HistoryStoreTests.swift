@@ -1,0 +1,486 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// The on-disk history: real files written, damaged the way crashes and
+/// other processes damage them, and read back.
+@Suite struct HistoryStoreTests {
+    static let exampleLine = #"{"v":1,"time":"2026-11-21T19:07:00.123Z","note":60,"name":"C4","firstHz":261.6255653,"secondHz":262.3818045,"cents":5.0,"answer":"higher","correct":true,"responseMs":812,"source":"org.peach.sine","reference":440.0,"noteSeconds":1.0}"#
+
+    // MARK: lines
+
+    @Test func theIssuesExampleLineReadsAndWritesBackUnchanged() throws {
+        let answer = try HistoryLine.decode(Self.exampleLine)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let expectedTime = try #require(formatter.date(from: "2026-11-21T19:07:00.123Z")).timeIntervalSince1970
+        #expect(abs(answer.time - expectedTime) < 1e-6)
+        #expect(answer == TrainingAnswer(time: answer.time, note: MIDINote(number: 60)!, firstHz: 261.6255653, secondHz: 262.3818045,
+                                         cents: 5, answer: .higher, correct: true, responseSeconds: 0.812, sourceID: "org.peach.sine",
+                                         reference: 440, noteSeconds: 1))
+        #expect(HistoryLine.encode(answer) == Self.exampleLine)
+    }
+
+    @Test func answersRoundTripThroughTheFileExactly() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        let answers = [
+            answer(-1.5, note: 0, cents: -0.05, source: "quote \" backslash \\ slash / newline \n tab \t bell \u{07} del \u{7F}"),
+            answer(0.001, note: 127, cents: 0.1, direction: .lower, correct: false, response: 0, source: "é 🎻 ünïcödé"),
+            answer(1_795_000_000.123, note: 69, cents: 0.0000001, response: 12.345, reference: 415, noteSeconds: 0.25),
+            answer(1_795_000_000.124, note: 21, cents: -49.999999999999, direction: .lower, reference: 466.16, noteSeconds: 3),
+            answer(253_402_300_799.999, note: 108, cents: 1234.5678901234567, response: 0.001),
+        ]
+        for answer in answers { try store.append(answer) }
+        let read = try store.readAll()
+        #expect(read.answers == answers)
+        #expect(read.warnings.isEmpty)
+        let text = text(store.ownHistoryPath)
+        #expect(read.consumedBytes == ["laptop.jsonl": text.utf8.count])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == answers.count + 1 && lines.last == "", "one line per answer, each ending in a newline")
+        #expect(lines[2].contains(#""cents":0.0000001,"#), "cents as a plain decimal: \(lines[2])")
+        #expect(lines[2].contains(#""time":"2026-11-18T11:06:40.123Z""#), "\(lines[2])")
+        #expect(lines[0].contains(#""time":"1969-12-31T23:59:58.500Z""#), "\(lines[0])")
+        #expect(lines[4].contains(#""time":"9999-12-31T23:59:59.999Z""#), "\(lines[4])")
+        #expect(lines[1].contains(#""responseMs":0,"#) && lines[2].contains(#""responseMs":12345,"#))
+        // Frequencies to far better than 1e-9 relative: as written, they read back as the same Doubles.
+        for (line, answer) in zip(lines, answers) {
+            #expect(line.contains("\"firstHz\":\(answer.firstHz),\"secondHz\":\(answer.secondHz),"), "\(line)")
+        }
+    }
+
+    @Test func numbersReadBackAsTheDoublesTheStandardLibraryReads() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0.0", "1", "440.0", "261.6255653005986", "0.30000000000000004", "9007199254740993", "18446744073709551615",
+                     "123456789012345678901234567890", "1.7976931348623157e308", "4.9e-324", "2.5e2", "1E-3", "-7.25e+1",
+                     "0.000000000000000000001234567890123456789", "99999999999999999999e-20"]
+        for _ in 0..<20000 {
+            texts.append(String(Double.random(in: 8...20000, using: &generator)))
+            texts.append(String(Double(bitPattern: UInt64.random(in: 0x3E00_0000_0000_0000...0x4300_0000_0000_0000, using: &generator))))
+            let digits = String((0..<Int.random(in: 1...19, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            let point = Int.random(in: 0...digits.count, using: &generator)
+            let decimal = "1" + digits.prefix(point) + (point < digits.count ? "." + digits.dropFirst(point) : "")
+            texts.append(decimal + (Bool.random(using: &generator) ? "" : "e\(Int.random(in: -25...25, using: &generator))"))
+        }
+        #if arch(x86_64)
+        // Decimals within a hair of halfway between two Doubles, where only an exact remainder rounds right.
+        for _ in 0..<5000 {
+            let low = Double.random(in: Bool.random(using: &generator) ? 0.001...0.01 : 8...20000, using: &generator)
+            let halfway = (Float80(low) + Float80(low.nextUp)) / 2  // exact in Float80's 64-bit significand
+            texts.append(String(format: "%.18Le", halfway))  // 19 significant digits, just above or below halfway
+        }
+        #endif
+        for text in texts {
+            let line = Self.exampleLine.replacingOccurrences(of: #""cents":5.0"#, with: "\"cents\":\(text)")
+            let cents = try HistoryLine.decode(line).cents
+            #expect(cents == Double(text)! && cents.sign == Double(text)!.sign, "\(text) read as \(cents)")
+        }
+    }
+
+    @Test func timesMatchFoundationsISO8601ToTheMillisecond() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SystemRandomNumberGenerator()
+        // From 1600 (Foundation's calendar is Julian before 1582) to 9999.
+        let times = [0.0, 951_782_400.0, 951_868_800.5, 4_107_542_400.0] + (0..<5000).map { _ in
+            Double(Int64.random(in: -11_676_096_000_000...253_402_300_799_999, using: &generator)) / 1000
+        }
+        for time in times {
+            let line = HistoryLine.encode(answer(time))
+            let written = try #require(line.split(separator: "\"")[safe: 5].map(String.init))
+            #expect(written == formatter.string(from: Date(timeIntervalSince1970: time)), "\(time)")
+            #expect(try HistoryLine.decode(line).time == time, "\(written)")
+        }
+        for (text, seconds) in [("1970-01-01T00:00:00Z", 0.0), ("1970-01-01T00:00:00.5Z", 0.5), ("2000-02-29T12:00:00.000001Z", 951_825_600.000001)] {
+            let line = Self.exampleLine.replacingOccurrences(of: "2026-11-21T19:07:00.123Z", with: text)
+            #expect(abs(try HistoryLine.decode(line).time - seconds) < 1e-9, "\(text)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"[1]"#, "column 1: a line must be one JSON object starting with {"),
+        (#"{"v":1,}"#, "column 8: expected a \"key\""),
+        (#"{"v":1 "note":60}"#, "column 8: expected , or } after a value"),
+        (#"{"v" 1}"#, "column 6: expected : after a key"),
+        (#"{"v":1} x"#, "column 9: unexpected text after the closing }"),
+        (#"{"v":01}"#, "column 7: a number cannot start with 0 followed by digits"),
+        (#"{"v":1.}"#, "column 8: a number needs digits after the decimal point"),
+        (#"{"v":-}"#, "column 7: a number needs a digit after -"),
+        (#"{"v":1e}"#, "column 8: a number needs digits in its exponent"),
+        (#"{"v":1e999}"#, "column 11: a number is too large"),
+        (#"{"v":{"a":1}}"#, "column 6: nested objects and arrays are not allowed"),
+        (#"{"v":tru}"#, "column 6: expected a value (a string, number, true, false or null)"),
+        (#"{"v":1,"source":"open"#, "column 22: a string is not closed"),
+        ("{\"v\":1,\"source\":\"tab\there\"}", "column 21: a string contains a raw control character (write it as an escape)"),
+        (#"{"v":1,"v":1}"#, "\"v\" appears twice"),
+        (#"{"note":60}"#, "\"v\" is missing"),
+        (#"{"v":"1"}"#, "\"v\" is not a number"),
+        (#"{"v":0}"#, "\"v\" is 0; history schemas start at 1"),
+        (#"{"v":1.5}"#, "\"v\" is not a whole number"),
+    ])
+    func malformedLinesSayWhatIsWrong(line: String, reason: String) {
+        #expect(throws: HistoryLineError.malformed(reason)) { try HistoryLine.decode(line) }
+    }
+
+    @Test(arguments: [
+        (#""cents":5.0"#, #""cents":"5""#, "\"cents\" is not a number"),
+        (#""firstHz":261.6255653"#, #""firstHz":-261.6255653"#, "\"firstHz\" is -261.6255653, not a positive number"),
+        (#""note":60"#, #""note":128"#, "\"note\" 128 is outside MIDI's 0 to 127"),
+        (#""name":"C4""#, #""name":"D4""#, "\"name\" D4 is not note 60 (C4)"),
+        (#""answer":"higher""#, #""answer":"up""#, "\"answer\" is neither \"higher\" nor \"lower\""),
+        (#""correct":true"#, #""correct":1"#, "\"correct\" is not true or false"),
+        (#""responseMs":812"#, #""responseMs":812.5"#, "\"responseMs\" is not a whole number"),
+        (#""responseMs":812"#, #""responseMs":-1"#, "\"responseMs\" is negative"),
+        (#""source":"org.peach.sine","#, #""#, "\"source\" is missing"),
+        (#""source":"org.peach.sine""#, #""source":null"#, "\"source\" is not a string"),
+        (#""source":"org.peach.sine""#, #""source":"\q""#, "a string has the unknown escape \\q"),
+        (#""source":"org.peach.sine""#, #""source":"\ud83c""#, "a string has an unpaired surrogate \\uD83C"),
+        (#""source":"org.peach.sine""#, #""source":"\ud83cx""#, "a string has an unpaired surrogate \\uD83C"),
+        (#""source":"org.peach.sine""#, #""source":"\udfbb""#, "a string has an unpaired surrogate \\uDFBB"),
+        (#""source":"org.peach.sine""#, #""source":"\u12""#, "a string has a \\u escape without four hex digits"),
+        (#""source":"org.peach.sine""#, #""source":"\u00zz""#, "a string has a \\u escape without four hex digits"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"2026-02-29T19:07:00.123Z""#, "\"time\" 2026-02-29T19:07:00.123Z is not a date in the calendar"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"2026-11-21T24:00:00.000Z""#, "\"time\" 2026-11-21T24:00:00.000Z is not a time of day"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"2026-11-21 19:07:00.123Z""#, "\"time\" 2026-11-21 19:07:00.123Z is not an ISO-8601 UTC time like 2026-11-21T19:07:00.123Z"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"2026-11-21T19:07:00.123+01:00""#, "\"time\" 2026-11-21T19:07:00.123+01:00 is not an ISO-8601 UTC time like 2026-11-21T19:07:00.123Z"),
+    ])
+    func wrongFieldsAreNamed(field: String, replacement: String, reason: String) throws {
+        let line = Self.exampleLine.replacingOccurrences(of: field, with: replacement)
+        try #require(line != Self.exampleLine)
+        #expect(throws: HistoryLineError.malformed(reason)) { try HistoryLine.decode(line) }
+    }
+
+    @Test func stringEscapesWhiteSpaceFlatSpellingsAndUnknownKeysAreAccepted() throws {
+        let line = Self.exampleLine
+            .replacingOccurrences(of: #""source":"org.peach.sine""#, with: #" "source" : "a\"b\\c\/d\u00e9\ud83c\udfbb\n\t\b\f\r" , "extra" : [1] "#)
+        let column = line.utf8.firstIndex(of: UInt8(ascii: "["))!.utf16Offset(in: line) + 1
+        #expect(throws: HistoryLineError.malformed("column \(column): nested objects and arrays are not allowed")) { try HistoryLine.decode(line) }
+        let flat = line.replacingOccurrences(of: "[1]", with: "null").replacingOccurrences(of: #""name":"C4""#, with: #""name":"B#3""#) + " \r"
+        let answer = try HistoryLine.decode(flat)
+        #expect(answer.sourceID == "a\"b\\c/dé🎻\n\t\u{08}\u{0C}\r")
+        #expect(answer.note.number == 60)
+    }
+
+    // MARK: files
+
+    @Test func twoMachinesFilesAreMergedInTimeOrder() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let laptop = try makeStore(directory, machine: "laptop")
+        let desktop = try makeStore(directory, machine: "desktop")
+        for time in [1.0, 3, 5] { try laptop.append(answer(time, source: "laptop")) }
+        for time in [2.0, 3, 4] { try desktop.append(answer(time, source: "desktop")) }
+        // A third machine whose clock was set back: its own lines are sorted, ties kept in line order.
+        try Data(([7.0, 6, 0.5, 6].enumerated().map { HistoryLine.encode(answer($0.element, source: "tablet \($0.offset)")) + "\n" }).joined().utf8)
+            .write(to: URL(fileURLWithPath: laptop.historyDirectory + "/tablet.jsonl"))
+        let read = try laptop.readAll()
+        #expect(read.answers.map(\.time) == [0.5, 1, 2, 3, 3, 4, 5, 6, 6, 7])
+        #expect(read.answers.map(\.sourceID) == ["tablet 2", "laptop", "desktop", "desktop", "laptop", "desktop", "laptop",
+                                                 "tablet 1", "tablet 3", "tablet 0"])
+        #expect(read.consumedBytes.keys.sorted() == ["desktop.jsonl", "laptop.jsonl", "tablet.jsonl"])
+        #expect(read.consumedBytes["desktop.jsonl"] == bytes(desktop.ownHistoryPath).count)
+        #expect(try desktop.readAll().answers == read.answers, "every machine sees the same history")
+    }
+
+    @Test func aTornLastLineIsSkippedWithAWarningThenSetAsideBeforeTheNextAppend() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var store = try makeStore(directory)
+        let answers = [answer(10), answer(11), answer(12)]
+        for answer in answers { try store.append(answer) }
+        let complete = text(store.ownHistoryPath)
+        // Another process dies having written part of a line.
+        let fragment = String(HistoryLine.encode(answer(13)).prefix(40))
+        let writer = try Shell.run(["/bin/sh", "-c", #"printf %s "$0" >> "$1""#, fragment, store.ownHistoryPath])
+        #expect(writer.status == 0)
+        #expect(text(store.ownHistoryPath) == complete + fragment)
+
+        let read = try store.readAll()
+        #expect(read.answers == answers)
+        #expect(read.warnings == ["\(store.ownHistoryPath): skipped the last line, 40 bytes without a newline (cut off while being written?); nothing before it is lost"])
+        #expect(read.consumedBytes["laptop.jsonl"] == complete.utf8.count)
+        #expect(text(store.ownHistoryPath) == complete + fragment, "reading changes nothing")
+
+        store = try makeStore(directory)  // Peach starts again
+        try store.append(answer(14))
+        #expect(text(store.ownHistoryPath) == complete + HistoryLine.encode(answer(14)) + "\n")
+        let asides = try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory).filter { $0.hasPrefix("laptop.jsonl.torn-") }
+        try #require(asides.count == 1)
+        #expect(text(store.historyDirectory + "/" + asides[0]) == fragment, "the fragment is kept")
+        let after = try store.readAll()
+        #expect(after.answers == answers + [answer(14)])
+        #expect(after.warnings.isEmpty)
+    }
+
+    @Test func aZeroFilledTailAfterPowerLossIsSetAsideToo() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var store = try makeStore(directory)
+        try store.append(answer(1))
+        let complete = bytes(store.ownHistoryPath)
+        try Data(complete + [UInt8](repeating: 0, count: 100)).write(to: URL(fileURLWithPath: store.ownHistoryPath))
+        let read = try store.readAll()
+        #expect(read.answers == [answer(1)] && read.warnings.count == 1)
+        store = try makeStore(directory)
+        try store.append(answer(2))
+        #expect(try store.readAll().answers == [answer(1), answer(2)])
+        #expect(bytes(store.ownHistoryPath).count == complete.count + HistoryLine.encode(answer(2)).utf8.count + 1)
+    }
+
+    @Test func aWriterKilledWhileAppendingLosesNoCompleteLine() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        let line = HistoryLine.encode(answer(100))
+        let middle = line.index(line.startIndex, offsetBy: line.count / 2)
+        // Appends each line in two writes, as fast as it can, until killed.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"while :; do printf %s "$0" >> "$2"; printf '%s\n' "$1" >> "$2"; done"#,
+                            String(line[..<middle]), String(line[middle...]), store.ownHistoryPath]
+        try writer.run()
+        let deadline = Date() + 10
+        while bytes(store.ownHistoryPath).count < 20 * line.utf8.count && Date() < deadline { usleep(5000) }
+        kill(writer.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .uncaughtSignal)
+
+        let written = bytes(store.ownHistoryPath)
+        let completeLines = written.filter { $0 == 0x0A }.count
+        let torn = written.last != 0x0A
+        let read = try store.readAll()
+        #expect(read.answers.count == completeLines)
+        #expect(read.answers.allSatisfy { $0 == answer(100) })
+        #expect(read.warnings.count == (torn ? 1 : 0))
+        try store.append(answer(200))
+        let after = try store.readAll()
+        #expect(after.answers.count == completeLines + 1 && after.answers.last == answer(200))
+        #expect(after.warnings.isEmpty)
+        let asides = try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory).filter { $0.contains(".torn-") }
+        #expect(asides.count == (torn ? 1 : 0))
+    }
+
+    @Test func aMalformedLineInTheMiddleIsAnErrorNamingFileAndLineAndTheFileIsLeftAlone() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        try store.append(answer(1))
+        try store.append(answer(2))
+        let firstRead = try store.readAll()
+        let bad = HistoryLine.encode(answer(3)).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":"five""#)
+        try appendText(bad + "\n" + HistoryLine.encode(answer(4)) + "\n", to: store.ownHistoryPath)
+        let before = text(store.ownHistoryPath)
+        let expected = HistoryError.malformedLine(file: store.ownHistoryPath, line: 3, reason: "\"cents\" is not a number")
+        #expect(throws: expected) { try store.readAll() }
+        #expect(expected.description == "\(store.ownHistoryPath) line 3: \"cents\" is not a number")
+        #expect(expected.description.contains("history/laptop.jsonl line 3: "))
+        #expect(throws: expected, "the line number counts the lines before the offset too") {
+            try store.readNew(since: firstRead.consumedBytes)
+        }
+        #expect(text(store.ownHistoryPath) == before)
+    }
+
+    @Test func aLineFromANewerPeachIsAClearErrorNeverSkipped() throws {
+        #expect(throws: HistoryLineError.newerSchema(2), "before any other field is checked") {
+            try HistoryLine.decode(#"{"time":1795000000,"pitch":7,"v":2}"#)
+        }
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        try store.append(answer(1))
+        try appendText(#"{"v":2,"time":1795000000,"note":"C4"}"# + "\n", to: store.ownHistoryPath)
+        let before = text(store.ownHistoryPath)
+        let expected = HistoryError.newerSchema(file: store.ownHistoryPath, line: 2, version: 2)
+        #expect(throws: expected) { try store.readAll() }
+        #expect(expected.description == "\(store.ownHistoryPath) line 2: written by a newer Peach (history schema 2); this Peach reads schema 1: update Peach")
+        #expect(text(store.ownHistoryPath) == before)
+    }
+
+    @Test func readNewReturnsOnlyWhatCameSinceAndEverythingWhenAFileShrank() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let laptop = try makeStore(directory, machine: "laptop")
+        try laptop.append(answer(1))
+        try laptop.append(answer(2))
+        let first = try laptop.readAll()
+        #expect(first.isComplete)
+        try laptop.append(answer(5))
+        let desktop = try makeStore(directory, machine: "desktop")
+        try desktop.append(answer(4, source: "desktop"))
+        try appendText(String(HistoryLine.encode(answer(6)).prefix(10)), to: desktop.ownHistoryPath)  // still being synchronised
+
+        let second = try laptop.readNew(since: first.consumedBytes)
+        #expect(second.answers == [answer(4, source: "desktop"), answer(5)])
+        #expect(!second.isComplete)
+        #expect(second.warnings.count == 1)
+        #expect(try laptop.readNew(since: second.consumedBytes).answers.isEmpty)
+
+        try appendText(String(HistoryLine.encode(answer(6)).dropFirst(10)) + "\n", to: desktop.ownHistoryPath)  // the rest arrives
+        let third = try laptop.readNew(since: second.consumedBytes)
+        #expect(third.answers == [answer(6)] && third.warnings.isEmpty && !third.isComplete)
+
+        // The synchronisation tool replaces the desktop's file with a shorter one.
+        try Data((HistoryLine.encode(answer(3, source: "desktop")) + "\n").utf8).write(to: URL(fileURLWithPath: desktop.ownHistoryPath))
+        let fourth = try laptop.readNew(since: third.consumedBytes)
+        #expect(fourth.isComplete)
+        #expect(fourth.answers == [answer(1), answer(2), answer(3, source: "desktop"), answer(5)])
+    }
+
+    @Test func anAnswerThatWouldNotReadBackIsRefused() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        var broken = answer(1)
+        broken.secondHz = .nan
+        #expect(throws: HistoryError.invalidAnswer(reason: "secondHz is nan, not a positive number")) { try store.append(broken) }
+        #expect(!FileManager.default.fileExists(atPath: store.ownHistoryPath))
+    }
+
+    // MARK: two processes
+
+    @Test func anotherProcessTrainingOnTheFolderIsRefusedUntilItStops() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var store: HistoryStore? = try makeStore(directory)
+        try store?.append(answer(1))  // appending takes the lock and holds it for the store's life
+        let second = try makeStore(directory)
+        let refusal = HistoryError.alreadyTraining(directory: directory.path + "/data")
+        #expect(throws: refusal) { try second.lockForTraining() }
+        #expect(throws: refusal) { try second.append(answer(2)) }
+        #expect(refusal.description == "another Peach is already training with this data folder (\(directory.path)/data); stop it first")
+        store = nil
+        try second.lockForTraining()
+        withExtendedLifetime(second) {}
+
+        // A separate process takes the same lock with flock(1).
+        let released = try makeStore(directory, machine: "desktop")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", #"exec 9>>"$0"; flock -n 9 || exit 1; echo locked; exec sleep 60"#, released.lockPath]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        try #require(said == "locked\n", "the child could not take the lock: \(said)")
+        #expect(throws: refusal) { try released.lockForTraining() }
+        #expect(try released.readAll().answers == [answer(1)], "reading needs no lock")
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        try released.lockForTraining()
+        try released.append(answer(2))
+        #expect(try released.readAll().answers == [answer(1), answer(2)])
+    }
+
+    // MARK: snapshot
+
+    @Test func theSnapshotIsReplacedAtomically() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        #expect(try store.readSnapshot() == nil)
+        let old = Array(#"{"profile":"old"}"#.utf8), new = Array(#"{"profile":"new"}"#.utf8)
+        try store.writeSnapshot(old)
+        #expect(try store.readSnapshot() == old)
+
+        // Left by crashes: one at the name this process uses, one by a process long gone.
+        let own = store.snapshotPath + ".tmp-\(getpid())", gone = store.snapshotPath + ".tmp-2147483646"
+        try Data("half a snap".utf8).write(to: URL(fileURLWithPath: own))
+        try Data("half another".utf8).write(to: URL(fileURLWithPath: gone))
+        #expect(try store.readSnapshot() == old)
+
+        // A write that fails (its temporary file cannot be made) leaves the old snapshot.
+        try FileManager.default.removeItem(atPath: own)
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
+        #expect(throws: HistoryError.self) { try store.writeSnapshot(new) }
+        #expect(try store.readSnapshot() == old)
+        try FileManager.default.removeItem(atPath: own)
+
+        try store.writeSnapshot(new)
+        #expect(try store.readSnapshot() == new)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/data/profile") == ["laptop.json"],
+                "no temporary file is left behind")
+    }
+
+    // MARK: where
+
+    @Test func theDataFolderFollowsOverrideThenXDGThenHome() throws {
+        #expect(try DataDirectory.resolve(override: "/mnt/peach", environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]) == "/mnt/peach")
+        #expect(try DataDirectory.resolve(override: "/mnt/peach", environment: [:]) == "/mnt/peach")
+        #expect(try DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]) == "/xdg/peach")
+        #expect(try DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/share/peach")
+        #expect(try DataDirectory.resolve(override: nil, environment: ["HOME": "/home/u"]) == "/home/u/.local/share/peach")
+        #expect(throws: HistoryError.noDataDirectory) { try DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": ""]) }
+        #expect(HistoryError.noDataDirectory.description.contains("--data-dir"))
+    }
+
+    @Test func theStoreCreatesAPrivateDataFolder() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let data = directory.path + "/deep/er/peach"
+        let store = try HistoryStore(directory: data, machine: "lab/pc 2")
+        for folder in [directory.path + "/deep", data, data + "/history", data + "/profile"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+            #expect(mode == 0o700, "\(folder)")
+        }
+        #expect(store.ownHistoryPath == data + "/history/lab-pc-2.jsonl")
+        #expect(store.snapshotPath == data + "/profile/lab-pc-2.json")
+        #expect(store.lockPath == data + "/lab-pc-2.lock")
+        try Data().write(to: URL(fileURLWithPath: directory.path + "/file"))
+        #expect(throws: HistoryError.cannotCreateDirectory(path: directory.path + "/file", reason: "a file is in the way")) {
+            try HistoryStore(directory: directory.path + "/file/peach")
+        }
+    }
+
+    @Test func theMachineNameIsTheHostPlusItsIDUnlessChosen() throws {
+        #expect(MachineName.resolve(environment: ["PEACH_MACHINE": "Lab PC/2"]) == "Lab-PC-2")
+        #expect(MachineName.sanitised("../x") == "machine..-x")
+        #expect(MachineName.sanitised("") == "machine")
+        let name = MachineName.resolve(environment: [:])
+        #expect(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }, "\(name)")
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, 255)
+        let hostname = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(name.hasPrefix(MachineName.sanitised(hostname)), "\(name)")
+        if let id = try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8), id.count >= 8 {
+            #expect(name.hasSuffix("-" + id.prefix(8)), "\(name)")
+        }
+        #expect(MachineName.current == MachineName.resolve())
+    }
+
+    // MARK: helpers
+
+    func answer(_ time: Double, note: Int = 60, cents: Double = 5, direction: PitchDirection = .higher, correct: Bool = true,
+                response: Double = 0.812, source: String = "org.peach.sine", reference: Double = 440, noteSeconds: Double = 1) -> TrainingAnswer {
+        let key = MIDINote(number: note)!
+        return TrainingAnswer(time: time, note: key, firstHz: Pitch.frequency(of: key, reference: reference),
+                              secondHz: Pitch.frequency(of: key, cents: cents, reference: reference), cents: cents, answer: direction,
+                              correct: correct, responseSeconds: response, sourceID: source, reference: reference, noteSeconds: noteSeconds)
+    }
+
+    func makeStore(_ directory: TemporaryDirectory, machine: String = "laptop") throws -> HistoryStore {
+        try HistoryStore(directory: directory.path + "/data", machine: machine)
+    }
+
+    func bytes(_ path: String) -> [UInt8] {
+        (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+    }
+
+    func text(_ path: String) -> String {
+        String(decoding: bytes(path), as: UTF8.self)
+    }
+
+    func appendText(_ text: String, to path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
