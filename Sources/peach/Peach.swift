@@ -12,5 +12,5 @@ struct Peach: ParsableCommand {
             `peach sources`, try one with `peach play A4 --source org.peach.sine`.
             """,
         version: PeachVersion.current,
-        subcommands: [SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self])
+        subcommands: [TrainCommand.self, ProfileCommand.self, SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self])
 }

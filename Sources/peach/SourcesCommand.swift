@@ -34,7 +34,7 @@ struct SourcesCommand: ParsableCommand {
             lines.append("  library: \(entry.libraryPath)")
             let keyWidth = entry.options.map(\.key.count).max() ?? 0
             for option in entry.options {
-                lines.append("  --option \(option.key + String(repeating: " ", count: keyWidth - option.key.count))  \(summary(option))")
+                lines.append("  --option \(option.key.padding(keyWidth))  \(summary(option))")
             }
         }
         for note in catalog.shadowed { lines.append("warning: \(note)") }

@@ -64,7 +64,8 @@ public enum NoteParseError: Error, Equatable, CustomStringConvertible {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// Without leading and trailing white space.
+    public func trimmingWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -80,15 +80,18 @@ public struct PairSelector: Sendable {
         return MIDINote(number: min(max(target, range.keys.lowerBound), range.keys.upperBound))!
     }
 
-    /// A key drawn with weight (θ̂/median θ̂)^γ · e^(sd − median sd): weak keys,
-    /// and keys the profile is still unsure of, come up more often. At a cold
-    /// start every key is equally weak.
+    /// How much more often keys the profile is unsure of come up: weight e^(4·(sd − median sd)).
+    static let uncertaintyWeight = 4.0
+
+    /// A key drawn with weight (θ̂/median θ̂)^γ · e^(4·(sd − median sd)): weak
+    /// keys, and keys the profile is still unsure of, come up more often. At a
+    /// cold start every key is equally weak.
     private mutating func weakSpot(profile: PerceptualProfile, range: TrainingRange) -> MIDINote {
         let offset = range.keys.lowerBound - profile.window.lowerBound
         let logThresholds = Array(profile.logThresholds[offset..<(offset + range.keys.count)])
         let sds = Array(profile.standardDeviations()[offset..<(offset + range.keys.count)])
         let medianLog = Self.median(logThresholds), medianSD = Self.median(sds)
-        let weights = zip(logThresholds, sds).map { exp(style.weaknessExponent * ($0 - medianLog) + ($1 - medianSD)) }
+        let weights = zip(logThresholds, sds).map { exp(style.weaknessExponent * ($0 - medianLog) + Self.uncertaintyWeight * ($1 - medianSD)) }
         var draw = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
         for (index, weight) in weights.enumerated() {
             draw -= weight

@@ -39,7 +39,7 @@ public final class PerceptualProfile {
     static let localSDGrid: [Double] = [0.15, 0.3, 0.5]
     static let hyperparameterRefitInterval = 50
 
-    public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, memory: Double = 6000,
+    public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, memory: Double = 20000,
                 window: ClosedRange<Int> = 54...66) {
         self.prior = prior
         self.function = PsychometricFunction(lapse: lapse, slope: 1)

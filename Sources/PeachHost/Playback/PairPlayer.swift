@@ -1,0 +1,30 @@
+/// Plays training pairs on an engine: the two notes back to back with no gap,
+/// each pair after the previous one has finished.
+public final class PairPlayer {
+    public let engine: AudioEngine
+    public let noteFrames: Int64
+    /// Scheduling lead, so the first note is never late: two blocks.
+    private var leadFrames: Int64 { Int64(engine.format.blockFrames * 2) }
+    private var free: Int64 = 0
+
+    public init(engine: AudioEngine, noteSeconds: Double) {
+        self.engine = engine
+        noteFrames = Int64((noteSeconds * engine.format.sampleRate).rounded())
+    }
+
+    /// Schedules the pair; returns the frame at which its second note starts.
+    @discardableResult
+    public func play(_ pair: TrainingPair, reference: Double) throws(EngineError) -> Int64 {
+        let (first, second) = pair.frequencies(reference: reference)
+        let start = max(engine.renderedFrames + leadFrames, free)
+        try engine.playNote(frequency: first, at: start, durationFrames: noteFrames)
+        try engine.playNote(frequency: second, at: start + noteFrames, durationFrames: noteFrames)
+        free = start + 2 * noteFrames
+        return start + noteFrames
+    }
+
+    /// Waits until `frame` has been rendered; returns what the engine reported meanwhile.
+    public func wait(until frame: Int64) -> [EngineNotice] {
+        engine.wait(untilRendered: frame)
+    }
+}

@@ -1,0 +1,126 @@
+import FoundationEssentials
+import Glibc
+
+/// A training session bound to a data folder. Opening it takes the folder's
+/// training lock and rebuilds the profile from every machine's history, so
+/// training resumes where it left off; every answer is appended to this
+/// machine's history the moment it is given; closing writes the profile
+/// snapshot atomically.
+public final class PersistentTraining {
+    public let store: HistoryStore
+    public let session: TrainingSession
+    /// Things worth telling the user that did not stop training (a torn last line, say).
+    public let warnings: [String]
+    public private(set) var lastAnswer: TrainingAnswer?
+
+    /// - Parameters:
+    ///   - range: a fixed range, or nil for the adaptive one.
+    public init(dataDirectory: String, range: TrainingRange? = nil, style: TrainingStyle = .standard,
+                generator: SeededGenerator = SeededGenerator(), reference: Double = Pitch.standardReference) throws(TrainingDataError) {
+        store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
+        let store = store
+        try history { () throws(HistoryError) in try store.lockForTraining() }
+        _ = try Self.readSnapshot(store)  // a newer snapshot stops us before anything is written
+        let history = try history { () throws(HistoryError) in try store.readAll() }
+        warnings = history.warnings
+        let profile = PerceptualProfile()
+        profile.record(all: history.answers.lazy.map { (note: $0.note, delta: abs($0.cents), correct: $0.correct) })
+        let trainingRange = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? Self.trainedKeys(history.answers) : TrainingRange.adaptiveStart)
+        session = TrainingSession(profile: profile, range: trainingRange,
+                                  selector: PairSelector(style: style, generator: generator), reference: reference)
+        if let last = history.answers.last {
+            session.resume(after: last)
+            lastAnswer = last
+        }
+    }
+
+    /// Scores the answer, updates the profile and appends it to the history (flushed).
+    @discardableResult
+    public func record(_ pair: TrainingPair, heard: PitchDirection, responseSeconds: Double, sourceID: String,
+                       noteSeconds: Double, now: Double = PersistentTraining.currentTime()) throws(TrainingDataError) -> TrainingAnswer {
+        let (first, second) = pair.frequencies(reference: session.reference)
+        let correct = session.answer(pair, heard: heard)
+        let answer = TrainingAnswer(time: now, note: pair.note, firstHz: first, secondHz: second, cents: pair.cents, answer: heard,
+                                    correct: correct, responseSeconds: responseSeconds, sourceID: sourceID,
+                                    reference: session.reference, noteSeconds: noteSeconds)
+        try history { () throws(HistoryError) in try store.append(answer) }
+        lastAnswer = answer
+        return answer
+    }
+
+    public var report: ProfileReport {
+        ProfileReport(profile: session.profile, range: session.range, reference: session.reference)
+    }
+
+    /// Writes the profile snapshot (temporary file, fsync, rename).
+    public func close() throws(TrainingDataError) {
+        let bytes = Array(report.json(pretty: true).utf8)
+        try history { () throws(HistoryError) in try store.writeSnapshot(bytes) }
+    }
+
+    /// The profile of the data folder, for display: from the snapshot when it is
+    /// up to date with every history file, else rebuilt from the history. Needs no lock.
+    public static func currentReport(dataDirectory: String, range: TrainingRange? = nil,
+                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
+        let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
+        let snapshot = try readSnapshot(store)
+        let history = try history { () throws(HistoryError) in try store.readAll() }
+        if let snapshot, range == nil, snapshot.answers == history.answers.count, snapshot.reference == reference {
+            return (snapshot, history.warnings)
+        }
+        let profile = PerceptualProfile()
+        profile.record(all: history.answers.lazy.map { (note: $0.note, delta: abs($0.cents), correct: $0.correct) })
+        let shown = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? trainedKeys(history.answers) : TrainingRange.adaptiveStart)
+        profile.cover(shown.keys)
+        return (ProfileReport(profile: profile, range: shown, reference: reference), history.warnings)
+    }
+
+    public static func currentTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private static func trainedKeys(_ answers: [TrainingAnswer]) -> ClosedRange<Int> {
+        let numbers = answers.map(\.note.number)
+        return numbers.min()!...numbers.max()!
+    }
+
+    /// The snapshot, if there is one; an error if a newer Peach wrote it or it is not a profile.
+    private static func readSnapshot(_ store: HistoryStore) throws(TrainingDataError) -> ProfileReport? {
+        guard let bytes = try history({ () throws(HistoryError) in try store.readSnapshot() }) else { return nil }
+        struct Version: Decodable { var schema: Int }
+        guard let version = try? JSONDecoder().decode(Version.self, from: Data(bytes)) else {
+            throw .malformedSnapshot(path: store.snapshotPath)
+        }
+        guard version.schema <= ProfileReport.currentSchema else {
+            throw .newerSnapshot(path: store.snapshotPath, schema: version.schema)
+        }
+        guard let report = try? JSONDecoder().decode(ProfileReport.self, from: Data(bytes)) else {
+            throw .malformedSnapshot(path: store.snapshotPath)
+        }
+        return report
+    }
+}
+
+/// Runs a store operation, reporting its failure as a `TrainingDataError`.
+private func history<T>(_ body: () throws(HistoryError) -> T) throws(TrainingDataError) -> T {
+    do { return try body() } catch { throw .history(error) }
+}
+
+public enum TrainingDataError: Error, Equatable, CustomStringConvertible {
+    case history(HistoryError)
+    case newerSnapshot(path: String, schema: Int)
+    case malformedSnapshot(path: String)
+
+    public var description: String {
+        switch self {
+        case .history(let error):
+            error.description
+        case .newerSnapshot(let path, let schema):
+            "\(path) was written by a newer Peach (profile schema \(schema)); this Peach reads schema \(ProfileReport.currentSchema): update Peach. The file was left as it is."
+        case .malformedSnapshot(let path):
+            "\(path) is not a Peach profile snapshot. It was left as it is; remove it and Peach rebuilds it from the history."
+        }
+    }
+}

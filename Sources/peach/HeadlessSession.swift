@@ -1,0 +1,69 @@
+import FoundationEssentials
+import Glibc
+import PeachHost
+
+/// The JSON Lines conversation of `peach train --headless`.
+struct HeadlessSession {
+    let training: PersistentTraining
+    let player: PairPlayer?
+    let sourceID: String
+    let noteSeconds: Double
+
+    private struct PairLine: Encodable {
+        let type = "pair"
+        var id: Int, note: Int, name: String, firstHz: Double, secondHz: Double, cents: Double
+    }
+    private struct FeedbackLine: Encodable {
+        let type = "feedback"
+        var id: Int, correct: Bool
+    }
+    private struct ErrorLine: Encodable {
+        let type = "error"
+        var message: String
+    }
+
+    func run() throws {
+        var id = 0
+        while true {
+            id += 1
+            let pair = training.session.nextPair()
+            let (first, second) = pair.frequencies(reference: training.session.reference)
+            let line = PairLine(id: id, note: pair.note.number, name: pair.note.name, firstHz: first, secondHz: second, cents: pair.cents)
+            var answerable = Monotonic.nanoseconds()
+            if let player {
+                let secondStart = try player.play(pair, reference: training.session.reference)
+                try emit(line)
+                for notice in player.wait(until: secondStart) {
+                    if notice.endsRendering { throw Failure(notice.description) }
+                    StandardError.write("peach: warning: \(notice)\n")
+                }
+                answerable = Monotonic.nanoseconds()
+            } else {
+                try emit(line)
+            }
+            guard let heard = try readAnswer(repeating: line) else { return }
+            let seconds = Double(Monotonic.nanoseconds() - answerable) / 1e9
+            let answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID, noteSeconds: noteSeconds)
+            try emit(FeedbackLine(id: id, correct: answer.correct))
+        }
+    }
+
+    /// The next valid answer; nil at end of input or on `quit`.
+    private func readAnswer(repeating pair: PairLine) throws -> PitchDirection? {
+        while let text = readLine() {
+            let word = text.trimmingWhitespace().lowercased()
+            if word == "quit" { return nil }
+            if let direction = PitchDirection(rawValue: word) { return direction }
+            try emit(ErrorLine(message: "expected higher, lower or quit, not '\(text)'"))
+            try emit(pair)
+        }
+        return nil
+    }
+
+    private func emit<Line: Encodable>(_ line: Line) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(line), as: UTF8.self))
+        fflush(nil)  // every line reaches the other program at once
+    }
+}

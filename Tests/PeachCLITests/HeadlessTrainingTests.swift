@@ -1,0 +1,163 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach train --headless`: the JSON Lines contract other front ends use.
+@Suite struct HeadlessTrainingTests {
+    struct Line: Decodable, Equatable {
+        var type: String
+        var id: Int?
+        var note: Int?
+        var name: String?
+        var firstHz: Double?
+        var secondHz: Double?
+        var cents: Double?
+        var correct: Bool?
+        var message: String?
+    }
+
+    static func train(_ input: [String], dataDirectory: String, extra: [String] = ["--seed", "42"]) throws -> (lines: [Line], result: Shell.Output) {
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", dataDirectory] + extra,
+                                   input: input.map { $0 + "\n" }.joined())
+        let lines = try result.standardOutput.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        return (lines, result)
+    }
+
+    @Test func speaksTheProtocolAndSavesExactlyTheAnsweredPairs() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        let answers = ["higher", "lower", "nonsense", "lower", "higher", "quit", "higher"]
+        let (lines, result) = try Self.train(answers, dataDirectory: data.path)
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let pairs = lines.filter { $0.type == "pair" }
+        let feedback = lines.filter { $0.type == "feedback" }
+        #expect(lines.contains(Line(type: "error", message: "expected higher, lower or quit, not 'nonsense'")))
+        // Pair 3 is sent again after the error; the session stops at quit, after four answers.
+        #expect(pairs.map(\.id) == [1, 2, 3, 3, 4, 5])
+        #expect(pairs[2] == pairs[3])
+        #expect(feedback.map(\.id) == [1, 2, 3, 4])
+        for pair in pairs {
+            let measured = 1200 * log2(pair.secondHz! / pair.firstHz!)
+            #expect(abs(measured - pair.cents!) < 1e-6, "firstHz, secondHz and cents agree")
+            #expect(pair.name == MIDINote(number: pair.note!)!.name)
+            #expect(abs(pair.firstHz! - Pitch.frequency(of: MIDINote(number: pair.note!)!)) < 1e-9, "the first note is the key itself")
+        }
+        #expect(abs(pairs[0].cents!) == 100, "a cold start plays 100 cents")
+
+        // The history holds exactly the four answered pairs, each correct as the feedback said.
+        let history = try HistoryStore(directory: data.path).readAll().answers
+        let answered = [pairs[0], pairs[1], pairs[3], pairs[4]]
+        #expect(history.count == 4)
+        for (index, answer) in history.enumerated() {
+            #expect(answer.note.number == answered[index].note && answer.cents == answered[index].cents)
+            #expect(answer.answer.rawValue == ["higher", "lower", "lower", "higher"][index])
+            #expect(answer.correct == feedback[index].correct)
+            #expect(answer.correct == ((answer.cents > 0) == (answer.answer == .higher)))
+            #expect(answer.sourceID == "org.peach.sine" && answer.reference == 440 && answer.noteSeconds == 1)
+        }
+    }
+
+    @Test func theSameSeedAndAnswersGiveTheSamePairs() throws {
+        let one = TemporaryDirectory(), two = TemporaryDirectory(), other = TemporaryDirectory()
+        defer { one.remove(); two.remove(); other.remove() }
+        let answers = Array(repeating: ["higher", "lower", "lower", "higher", "higher"], count: 8).flatMap { $0 }
+        let first = try Self.train(answers, dataDirectory: one.path).lines
+        let second = try Self.train(answers, dataDirectory: two.path).lines
+        let different = try Self.train(answers, dataDirectory: other.path, extra: ["--seed", "43"]).lines
+        #expect(first.count == 81)
+        #expect(first == second)
+        #expect(first != different)
+    }
+
+    @Test func resumesWhereItLeftOff() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        _ = try Self.train(Array(repeating: "higher", count: 30), dataDirectory: data.path)
+        let (lines, result) = try Self.train(["quit"], dataDirectory: data.path)
+        #expect(result.status == 0)
+        // Not a cold start: the first pair of the new session follows the profile.
+        #expect(abs(lines.first!.cents!) != 100)
+        let profile = try Shell.run([BuildProducts.peach, "profile", "--json", "--data-dir", data.path])
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(profile.standardOutput.utf8))
+        #expect(report.answers == 30)
+        #expect(report.notes.reduce(0) { $0 + $1.answers } == 30)
+    }
+
+    @Test func aManualRangeIsRespected() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        let (lines, _) = try Self.train(Array(repeating: "lower", count: 40), dataDirectory: data.path, extra: ["--range", "C2-E2", "--seed", "1"])
+        let notes = Set(lines.compactMap(\.note))
+        #expect(notes.isSubset(of: Set(36...40)) && !notes.isEmpty)
+        let bad = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data.path, "--range", "C2-Q9"])
+        #expect(bad.status != 0 && bad.standardError.contains("--range C2-Q9"))
+    }
+
+    @Test func aSecondProcessOnTheSameDataIsTurnedAway() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: BuildProducts.peach)
+        first.arguments = ["train", "--headless", "--no-audio", "--data-dir", data.path]
+        let input = Pipe(), output = Pipe()
+        first.standardInput = input
+        first.standardOutput = output
+        try first.run()
+        // Wait for its first pair: it holds the lock from then on.
+        _ = output.fileHandleForReading.availableData
+        let second = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data.path], input: "higher\n")
+        #expect(second.status == 1)
+        #expect(second.standardError.contains("another Peach is already training with this data folder"), "\(second.standardError)")
+        try input.fileHandleForWriting.write(contentsOf: Data("higher\nquit\n".utf8))
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(try HistoryStore(directory: data.path).readAll().answers.count == 1, "only the first process wrote")
+    }
+
+    @Test func aTornLastLineIsSkippedWithAWarningAndNothingElseIsLost() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        _ = try Self.train(["higher", "lower", "higher"], dataDirectory: data.path)
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: data.path + "/history").first { $0.hasSuffix(".jsonl") })
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: data.path + "/history/" + file))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"v":1,"time":"2026-11-21T10:00:00.000Z","note":60,"na"#.utf8))  // a crash mid-write
+        try handle.close()
+        let (_, result) = try Self.train(["lower", "quit"], dataDirectory: data.path)
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("warning:"), "\(result.standardError)")
+        #expect(try HistoryStore(directory: data.path).readAll().answers.count == 4)
+    }
+
+    @Test func aSnapshotFromANewerPeachIsNeverOverwritten() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        _ = try Self.train(["higher", "quit"], dataDirectory: data.path)
+        let profileFolder = data.path + "/profile"
+        let snapshot = try #require(try FileManager.default.contentsOfDirectory(atPath: profileFolder).first { $0.hasSuffix(".json") })
+        let newer = #"{"schema": 99, "future": true}"#
+        try newer.write(toFile: profileFolder + "/" + snapshot, atomically: true, encoding: .utf8)
+        let (_, result) = try Self.train(["higher", "quit"], dataDirectory: data.path)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("written by a newer Peach (profile schema 99)"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: profileFolder + "/" + snapshot, encoding: .utf8) == newer)
+    }
+
+    @Test func playsEachPairAsTwoNotesThroughTheChosenOutput() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        let wav = data.file("pairs.wav")
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data.path, "--seed", "3",
+                                    "--duration", "0.25", "--wav", wav], input: "higher\nquit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let pair = try JSONDecoder().decode(Line.self, from: Data(result.standardOutput.split(separator: "\n")[0].utf8))
+        let samples = try WavFile.read(path: wav).samples[0]
+        let start = try #require(samples.firstIndex { $0 != 0 }) - 1
+        let first = FrequencyMeter.frequency(of: samples[(start + 960)..<(start + 11040)], sampleRate: 48000)
+        let second = FrequencyMeter.frequency(of: samples[(start + 12960)..<(start + 23040)], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(first, from: pair.firstHz!)) < 0.01)
+        #expect(abs(FrequencyMeter.cents(second, from: pair.secondHz!)) < 0.01)
+    }
+}
