@@ -11,13 +11,19 @@ import Glibc
 /// times a trained one), a broad shape (8 semitones), so every answer informs
 /// its neighbours, and a narrow one (1.5 semitones), so a weak spot a few keys
 /// wide is not smoothed away. How large the narrow part is the profile learns
-/// from the answers (`PerceptualProfile.localSDGrid`).
+/// from the answers (`PerceptualProfile.localSDGrid`). On top, every key may
+/// stray on its own: each key has a "spot" variance, small unless its own
+/// answers insist (learned per key by type-II maximum likelihood), so even a
+/// one-key weak spot shows.
 public struct KeyboardPrior: Equatable, Sendable {
     public var levelSD = 1.0
     public var broadSD = 0.5
     public var broadLength = 8.0
     public var localSD = 0.3
     public var localLength = 1.5
+
+    /// The spot variance a key has unless its answers say otherwise (an SD of 0.05 in ln θ).
+    public var spotVarianceMode = 0.0025
 
     public init() {}
 

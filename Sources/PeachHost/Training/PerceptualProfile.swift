@@ -24,6 +24,8 @@ public final class PerceptualProfile {
     public private(set) var window: ClosedRange<Int>
 
     private var evidence = [KeyEvidence](repeating: KeyEvidence(), count: 128)
+    /// Each key's own prior variance beyond the smooth curve (see `KeyboardPrior`).
+    private var spotVariance: [Double]
     /// Stored weight of answer i is exp((i − fadeOrigin) / memory).
     private var fadeOrigin = 0
     private var kernel: [Double] = []
@@ -36,7 +38,7 @@ public final class PerceptualProfile {
     static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
     static let slopePriorSD = 0.3  // of ln β around 0
     /// Candidate sizes of the narrow (per-key) part of the prior.
-    static let localSDGrid: [Double] = [0.15, 0.3, 0.5]
+    static let localSDGrid: [Double] = [0.15, 0.3, 0.5, 0.8]
     static let hyperparameterRefitInterval = 50
 
     public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, memory: Double = 20000,
@@ -45,6 +47,7 @@ public final class PerceptualProfile {
         self.function = PsychometricFunction(lapse: lapse, slope: 1)
         self.memory = memory
         self.window = window
+        spotVariance = Array(repeating: prior.spotVarianceMode, count: 128)
         rebuildKernel(keeping: [:])
     }
 
@@ -135,6 +138,7 @@ public final class PerceptualProfile {
         let keys = Array(window), n = keys.count
         kernel = [Double](repeating: 0, count: n * n)
         for i in 0..<n { for j in 0..<n { kernel[i * n + j] = prior.covariance(keys[i], keys[j]) } }
+        for i in 0..<n { kernel[i * n + i] += spotVariance[keys[i]] }
         kernelFactor = Cholesky(kernel, size: n)!
         priorMean = keys.map(prior.meanLogThreshold)
         logThreshold = keys.enumerated().map { previous[$1] ?? priorMean[$0] }
@@ -223,6 +227,8 @@ public final class PerceptualProfile {
     /// Picks the slope β and the narrow prior part with the highest Laplace
     /// evidence (times a prior on ln β), and refits.
     private func estimateHyperparameters() {
+        // Every estimate starts from the prior, so it depends on the answers alone.
+        for index in spotVariance.indices { spotVariance[index] = prior.spotVarianceMode }
         let start = logThreshold
         var best: (score: Double, slope: Double, localSD: Double, fit: [Double])?
         for localSD in Self.localSDGrid {
@@ -241,6 +247,27 @@ public final class PerceptualProfile {
         function.slope = best!.slope
         logThreshold = best!.fit
         cachedSD = nil
+        updateSpotVariances()
+    }
+
+    /// Type-II maximum likelihood for each key's spot variance v: the key's
+    /// own answers put it d = E[s] + g/w away from the smooth curve (s: its
+    /// current spot deviation, E[s] = v·g at the mode; g, w: its likelihood
+    /// gradient and information), measured with precision w. The variance
+    /// that makes d most likely is d² − 1/w; only a deviation beyond two
+    /// standard errors counts (d² − 4/w), so noise does not make smooth
+    /// listeners bumpy.
+    private func updateSpotVariances(steps: Int = 4) {
+        for _ in 0..<steps {
+            let (gradient, information) = likelihoodTerms(logThreshold)
+            for (index, note) in window.enumerated() {
+                guard information[index] > 1 else { spotVariance[note] = prior.spotVarianceMode; continue }
+                let deviation = spotVariance[note] * gradient[index] + gradient[index] / information[index]
+                spotVariance[note] = max(prior.spotVarianceMode, deviation * deviation - 4 / information[index])
+            }
+            rebuildKernel(keeping: Dictionary(uniqueKeysWithValues: zip(window, logThreshold)))
+            fit(iterations: 12)
+        }
     }
 
     /// Laplace approximation of log p(answers | β).

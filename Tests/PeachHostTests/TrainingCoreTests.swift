@@ -1,0 +1,146 @@
+import Foundation
+import PeachHost
+import Testing
+
+/// The profile and the pair selector, driven by a simulated listener whose
+/// true thresholds are known. Seeded, so every run sees the same answers.
+@Suite struct TrainingCoreTests {
+    /// Answers like a listener with threshold `threshold(note)` (slope 1, 3% lapses).
+    struct Listener {
+        var threshold: (Int) -> Double
+        var generator = SeededGenerator(seed: 99)
+
+        mutating func hears(_ pair: TrainingPair) -> PitchDirection {
+            let function = PsychometricFunction()
+            let p = function.probabilityCorrect(delta: abs(pair.cents), threshold: threshold(pair.note.number))
+            let correct = Double.random(in: 0..<1, using: &generator) < p
+            return correct ? pair.direction : (pair.direction == .higher ? .lower : .higher)
+        }
+    }
+
+    static func train(_ listener: inout Listener, answers: Int, range: TrainingRange, style: Double = 0.5, seed: UInt64 = 1) -> TrainingSession {
+        let session = TrainingSession(range: range, selector: PairSelector(style: TrainingStyle(style), generator: SeededGenerator(seed: seed)))
+        for _ in 0..<answers {
+            let pair = session.nextPair()
+            session.answer(pair, heard: listener.hears(pair))
+        }
+        return session
+    }
+
+    @Test func profileFindsAListenersThresholdsWithHonestBands() {
+        var listener = Listener { note in 30 * pow(0.97, Double(note - 48)) }  // 30 cents at C3, falling towards the treble
+        let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 72)!)
+        let session = Self.train(&listener, answers: 800, range: range)
+        let estimates = range.keys.map { session.profile.estimate(MIDINote(number: $0)!) }
+        let errors = estimates.map { log($0.threshold / listener.threshold($0.note.number)) }
+        let rms = (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
+        #expect(rms < 0.25, "RMS ln-error \(rms)")
+        let covered = estimates.filter { $0.band95.contains(listener.threshold($0.note.number)) }.count
+        #expect(Double(covered) / Double(estimates.count) >= 0.8, "95% bands cover \(covered) of \(estimates.count)")
+        #expect(estimates.allSatisfy { $0.band80.lowerBound < $0.threshold && $0.threshold < $0.band80.upperBound })
+        #expect(estimates.allSatisfy { $0.band95.lowerBound <= $0.band80.lowerBound && $0.band80.upperBound <= $0.band95.upperBound })
+    }
+
+    @Test func aNarrowWeakSpotIsNotSmoothedAway() {
+        // Flat 10 cents, but 40 cents at E4 alone.
+        var listener = Listener { note in note == 64 ? 40 : 10 }
+        let range = TrainingRange.manual(MIDINote(number: 55)!, MIDINote(number: 72)!)
+        let session = Self.train(&listener, answers: 1200, range: range, style: 1)
+        let thresholds = range.keys.map { ($0, session.profile.estimate(MIDINote(number: $0)!).threshold) }
+        let weakest = thresholds.max { $0.1 < $1.1 }!
+        #expect(weakest.0 == 64, "weakest estimated key is \(MIDINote(number: weakest.0)!.name)")
+        #expect(weakest.1 > 2 * session.profile.estimate(MIDINote(number: 58)!).threshold)
+    }
+
+    @Test func theProfileFollowsAListenerWhoImproves() {
+        var thresholds: Double = 40
+        var listener = Listener { _ in thresholds }
+        let range = TrainingRange.manual(MIDINote(number: 60)!, MIDINote(number: 64)!)
+        let session = Self.train(&listener, answers: 600, range: range)
+        let before = session.profile.estimate(MIDINote(number: 62)!).threshold
+        thresholds = 10  // the listener got four times better
+        for _ in 0..<1500 {
+            let pair = session.nextPair()
+            session.answer(pair, heard: listener.hears(pair))
+        }
+        let after = session.profile.estimate(MIDINote(number: 62)!)
+        #expect(before > 25)
+        #expect(after.threshold < 14, "old answers must not freeze the profile: \(after.threshold)")
+    }
+
+    @Test func coldStartPlaysRandomKeysAtOneHundredCentsInTheStartingRange() {
+        for seed in 0..<20 {
+            let session = TrainingSession(range: .adaptive, selector: PairSelector(generator: SeededGenerator(seed: UInt64(seed))))
+            let pair = session.nextPair()
+            #expect(abs(pair.cents) == 100 && pair.kind == .coldStart)
+            #expect(TrainingRange.adaptiveStart.contains(pair.note.number))
+        }
+    }
+
+    @Test func pairsAreBalancedQuantisedAndHarderAfterCorrectEasierAfterWrong() {
+        var listener = Listener { _ in 15 }
+        let session = TrainingSession(range: .manual(MIDINote(number: 50)!, MIDINote(number: 70)!),
+                                      selector: PairSelector(style: TrainingStyle(0.5), generator: SeededGenerator(seed: 5)))
+        var previous: (pair: TrainingPair, correct: Bool)?
+        var ups = 0, checkedMoves = 0
+        for index in 0..<400 {
+            let pair = session.nextPair()
+            if pair.direction == .higher { ups += 1 }
+            if index % 4 == 3 { #expect(ups == (index + 1) / 2, "directions balance in every block of four") }
+            let size = abs(pair.cents)
+            #expect(size >= 1 && size <= 300 && (size * 10).rounded() == size * 10, "\(size) cents")
+            if let previous, pair.kind == .nearby, previous.pair.kind != .easy {
+                let last = abs(previous.pair.cents)
+                #expect(previous.correct ? size <= last : size >= last, "after \(previous.correct ? "a correct" : "a wrong") answer at \(last): \(size)")
+                checkedMoves += 1
+            }
+            let correct = session.answer(pair, heard: listener.hears(pair))
+            previous = (pair, correct)
+        }
+        #expect(checkedMoves > 100)
+    }
+
+    @Test func mostPairsAimBetweenEightyAndNinetyPercentCorrect() {
+        var listener = Listener { _ in 12 }
+        let session = Self.train(&listener, answers: 300, range: .manual(MIDINote(number: 55)!, MIDINote(number: 67)!))
+        var correct = 0
+        for _ in 0..<600 {
+            let pair = session.nextPair()
+            if session.answer(pair, heard: listener.hears(pair)) { correct += 1 }
+        }
+        let share = Double(correct) / 600
+        #expect(share > 0.75 && share < 0.92, "share correct \(share)")
+    }
+
+    @Test func anAdaptiveRangeGrowsAtAWellKnownEdge() {
+        var listener = Listener { _ in 8 }
+        let session = Self.train(&listener, answers: 800, range: .adaptive)
+        #expect(session.range.keys.count > TrainingRange.adaptiveStart.count, "range \(session.range)")
+        #expect(session.range.keys.contains(TrainingRange.adaptiveStart.lowerBound) && session.range.keys.contains(TrainingRange.adaptiveStart.upperBound))
+    }
+
+    @Test func aRebuiltProfileEqualsTheOneBuiltAnswerByAnswer() {
+        var listener = Listener { note in Double(note % 7 + 5) }
+        let session = Self.train(&listener, answers: 500, range: .manual(MIDINote(number: 48)!, MIDINote(number: 60)!))
+        // Replay what was recorded, in order, into a fresh profile.
+        var replay: [(note: MIDINote, delta: Double, correct: Bool)] = []
+        var generator = SeededGenerator(seed: 99)
+        var listener2 = Listener(threshold: listener.threshold, generator: generator)
+        let session2 = TrainingSession(range: .manual(MIDINote(number: 48)!, MIDINote(number: 60)!),
+                                       selector: PairSelector(style: TrainingStyle(0.5), generator: SeededGenerator(seed: 1)))
+        for _ in 0..<500 {
+            let pair = session2.nextPair()
+            let heard = listener2.hears(pair)
+            replay.append((pair.note, abs(pair.cents), heard == pair.direction))
+            session2.answer(pair, heard: heard)
+        }
+        _ = generator.next()
+        let rebuilt = PerceptualProfile()
+        rebuilt.record(all: replay)
+        for note in 48...60 {
+            let live = session.profile.estimate(MIDINote(number: note)!), again = rebuilt.estimate(MIDINote(number: note)!)
+            #expect(abs(log(live.threshold / again.threshold)) < 0.02, "\(note): \(live.threshold) vs \(again.threshold)")
+            #expect(live.answers == again.answers)
+        }
+    }
+}
