@@ -224,30 +224,45 @@ public final class PerceptualProfile {
         return variance.map { max($0, 1e-12).squareRoot() }
     }
 
-    /// Picks the slope β and the narrow prior part with the highest Laplace
-    /// evidence (times a prior on ln β), and refits.
+    /// Picks the slope β and the size of the narrow prior part with the highest
+    /// Laplace evidence (times a prior on ln β), by climbing the grid from the
+    /// current choice, then re-estimates the spot variances and refits.
     private func estimateHyperparameters() {
         // Every estimate starts from the prior, so it depends on the answers alone.
         for index in spotVariance.indices { spotVariance[index] = prior.spotVarianceMode }
         let start = logThreshold
-        var best: (score: Double, slope: Double, localSD: Double, fit: [Double])?
-        for localSD in Self.localSDGrid {
-            prior.localSD = localSD
+        var scores: [Int: (score: Double, fit: [Double])] = [:]
+        func evaluate(_ local: Int, _ slope: Int) -> Double {
+            let key = local * Self.slopeGrid.count + slope
+            if let known = scores[key] { return known.score }
+            prior.localSD = Self.localSDGrid[local]
             rebuildKernel(keeping: [:])
-            for slope in Self.slopeGrid {
-                function.slope = slope
-                logThreshold = start
-                fit(iterations: 12)
-                let score = logEvidence() - 0.5 * pow(log(slope) / Self.slopePriorSD, 2)
-                if best == nil || score > best!.score { best = (score, slope, localSD, logThreshold) }
-            }
+            function.slope = Self.slopeGrid[slope]
+            logThreshold = start
+            fit(iterations: 12)
+            let score = logEvidence() - 0.5 * pow(log(Self.slopeGrid[slope]) / Self.slopePriorSD, 2)
+            scores[key] = (score, logThreshold)
+            return score
         }
-        prior.localSD = best!.localSD
+        var best = (local: Self.nearestIndex(Self.localSDGrid, prior.localSD), slope: Self.nearestIndex(Self.slopeGrid, function.slope))
+        var bestScore = evaluate(best.local, best.slope)
+        while true {
+            let neighbours = [(best.local - 1, best.slope), (best.local + 1, best.slope), (best.local, best.slope - 1), (best.local, best.slope + 1)]
+                .filter { Self.localSDGrid.indices.contains($0.0) && Self.slopeGrid.indices.contains($0.1) }
+            guard let step = neighbours.map({ (candidate: $0, score: evaluate($0.0, $0.1)) }).max(by: { $0.score < $1.score }),
+                  step.score > bestScore else { break }
+            (best, bestScore) = ((step.candidate.0, step.candidate.1), step.score)
+        }
+        prior.localSD = Self.localSDGrid[best.local]
         rebuildKernel(keeping: [:])
-        function.slope = best!.slope
-        logThreshold = best!.fit
+        function.slope = Self.slopeGrid[best.slope]
+        logThreshold = scores[best.local * Self.slopeGrid.count + best.slope]!.fit
         cachedSD = nil
         updateSpotVariances()
+    }
+
+    private static func nearestIndex(_ grid: [Double], _ value: Double) -> Int {
+        grid.indices.min { abs(log(grid[$0] / value)) < abs(log(grid[$1] / value)) }!
     }
 
     /// Type-II maximum likelihood for each key's spot variance v: the key's
