@@ -1,13 +1,14 @@
 # Peach: two commands on a fresh Debian or Ubuntu machine with the Swift toolchain.
 #   make run    installs what is missing, builds, and starts Peach
 #   make test   installs what is missing, builds, and runs the tests
-# Also: make bench (speed figures against baselines), make build, make clean.
+# Also: make bench (speed figures against baselines), make bench-training (simulated listeners against
+# the training profile and selector, with per-key baselines and targets), make build, make clean.
 
 SWIFT ?= swift
 APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont sox alsa-utils pkg-config
 ARGS ?=
 
-.PHONY: run test bench build release-plugins deps clean
+.PHONY: run test bench bench-training build release-plugins deps clean
 
 # Installs only what is missing; needs root (or sudo) the first time.
 deps:
@@ -36,6 +37,10 @@ test: build release-plugins
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/PeachBench
+
+# Simulated listeners against the real profile and pair selector; exits 1 if a target fails (about 5-10 minutes).
+bench-training: deps
+	$(SWIFT) build -c release --product TrainingBench && .build/release/TrainingBench
 
 clean:
 	rm -rf .build

@@ -1,37 +1,68 @@
 import Glibc
 import PeachHost
 
+/// Who answers in a simulated run: a listener type (psychophysics research
+/// notes, section 5.3) and how the true psychometric function deviates from
+/// the one the profile assumes (λ = 0.03, β = 1, no bias): the stress variants
+/// of section 6.1.
+struct ListenerSpec: Sendable, Hashable {
+    var kind: SimulatedListener.Kind
+    var lapse = 0.03
+    var slope = 1.0
+    var bias = 0.0
+
+    var name: String {
+        var parts: [String] = []
+        if lapse != 0.03 { parts.append("λ=\(lapse)") }
+        if slope != 1 { parts.append("β=\(slope)") }
+        if bias != 0 { parts.append("c=\(bias)") }
+        return parts.isEmpty ? kind.rawValue : kind.rawValue + " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// Whether this is a listener type as described, not a stress variant.
+    var isNominal: Bool { lapse == 0.03 && slope == 1 && bias == 0 }
+}
+
 /// A simulated listener (psychophysics research notes, section 5): at each key
 /// a true threshold θ, and answers drawn from
-/// P(correct) = λ/2 + (1 − λ)·Φ(z₇₅·(Δ/θ)^β).
+/// P(correct) = λ/2 + (1 − λ)·Φ(z₇₅·(Δ/θ)^β ∓ c), with c a bias towards "lower".
+///
+/// The smooth individual deviation and the answers come from separate random
+/// streams seeded per run, so every method faces the same listener for a seed.
 struct SimulatedListener {
-    enum Kind: String, CaseIterable {
+    enum Kind: String, CaseIterable, Sendable {
         case musician, untrained, weakSpot = "weak-spot", learner
     }
 
-    let kind: Kind
-    let lapse: Double
-    let slope: Double
-    /// Long-run thresholds per MIDI note (cents).
-    private(set) var finalThresholds: [Int: Double] = [:]
-    private var generator: SeededGenerator
-    // Learner state
+    let spec: ListenerSpec
+    /// Long-run thresholds (cents), indexed by MIDI note; 0 outside the keys.
+    private var finalThresholds = [Double](repeating: 0, count: 128)
+    let keys: ClosedRange<Int>
+    private var answers: SeededGenerator
+    // Learner state (section 5.4).
     private var totalAnswers = 0.0
     private var practice = [Double](repeating: 0, count: 128)
+    /// θ0/θ∞ (R), the transferring share g and the time constant τ of section 5.4.
     static let learningRatio = 5.0, learningShare = 0.6, learningTime = 2000.0
-    /// The two narrow weak spots of the weak-spot listener.
+    /// The two narrow weak spots of the weak-spot listener: E3 ×2.5 and A5 ×3.
     static let weakSpots: [(note: Int, factor: Double)] = [(52, 2.5), (81, 3)]
+    static let untrainedFactor = 5.0
 
-    init(kind: Kind, keys: ClosedRange<Int>, seed: UInt64, lapse: Double = 0.03, slope: Double = 1) {
-        self.kind = kind
-        self.lapse = lapse
-        self.slope = slope
-        generator = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ 17)
-        let deviation = Self.smoothDeviation(keys: keys, generator: &generator)
+    init(_ spec: ListenerSpec, keys: ClosedRange<Int>, seed: UInt64) {
+        self.spec = spec
+        self.keys = keys
+        var shape = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x5EED)
+        answers = SeededGenerator(seed: seed &* 0xD1B5_4A32_D192_ED03 &+ 0xA115)
+        let deviation = Self.smoothDeviation(count: keys.count, generator: &shape)
         for (index, note) in keys.enumerated() {
             var cents = Self.musicianCurve(note) * exp(deviation[index])
-            if kind != .musician { cents *= 5 }
-            if kind == .weakSpot {
+            // The learner starts where an untrained ear does and improves R-fold towards a musician's.
+            switch spec.kind {
+            case .musician: break
+            case .untrained, .weakSpot: cents *= Self.untrainedFactor
+            case .learner: cents *= Self.untrainedFactor / Self.learningRatio
+            }
+            if spec.kind == .weakSpot {
                 for spot in Self.weakSpots {
                     let d = Double(note - spot.note)
                     cents *= exp(log(spot.factor) * exp(-d * d / (2 * 1.5 * 1.5)))
@@ -41,26 +72,39 @@ struct SimulatedListener {
         }
     }
 
+    var isStationary: Bool { spec.kind != .learner }
+
     /// The threshold now (the learner's falls with practice).
     func threshold(_ note: Int) -> Double {
-        let final = finalThresholds[note]!
-        guard kind == .learner else { return final }
+        let final = finalThresholds[note]
+        guard spec.kind == .learner else { return final }
         let progress = Self.learningShare * totalAnswers + (1 - Self.learningShare) * practice[note]
         return final * (1 + (Self.learningRatio - 1) * exp(-progress / Self.learningTime))
     }
 
+    /// P(correct) for `pair` now.
+    func probabilityCorrect(_ pair: TrainingPair) -> Double {
+        let x = 0.674_489_750_196_081_7 * pow(abs(pair.cents) / threshold(pair.note.number), spec.slope)
+        let shifted = pair.cents > 0 ? x - spec.bias : x + spec.bias
+        return spec.lapse / 2 + (1 - spec.lapse) * 0.5 * erfc(-shifted / 2.0.squareRoot())
+    }
+
     mutating func answer(_ pair: TrainingPair) -> PitchDirection {
-        let theta = threshold(pair.note.number)
-        let p = lapse / 2 + (1 - lapse) * 0.5 * erfc(-0.674_489_75 * pow(abs(pair.cents) / theta, slope) / 2.0.squareRoot())
-        if kind == .learner {
+        let p = probabilityCorrect(pair)
+        if spec.kind == .learner {
             totalAnswers += 1
-            for (note, _) in finalThresholds {
+            for note in keys {
                 let d = Double(note - pair.note.number)
                 practice[note] += exp(-d * d / 18)
             }
         }
-        let correct = Double.random(in: 0..<1, using: &generator) < p
+        let correct = Double.random(in: 0..<1, using: &answers) < p
         return correct ? pair.direction : (pair.direction == .higher ? .lower : .higher)
+    }
+
+    /// The `count` keys with the largest threshold now.
+    func weakestKeys(_ count: Int) -> Set<Int> {
+        Set(keys.sorted { threshold($0) > threshold($1) }.prefix(count))
     }
 
     /// The trained-musician curve of the research notes, ln-interpolated.
@@ -74,10 +118,11 @@ struct SimulatedListener {
         return exp(log(a.1) + (x - a.0) / (b.0 - a.0) * (log(b.1) - log(a.1)))
     }
 
-    /// A smooth random deviation of ln θ (SD 0.15, correlation length 4 semitones).
-    static func smoothDeviation(keys: ClosedRange<Int>, generator: inout SeededGenerator) -> [Double] {
-        // Sum of a few random cosines gives a smooth stationary process cheaply.
-        var values = [Double](repeating: 0, count: keys.count)
+    /// A smooth random deviation of ln θ (SD 0.15, correlation length 4 semitones):
+    /// a sum of random cosines with Gaussian frequencies (random Fourier features
+    /// of the squared-exponential kernel).
+    static func smoothDeviation(count: Int, generator: inout SeededGenerator) -> [Double] {
+        var values = [Double](repeating: 0, count: count)
         let components = 24
         for _ in 0..<components {
             let frequency = gaussian(&generator) / 4

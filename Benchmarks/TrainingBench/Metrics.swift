@@ -1,0 +1,153 @@
+import Glibc
+
+/// The benchmark's protocol constants (research notes, section 6).
+enum Protocol {
+    static let keys = 36...96  // C2...C7
+    static let checkpoints = [300, 1000, 3000]
+    static var answers: Int { checkpoints.last! }
+    /// The 25% criterion is checked this often.
+    static let convergenceInterval = 20
+    static let tolerance25 = log(1.25)
+    /// The weakest fifth of the keys.
+    static var weakestCount: Int { Int((Double(keys.count) / 5).rounded()) }
+    /// The weak-spot listener's weak spots count as found if a key this close is flagged.
+    static let weakSpotReach = 1
+    static let flaggedCount = 5
+    static let flagCheckpoint = 1000
+}
+
+/// What one run (one listener, one method, one seed) measured.
+struct RunResult: Sendable {
+    /// At each checkpoint: RMS of (ln θ̂ − ln θ) over the keys, the mean signed error,
+    /// and the share of keys whose 80% and 95% bands hold the truth (nil without bands).
+    var rms: [Double] = []
+    var bias: [Double] = []
+    var coverage80: [Double?] = []
+    var coverage95: [Double?] = []
+    /// RMS over the keys of the error in units of the posterior SD implied by the 95% band
+    /// (width / 3.92): about 1 when the bands are calibrated, above 1 when they are too narrow.
+    var standardizedRMS: [Double?] = []
+    /// Shares over the answers up to each checkpoint.
+    var weakShare: [Double] = []
+    var nearShare: [Double] = []
+    var correctShare: [Double] = []
+    /// First answer count (checked every 20) at which ≥ 90% of keys are within 25% of the truth.
+    var answersTo25: Int?
+    /// Weak-spot listener only: both weak spots (±1 key) among the five largest estimates after 1000 answers.
+    var weakSpotsFlagged: Bool?
+    /// The same test applied to the true thresholds: whether the criterion can be met at all.
+    var weakSpotsFlaggedByTruth: Bool?
+}
+
+/// Accumulates the measurements of one run as the answers come in.
+struct RunRecorder {
+    private(set) var result = RunResult()
+    private var pairs = 0.0, weak = 0.0, near = 0.0, correct = 0.0
+
+    /// One pair, before it is answered: `theta` is the listener's threshold at its key now.
+    mutating func pair(_ cents: Double, key: Int, theta: Double, weakest: Set<Int>) {
+        pairs += 1
+        if weakest.contains(key) { weak += 1 }
+        let ratio = abs(cents) / theta
+        if ratio >= 0.5 && ratio <= 2 { near += 1 }
+    }
+
+    mutating func answered(correct isCorrect: Bool) {
+        if isCorrect { correct += 1 }
+    }
+
+    /// Checks the 25% criterion; `estimates` and `truths` are over the keys, in ln cents.
+    mutating func checkConvergence(after answers: Int, estimates: [KeyEstimate], truths: [Double]) {
+        guard result.answersTo25 == nil else { return }
+        let within = zip(estimates, truths).filter { abs($0.logThreshold - $1) <= Protocol.tolerance25 }.count
+        if Double(within) >= 0.9 * Double(truths.count) { result.answersTo25 = answers }
+    }
+
+    mutating func checkpoint(estimates: [KeyEstimate], truths: [Double]) {
+        let errors = zip(estimates, truths).map { $0.logThreshold - $1 }
+        result.rms.append((errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot())
+        result.bias.append(errors.reduce(0, +) / Double(errors.count))
+        func coverage(_ band: (KeyEstimate) -> ClosedRange<Double>?) -> Double? {
+            guard band(estimates[0]) != nil else { return nil }
+            return Double(zip(estimates, truths).filter { band($0)!.contains($1) }.count) / Double(truths.count)
+        }
+        result.coverage80.append(coverage(\.band80))
+        result.coverage95.append(coverage(\.band95))
+        if estimates[0].band95 != nil {
+            let z = zip(errors, estimates).map { $0 / (($1.band95!.upperBound - $1.band95!.lowerBound) / 3.92) }
+            result.standardizedRMS.append((z.reduce(0) { $0 + $1 * $1 } / Double(z.count)).squareRoot())
+        } else {
+            result.standardizedRMS.append(nil)
+        }
+        result.weakShare.append(weak / pairs)
+        result.nearShare.append(near / pairs)
+        result.correctShare.append(correct / pairs)
+    }
+
+    /// Whether each weak spot has a key within reach among the `Protocol.flaggedCount` largest estimates.
+    mutating func checkWeakSpots(_ spots: [Int], estimates: [KeyEstimate], truths: [Double], keys: ClosedRange<Int>) {
+        func flagged(_ values: [Double]) -> Bool {
+            let ranked = zip(keys, values).sorted { $0.1 > $1.1 }.prefix(Protocol.flaggedCount).map(\.0)
+            return spots.allSatisfy { spot in ranked.contains { abs($0 - spot) <= Protocol.weakSpotReach } }
+        }
+        result.weakSpotsFlagged = flagged(estimates.map(\.logThreshold))
+        result.weakSpotsFlaggedByTruth = flagged(truths)
+    }
+}
+
+/// One listener and one method over all seeds.
+struct Summary {
+    var listener: ListenerSpec
+    var method: MethodSpec
+    var runs: [RunResult]
+
+    func medianRMS(_ checkpoint: Int) -> Double { Stats.median(runs.map { $0.rms[checkpoint] }) }
+    func meanBias(_ checkpoint: Int) -> Double { Stats.mean(runs.map { $0.bias[checkpoint] }) }
+    func coverage80(_ checkpoint: Int) -> Double? { runs[0].coverage80[checkpoint] == nil ? nil : Stats.mean(runs.map { $0.coverage80[checkpoint]! }) }
+    func coverage95(_ checkpoint: Int) -> Double? { runs[0].coverage95[checkpoint] == nil ? nil : Stats.mean(runs.map { $0.coverage95[checkpoint]! }) }
+    /// Standard error of the mean coverage over seeds (runs are independent; keys within a run are not).
+    func coverageStandardError(_ checkpoint: Int, band95: Bool) -> Double? {
+        let values = runs.compactMap { band95 ? $0.coverage95[checkpoint] : $0.coverage80[checkpoint] }
+        guard values.count > 1 else { return nil }
+        let mean = Stats.mean(values)
+        let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
+        return (variance / Double(values.count)).squareRoot()
+    }
+    func standardizedRMS(_ checkpoint: Int) -> Double? {
+        runs[0].standardizedRMS[checkpoint] == nil ? nil : Stats.median(runs.map { $0.standardizedRMS[checkpoint]! })
+    }
+    func weakShare(_ checkpoint: Int) -> Double { Stats.mean(runs.map { $0.weakShare[checkpoint] }) }
+    func nearShare(_ checkpoint: Int) -> Double { Stats.mean(runs.map { $0.nearShare[checkpoint] }) }
+    func correctShare(_ checkpoint: Int) -> Double { Stats.mean(runs.map { $0.correctShare[checkpoint] }) }
+
+    /// Median answers to the 25% criterion (nil: the median run did not reach it), and the share of runs that did.
+    var answersTo25: (median: Int?, reached: Double) {
+        let sorted = runs.map { $0.answersTo25 ?? Int.max }.sorted()
+        let median = sorted[(sorted.count - 1) / 2]
+        return (median == Int.max ? nil : median, Double(sorted.filter { $0 != Int.max }.count) / Double(sorted.count))
+    }
+
+    var weakSpotsFlagged: Double? {
+        runs[0].weakSpotsFlagged == nil ? nil : Double(runs.filter { $0.weakSpotsFlagged! }.count) / Double(runs.count)
+    }
+
+    var weakSpotsFlaggedByTruth: Double? {
+        runs[0].weakSpotsFlaggedByTruth == nil ? nil : Double(runs.filter { $0.weakSpotsFlaggedByTruth! }.count) / Double(runs.count)
+    }
+}
+
+enum Stats {
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+
+    /// The value below which `share` of `values` lies (nearest rank).
+    static func quantile(_ values: [Double], _ share: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(Int((share * Double(sorted.count)).rounded(.up)) - 1, sorted.count - 1)]
+    }
+}

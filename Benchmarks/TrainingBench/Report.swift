@@ -1,0 +1,112 @@
+import Glibc
+import PeachHost
+
+/// Prints the comparison tables and the acceptance targets.
+enum Report {
+    // MARK: Tables
+
+    /// One table per listener: methods as rows, metrics as columns.
+    static func printListenerTable(_ summaries: [Summary]) {
+        let listener = summaries[0].listener
+        print("\nListener: \(listener.name)" + (listener.kind == .learner ? "  (errors against the current, improving θ)" : ""))
+        var header = ["method", "seeds", "RMSE@300", "@1000", "@3000", "bias@3000", "cov80/95@1000", "cov80/95@3000",
+                      "z-RMS 1k/3k", "weak 1k/3k", "near 1k/3k", "correct 1k/3k", "N25,90 (med; reached)"]
+        let flags = listener.kind == .weakSpot
+        if flags { header.append("spots flagged@1000 (by true θ)") }
+        let rows = summaries.map { summary -> [String] in
+            var row = [summary.method.name, "\(summary.runs.count)",
+                       fixed(summary.medianRMS(0)), fixed(summary.medianRMS(1)), fixed(summary.medianRMS(2)), signed(summary.meanBias(2)),
+                       pair(summary.coverage80(1), summary.coverage95(1)), pair(summary.coverage80(2), summary.coverage95(2)),
+                       pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), pair(summary.weakShare(1), summary.weakShare(2)), pair(summary.nearShare(1), summary.nearShare(2)),
+                       pair(summary.correctShare(1), summary.correctShare(2)), convergence(summary)]
+            if flags { row.append((summary.weakSpotsFlagged.map(percent) ?? "–") + " (" + (summary.weakSpotsFlaggedByTruth.map(percent) ?? "–") + ")") }
+            return row
+        }
+        printTable(header: header, rows: rows)
+    }
+
+    /// The stress variants of the untrained listener: the profile assumes λ = 0.03, β = 1 and no bias.
+    static func printStressTable(_ summaries: [Summary]) {
+        print("\nStress variants of the untrained listener (the profile assumes λ = 0.03, β = 1, no bias)")
+        let header = ["listener", "method", "RMSE@300", "@1000", "@3000", "bias@3000", "cov80/95@1000", "cov80/95@3000", "z-RMS 1k/3k", "near 3k", "correct 3k"]
+        let rows = summaries.map { summary in
+            [summary.listener.name, summary.method.name, fixed(summary.medianRMS(0)), fixed(summary.medianRMS(1)), fixed(summary.medianRMS(2)),
+             signed(summary.meanBias(2)), pair(summary.coverage80(1), summary.coverage95(1)), pair(summary.coverage80(2), summary.coverage95(2)),
+             pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), fixed(summary.nearShare(2)), fixed(summary.correctShare(2))]
+        }
+        printTable(header: header, rows: rows)
+    }
+
+    static func printSpeed(answer: Speed.AnswerTiming, rebuild: Speed.RebuildTiming) {
+        print("\nSpeed (release build)")
+        printTable(header: ["measure", "value"], rows: [
+            ["one answer (next pair + answer), \(answer.historyAnswers) answers in the profile, \(answer.calls) calls",
+             "median \(fixed(answer.median, 3)) ms, p95 \(fixed(answer.p95, 3)) ms, p99 \(fixed(answer.p99, 3)) ms, max \(fixed(answer.max, 2)) ms, mean \(fixed(answer.mean, 3)) ms"],
+            ["rebuild: HistoryStore.readAll() of \(rebuild.answers) answers (\(rebuild.files) files, \(fixed(rebuild.megabytes, 0)) MB)",
+             "\(fixed(rebuild.readSeconds, 2)) s"],
+            ["rebuild: PerceptualProfile.record(all:)", "\(fixed(rebuild.fitSeconds, 2)) s"],
+            ["rebuild: total", "\(fixed(rebuild.totalSeconds, 2)) s"],
+            ["peak RSS after the rebuild (before it: \(fixed(rebuild.peakBeforeMB, 0)) MB)", "\(fixed(rebuild.peakMB, 0)) MB"],
+            ["size of one TrainingAnswer in memory (MemoryLayout stride)", "\(MemoryLayout<TrainingAnswer>.stride) bytes"],
+        ])
+    }
+
+    // MARK: Targets
+
+    struct Target {
+        var name: String
+        var target: String
+        var measured: String
+        var passes: Bool
+    }
+
+    /// Prints the targets; returns whether all pass.
+    static func printTargets(_ targets: [Target]) -> Bool {
+        print("\nTargets")
+        printTable(header: ["target", "required", "measured", "result"],
+                   rows: targets.map { [$0.name, $0.target, $0.measured, $0.passes ? "PASS" : "FAIL"] })
+        let failed = targets.filter { !$0.passes }.count
+        print("\n\(targets.count - failed) of \(targets.count) targets pass" + (failed > 0 ? "; \(failed) FAIL" : ""))
+        return failed == 0
+    }
+
+    // MARK: Formatting
+
+    static func printTable(header: [String], rows: [[String]]) {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ")
+        }
+        print(line(header))
+        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"))
+        for row in rows { print(line(row)) }
+    }
+
+    static func fixed(_ value: Double, _ digits: Int = 2) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let whole = scaled / Int(scale), fraction = scaled % Int(scale)
+        var text = "\(whole)"
+        if digits > 0 {
+            let digitsText = "\(fraction)"
+            text += "." + String(repeating: "0", count: digits - digitsText.count) + digitsText
+        }
+        return (value < 0 && scaled != 0 ? "-" : "") + text
+    }
+
+    static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + fixed(value) }
+
+    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+
+    static func pair(_ first: Double?, _ second: Double?) -> String {
+        guard let first, let second else { return "–" }
+        return fixed(first) + "/" + fixed(second)
+    }
+
+    static func convergence(_ summary: Summary) -> String {
+        let (median, reached) = summary.answersTo25
+        return (median.map { "\($0)" } ?? ">\(Protocol.answers)") + " (\(percent(reached)))"
+    }
+}

@@ -1,0 +1,68 @@
+/// The acceptance targets of the training-profile issue, checked against the results.
+enum Targets {
+    static let sliders = [0.0, 0.5, 1.0]
+
+    static func label(_ slider: Double) -> String { "slider " + (slider == 0.5 ? "0.5" : String(Int(slider))) }
+
+    /// Accuracy and calibration targets are checked at every slider position,
+    /// the training targets at slider 1, as the issue states them.
+    static func evaluate(_ summaries: [Summary], answer: Speed.AnswerTiming?, rebuild: Speed.RebuildTiming?) -> [Report.Target] {
+        func find(_ kind: SimulatedListener.Kind, _ method: MethodSpec) -> Summary? {
+            summaries.first { $0.listener == ListenerSpec(kind: kind) && $0.method == method }
+        }
+        let f = { (value: Double) in Report.fixed(value) }
+        var targets: [Report.Target] = []
+        let zest = find(.untrained, .zest)
+        for slider in sliders {
+            guard let peach = find(.untrained, .peach(slider: slider)) else { continue }
+            let label = "untrained, " + Self.label(slider)
+            for (index, (n, limit)) in [(300, 0.30), (1000, 0.22), (3000, 0.15)].enumerated() {
+                let rms = peach.medianRMS(index)
+                targets.append(.init(name: "RMSE ln θ after \(n), \(label)", target: "≤ \(f(limit))", measured: Report.fixed(rms, 3), passes: rms <= limit))
+            }
+            if let zest {
+                let ratio = zest.medianRMS(1) / peach.medianRMS(1)
+                targets.append(.init(name: "ZEST RMSE / Peach RMSE after 1000, \(label)", target: "≥ 1.50",
+                                     measured: "\(f(zest.medianRMS(1))) / \(f(peach.medianRMS(1))) = \(f(ratio))", passes: ratio >= 1.5))
+            }
+        }
+        for kind in [SimulatedListener.Kind.untrained, .weakSpot] {
+            for slider in sliders {
+                guard let peach = find(kind, .peach(slider: slider)) else { continue }
+                for (index, n) in [(1, 1000), (2, 3000)] {
+                    let c80 = peach.coverage80(index)!, c95 = peach.coverage95(index)!
+                    let passes = (0.75...0.88).contains(c80) && (0.90...0.98).contains(c95)
+                    func shown(_ value: Double, _ band95: Bool) -> String {
+                        Report.fixed(value, 3) + (peach.coverageStandardError(index, band95: band95).map { " ±" + Report.fixed($0, 3) } ?? "")
+                    }
+                    targets.append(.init(name: "band coverage 80%/95% after \(n), \(kind.rawValue), " + Self.label(slider),
+                                         target: "0.75–0.88 / 0.90–0.98", measured: shown(c80, false) + " / " + shown(c95, true), passes: passes))
+                }
+            }
+        }
+        if let training = find(.untrained, .peach(slider: 1)) {
+            let weak = training.weakShare(2), near = training.nearShare(2)
+            targets.append(.init(name: "pairs on the weakest fifth of keys (all 3000 answers), untrained, slider 1", target: "≥ 0.35",
+                                 measured: f(weak), passes: weak >= 0.35))
+            targets.append(.init(name: "pairs within 0.5×–2× of θ (all 3000 answers), untrained, slider 1", target: "≥ 0.75",
+                                 measured: f(near), passes: near >= 0.75))
+        }
+        for slider in sliders {
+            guard let summary = find(.weakSpot, .peach(slider: slider)), let flagged = summary.weakSpotsFlagged else { continue }
+            targets.append(.init(name: "both weak spots among the 5 weakest keys after 1000, weak-spot, " + Self.label(slider),
+                                 target: "≥ 90% of runs", measured: Report.percent(flagged) + " (true θ: " + Report.percent(summary.weakSpotsFlaggedByTruth!) + ")",
+                                 passes: flagged >= 0.9))
+        }
+        if let answer {
+            targets.append(.init(name: "one answer (next pair + answer), median, \(answer.historyAnswers) answers in history", target: "≤ 1 ms",
+                                 measured: Report.fixed(answer.median, 3) + " ms", passes: answer.median <= 1))
+        }
+        if let rebuild {
+            targets.append(.init(name: "rebuild from a \(rebuild.answers)-answer history", target: "< 2 s",
+                                 measured: Report.fixed(rebuild.totalSeconds, 2) + " s", passes: rebuild.totalSeconds < 2))
+            targets.append(.init(name: "peak memory (RSS) after the rebuild", target: "< 100 MB",
+                                 measured: Report.fixed(rebuild.peakMB, 0) + " MB", passes: rebuild.peakMB < 100))
+        }
+        return targets
+    }
+}
