@@ -42,7 +42,7 @@ enum Report {
         printTable(header: ["measure", "value"], rows: [
             ["one answer (next pair + answer), \(answer.historyAnswers) answers in the profile, \(answer.calls) calls",
              "median \(fixed(answer.median, 3)) ms, p95 \(fixed(answer.p95, 3)) ms, p99 \(fixed(answer.p99, 3)) ms, max \(fixed(answer.max, 2)) ms, mean \(fixed(answer.mean, 3)) ms"],
-            ["rebuild: HistoryStore.readAll() of \(rebuild.answers) answers (\(rebuild.files) files, \(fixed(rebuild.megabytes, 0)) MB)",
+            ["rebuild: HistoryStore.readEvidence() of \(rebuild.answers) answers (\(rebuild.files) files, \(fixed(rebuild.megabytes, 0)) MB)",
              "\(fixed(rebuild.readSeconds, 2)) s"],
             ["rebuild: PerceptualProfile.record(all:)", "\(fixed(rebuild.fitSeconds, 2)) s"],
             ["rebuild: total", "\(fixed(rebuild.totalSeconds, 2)) s"],

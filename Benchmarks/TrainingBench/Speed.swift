@@ -51,8 +51,9 @@ enum Speed {
     }
 
     /// Writes a history of `answers` lines in the real format over two
-    /// machines' files, then times reading it with `HistoryStore.readAll()`
-    /// and rebuilding a profile from it. The files are removed afterwards.
+    /// machines' files, then times what `peach` does at start: reading it with
+    /// `HistoryStore.readEvidence()` and rebuilding the profile with
+    /// `PersistentTraining.rebuild`. The files are removed afterwards.
     static func rebuild(answers: Int = 1_000_000) throws -> RebuildTiming {
         let peakBefore = peakResidentMB()
         var template = Array("/tmp/peach-training-bench-XXXXXX".utf8CString)
@@ -64,12 +65,11 @@ enum Speed {
         let clock = ContinuousClock()
         let start = clock.now
         let store = try HistoryStore(directory: directory, machine: "laptop")
-        let read = try store.readAll()
+        let read = try store.readEvidence()
         let readDone = clock.now
-        let profile = PerceptualProfile()
-        profile.record(all: read.answers.lazy.map { (note: $0.note, delta: abs($0.cents), correct: $0.correct) })
+        let profile = PersistentTraining.rebuild(read.evidence)
         let end = clock.now
-        guard read.answers.count == answers, profile.answerCount == answers else { throw SpeedError.lostAnswers(read.answers.count) }
+        guard read.evidence.count == answers, profile.answerCount == answers else { throw SpeedError.lostAnswers(read.evidence.count) }
         return RebuildTiming(answers: answers, files: 2, megabytes: Double(bytes) / 1_048_576,
                              readSeconds: (readDone - start).seconds, fitSeconds: (end - readDone).seconds,
                              peakMB: peakResidentMB(), peakBeforeMB: peakBefore)

@@ -3,8 +3,10 @@ import Glibc
 /// Reads the answers of one history file from a byte offset onwards, a chunk
 /// at a time, so even a million-answer file never sits in memory whole.
 enum HistoryFileReader {
-    struct FileRead {
-        var answers: [TrainingAnswer] = []
+    struct FileRead<Element> {
+        var answers: [Element] = []
+        /// The answer with the latest time, in full.
+        var latest: TrainingAnswer?
         /// Set when the file ends in a fragment without a newline, which is skipped.
         var warning: String?
         /// The offset just past the last complete line.
@@ -17,9 +19,11 @@ enum HistoryFileReader {
     /// a newline). A malformed complete line is an error naming the file and
     /// line; a last line without a newline (torn by a crash, or still being
     /// written or synchronised) is skipped with a warning.
-    static func read(_ path: String, from offset: Int = 0) throws(HistoryError) -> FileRead {
+    /// `keep` turns each answer into what the caller stores (the whole answer,
+    /// or only what the profile needs, which takes a quarter of the memory).
+    static func read<Element>(_ path: String, from offset: Int = 0, keep: (TrainingAnswer) -> Element) throws(HistoryError) -> FileRead<Element> {
         let file = try PosixFile(path)
-        var result = FileRead(consumed: offset)
+        var result = FileRead<Element>(consumed: offset)
         result.answers.reserveCapacity(max(0, try file.size() - offset) / 200)
         var buffer = [UInt8](repeating: 0, count: chunkBytes)
         var bufferOffset = offset  // where buffer[0] is in the file
@@ -33,7 +37,10 @@ enum HistoryFileReader {
             filled += got
             let lineEnd = try buffer.withUnsafeBufferPointer { bytes in
                 Result { () throws(HistoryError) in
-                    try decodeLines(UnsafeBufferPointer(rebasing: bytes[..<filled]), into: &result.answers, sources: &sources, linesRead: &linesRead) {
+                    try decodeLines(UnsafeBufferPointer(rebasing: bytes[..<filled]), sources: &sources, linesRead: &linesRead, receive: { answer in
+                        if answer.time >= result.latest?.time ?? -.infinity { result.latest = answer }
+                        result.answers.append(keep(answer))
+                    }) {
                         (line, error) throws(HistoryError) in
                         let number = try linesBefore(offset, in: file) + line
                         switch error {
@@ -59,8 +66,8 @@ enum HistoryFileReader {
 
     /// Decodes each complete line in `bytes`; returns the offset past the last newline.
     /// Blank lines are passed over. `fail` turns a line's error into the file's.
-    private static func decodeLines(_ bytes: UnsafeBufferPointer<UInt8>, into answers: inout [TrainingAnswer],
-                                    sources: inout HistoryLine.SourceIDCache, linesRead: inout Int,
+    private static func decodeLines(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout HistoryLine.SourceIDCache, linesRead: inout Int,
+                                    receive: (TrainingAnswer) -> Void,
                                     fail: (_ line: Int, HistoryLineError) throws(HistoryError) -> Never) throws(HistoryError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var start = 0
@@ -70,7 +77,7 @@ enum HistoryFileReader {
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if !isBlank(line) {
                 do {
-                    answers.append(try HistoryLine.decode(line, sources: &sources))
+                    receive(try HistoryLine.decode(line, sources: &sources))
                 } catch {
                     try fail(linesRead, error)
                 }

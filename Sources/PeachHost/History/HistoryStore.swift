@@ -67,6 +67,22 @@ public final class HistoryStore {
         try read(from: [:], isComplete: true)
     }
 
+    /// What the profile is built from, for every answer in time order, in a
+    /// quarter of the memory of `readAll` (a million answers take 24 MB), plus
+    /// the latest answer in full.
+    public func readEvidence() throws(HistoryError) -> EvidenceRead {
+        var files: [[AnswerEvidence]] = []
+        var result = EvidenceRead()
+        for name in historyFileNames() {
+            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, keep: AnswerEvidence.init)
+            files.append(fileRead.answers)
+            result.warnings += fileRead.warning.map { [$0] } ?? []
+            if let latest = fileRead.latest, latest.time >= result.latest?.time ?? -.infinity { result.latest = latest }
+        }
+        result.evidence = AnswerMerge.inTimeOrder(files, time: \.time)
+        return result
+    }
+
     /// Only the answers past the offsets of an earlier read's `consumedBytes`
     /// (all of a file not in `since`). If a file has shrunk, vanished or been
     /// replaced, everything is read again and `isComplete` is true.
@@ -97,12 +113,12 @@ public final class HistoryStore {
         var result = HistoryRead(isComplete: isComplete)
         var files: [[TrainingAnswer]] = []
         for name in historyFileNames() {
-            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0)
+            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0) { $0 }
             files.append(fileRead.answers)
             result.warnings += fileRead.warning.map { [$0] } ?? []
             result.consumedBytes[name] = fileRead.consumed
         }
-        result.answers = AnswerMerge.inTimeOrder(files)
+        result.answers = AnswerMerge.inTimeOrder(files, time: \.time)
         return result
     }
 

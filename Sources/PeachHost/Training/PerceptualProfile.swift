@@ -38,8 +38,11 @@ public final class PerceptualProfile {
     static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
     static let slopePriorSD = 0.3  // of ln β around 0
     /// Candidate sizes of the narrow (per-key) part of the prior.
-    static let localSDGrid: [Double] = [0.15, 0.3, 0.5, 0.8]
+    static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
     static let hyperparameterRefitInterval = 50
+    /// A key's own deviation counts once its square exceeds this many squared standard errors.
+    /// Four (two standard errors): lower lets noise make smooth profiles bumpy (measured).
+    static let spotThreshold = 4.0
 
     public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, memory: Double = 20000,
                 window: ClosedRange<Int> = 54...66) {
@@ -278,7 +281,7 @@ public final class PerceptualProfile {
             for (index, note) in window.enumerated() {
                 guard information[index] > 1 else { spotVariance[note] = prior.spotVarianceMode; continue }
                 let deviation = spotVariance[note] * gradient[index] + gradient[index] / information[index]
-                spotVariance[note] = max(prior.spotVarianceMode, deviation * deviation - 4 / information[index])
+                spotVariance[note] = max(prior.spotVarianceMode, deviation * deviation - Self.spotThreshold / information[index])
             }
             rebuildKernel(keeping: Dictionary(uniqueKeysWithValues: zip(window, logThreshold)))
             fit(iterations: 12)

@@ -21,14 +21,13 @@ public final class PersistentTraining {
         let store = store
         try history { () throws(HistoryError) in try store.lockForTraining() }
         _ = try Self.readSnapshot(store)  // a newer snapshot stops us before anything is written
-        let history = try history { () throws(HistoryError) in try store.readAll() }
+        let history = try history { () throws(HistoryError) in try store.readEvidence() }
         warnings = history.warnings
-        let profile = PerceptualProfile()
-        profile.record(all: history.answers.lazy.map { (note: $0.note, delta: abs($0.cents), correct: $0.correct) })
-        let trainingRange = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? Self.trainedKeys(history.answers) : TrainingRange.adaptiveStart)
+        let profile = Self.rebuild(history.evidence)
+        let trainingRange = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? profile.window : TrainingRange.adaptiveStart)
         session = TrainingSession(profile: profile, range: trainingRange,
                                   selector: PairSelector(style: style, generator: generator), reference: reference)
-        if let last = history.answers.last {
+        if let last = history.latest {
             session.resume(after: last)
             lastAnswer = last
         }
@@ -64,13 +63,12 @@ public final class PersistentTraining {
                                      reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
         let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
         let snapshot = try readSnapshot(store)
-        let history = try history { () throws(HistoryError) in try store.readAll() }
-        if let snapshot, range == nil, snapshot.answers == history.answers.count, snapshot.reference == reference {
+        let history = try history { () throws(HistoryError) in try store.readEvidence() }
+        if let snapshot, range == nil, snapshot.answers == history.evidence.count, snapshot.reference == reference {
             return (snapshot, history.warnings)
         }
-        let profile = PerceptualProfile()
-        profile.record(all: history.answers.lazy.map { (note: $0.note, delta: abs($0.cents), correct: $0.correct) })
-        let shown = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? trainedKeys(history.answers) : TrainingRange.adaptiveStart)
+        let profile = rebuild(history.evidence)
+        let shown = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? profile.window : TrainingRange.adaptiveStart)
         profile.cover(shown.keys)
         return (ProfileReport(profile: profile, range: shown, reference: reference), history.warnings)
     }
@@ -81,9 +79,11 @@ public final class PersistentTraining {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    private static func trainedKeys(_ answers: [TrainingAnswer]) -> ClosedRange<Int> {
-        let numbers = answers.map(\.note.number)
-        return numbers.min()!...numbers.max()!
+    /// The profile the history implies, answer by answer in time order.
+    public static func rebuild(_ evidence: [AnswerEvidence]) -> PerceptualProfile {
+        let profile = PerceptualProfile(window: TrainingRange.adaptiveStart)
+        profile.record(all: evidence.lazy.map { (note: $0.note, delta: $0.delta, correct: $0.correct) })
+        return profile
     }
 
     /// The snapshot, if there is one; an error if a newer Peach wrote it or it is not a profile.

@@ -1,0 +1,26 @@
+/// One answer as the profile sees it: 24 bytes instead of a whole `TrainingAnswer`.
+public struct AnswerEvidence: Sendable, Equatable {
+    public var time: Double
+    /// The size of the difference in cents.
+    public var delta: Double
+    private var noteNumber: UInt8
+    public var correct: Bool
+
+    public var note: MIDINote { MIDINote(number: Int(noteNumber))! }
+
+    public init(_ answer: TrainingAnswer) {
+        time = answer.time
+        delta = abs(answer.cents)
+        noteNumber = UInt8(answer.note.number)
+        correct = answer.correct
+    }
+}
+
+/// The history as the profile needs it (see `HistoryStore.readEvidence`).
+public struct EvidenceRead: Sendable {
+    /// Every answer, in time order.
+    public var evidence: [AnswerEvidence] = []
+    /// The most recent answer in full, to resume after.
+    public var latest: TrainingAnswer?
+    public var warnings: [String] = []
+}
