@@ -27,31 +27,11 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How long each note lasts, in seconds.", valueName: "seconds"))
     var duration: Double = 1
 
-    @Option(help: ArgumentHelp("The pitch of A4 in Hz (400 to 480).", valueName: "hz"))
-    var reference: Double = Pitch.standardReference
-
-    @Option(help: ArgumentHelp("The sound source's id, from `peach sources`.", valueName: "id"))
-    var source: String = SourceCatalog.defaultSourceID
-
-    @Option(name: .customLong("option"),
-            help: ArgumentHelp("Set one of the source's options, e.g. gain=0.3. Repeatable.", valueName: "key=value"))
-    var options: [String] = []
-
-    @Option(help: ArgumentHelp("The ALSA device to play through.", valueName: "name"))
-    var device: String?
-
-    @Option(help: ArgumentHelp("Write the audio to this WAV file (32-bit float) instead of playing it.", valueName: "file"))
-    var wav: String?
-
-    @OptionGroup var plugins: PluginPathOptions
+    @OptionGroup var sound: SoundOptions
 
     func validate() throws {
         guard !notes.isEmpty else { throw ValidationError("Give at least one note, e.g. `peach play A4`.") }
         _ = try parsedNotes()
-        guard device == nil || wav == nil else { throw ValidationError("Choose either --device or --wav, not both.") }
-        guard Pitch.referenceRange.contains(reference) else {
-            throw ValidationError("--reference \(reference.compact) is outside \(Pitch.referenceRange.lowerBound.compact)...\(Pitch.referenceRange.upperBound.compact) Hz.")
-        }
         guard NoteSequence.durationRange.contains(duration) else {
             throw ValidationError("--duration \(duration.compact) is outside \(NoteSequence.durationRange.lowerBound.compact)...\(NoteSequence.durationRange.upperBound.compact) seconds.")
         }
@@ -69,16 +49,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: reference)
-        let instance = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: source)
-        for assignment in options {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw Failure(SourceOptionError.malformedAssignment(assignment).description)
-            }
-            try instance.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
-        }
-        let output = try (wav.map(OutputChoice.wavFile) ?? .device(device ?? "default")).open()
-        let engine = try AudioEngine(output: output, source: instance)
+        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference)
+        let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
+        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: false), source: source)
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         try engine.stop()

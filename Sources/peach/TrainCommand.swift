@@ -34,23 +34,8 @@ struct TrainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Length of each note in seconds.", valueName: "seconds"))
     var duration: Double = 1
 
-    @Option(help: ArgumentHelp("The pitch of A4 in Hz (400 to 480).", valueName: "hz"))
-    var reference: Double = Pitch.standardReference
-
-    @Option(help: ArgumentHelp("The sound source's id, from `peach sources`.", valueName: "id"))
-    var source: String = SourceCatalog.defaultSourceID
-
-    @Option(name: .customLong("option"), help: ArgumentHelp("Set one of the source's options. Repeatable.", valueName: "key=value"))
-    var options: [String] = []
-
-    @Option(help: ArgumentHelp("The ALSA device to play through.", valueName: "name"))
-    var device: String?
-
-    @Option(help: ArgumentHelp("Write the audio to this WAV file, in real time, instead of playing it.", valueName: "file"))
-    var wav: String?
-
+    @OptionGroup var sound: SoundOptions
     @OptionGroup var data: DataOptions
-    @OptionGroup var plugins: PluginPathOptions
 
     func validate() throws {
         guard headless else {
@@ -58,11 +43,7 @@ struct TrainCommand: ParsableCommand {
         }
         _ = try parsedRange()
         guard (0...1).contains(style) else { throw ValidationError("--style \(style.compact) is outside 0...1.") }
-        guard Pitch.referenceRange.contains(reference) else {
-            throw ValidationError("--reference \(reference.compact) is outside \(Pitch.referenceRange.lowerBound.compact)...\(Pitch.referenceRange.upperBound.compact) Hz.")
-        }
         guard (0.1...10).contains(duration) else { throw ValidationError("--duration \(duration.compact) is outside 0.1...10 seconds.") }
-        guard device == nil || wav == nil else { throw ValidationError("Choose either --device or --wav, not both.") }
     }
 
     private func parsedRange() throws -> TrainingRange {
@@ -75,25 +56,18 @@ struct TrainCommand: ParsableCommand {
         let parsed = try parsedRange()
         let training = try PersistentTraining(dataDirectory: try data.resolve(), range: parsed.isAdaptive ? nil : parsed,
                                               style: TrainingStyle(style), generator: seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator(),
-                                              reference: reference)
+                                              reference: sound.reference)
         for warning in training.warnings { StandardError.write("peach: warning: \(warning)\n") }
         let player = noAudio ? nil : try makePlayer()
         defer { try? player?.engine.stop() }
-        try HeadlessSession(training: training, player: player, sourceID: source, noteSeconds: duration).run()
+        try HeadlessSession(training: training, player: player, sourceID: sound.source, noteSeconds: duration).run()
         try training.close()
     }
 
     private func makePlayer() throws -> PairPlayer {
-        let instance = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: source)
-        for assignment in options {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw Failure(SourceOptionError.malformedAssignment(assignment).description)
-            }
-            try instance.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
-        }
-        let output: AudioOutput = try wav.map { path throws(AudioOutputError) in try WavFileOutput(path: path, paced: true) }
-            ?? (try OutputChoice.device(device ?? "default").open())
-        let engine = try AudioEngine(output: output, source: instance)
+        // A WAV file is written in real time here, so timing behaves as on a sound card.
+        let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
+        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true), source: source)
         engine.start()
         return PairPlayer(engine: engine, noteSeconds: duration)
     }

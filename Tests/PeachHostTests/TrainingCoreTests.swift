@@ -45,7 +45,7 @@ import Testing
         // Flat 10 cents, but 40 cents at E4 alone.
         var listener = Listener { note in note == 64 ? 40 : 10 }
         let range = TrainingRange.manual(MIDINote(number: 55)!, MIDINote(number: 72)!)
-        let session = Self.train(&listener, answers: 1200, range: range, style: 1)
+        let session = Self.train(&listener, answers: 3000, range: range, style: 1)
         let thresholds = range.keys.map { ($0, session.profile.estimate(MIDINote(number: $0)!).threshold) }
         let weakest = thresholds.max { $0.1 < $1.1 }!
         #expect(weakest.0 == 64, "weakest estimated key is \(MIDINote(number: weakest.0)!.name)")

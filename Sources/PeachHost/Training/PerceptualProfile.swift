@@ -268,20 +268,30 @@ public final class PerceptualProfile {
         grid.indices.min { abs(log(grid[$0] / value)) < abs(log(grid[$1] / value)) }!
     }
 
-    /// Type-II maximum likelihood for each key's spot variance v: the key's
-    /// own answers put it d = E[s] + g/w away from the smooth curve (s: its
-    /// current spot deviation, E[s] = v·g at the mode; g, w: its likelihood
-    /// gradient and information), measured with precision w. The variance
-    /// that makes d most likely is d² − 1/w; only a deviation beyond two
-    /// standard errors counts (d² − 4/w), so noise does not make smooth
-    /// listeners bumpy.
+    /// Type-II maximum likelihood for each key's spot variance v. The key's
+    /// own answers alone put its ln θ at f* (a one-dimensional fit, within ±3
+    /// of the profile), d = f* − (f̂ − E[s]) away from what the smooth curve
+    /// predicts there (E[s] = v·g at the mode), measured with precision w, the
+    /// information at f*. The variance that makes d most likely is d² − 1/w;
+    /// only a deviation beyond two standard errors counts (d² − 4/w), so noise
+    /// does not make smooth listeners bumpy.
     private func updateSpotVariances(steps: Int = 4) {
+        let unit = fadeUnit
         for _ in 0..<steps {
-            let (gradient, information) = likelihoodTerms(logThreshold)
+            let gradient = likelihoodTerms(logThreshold).gradient
             for (index, note) in window.enumerated() {
-                guard information[index] > 1 else { spotVariance[note] = prior.spotVarianceMode; continue }
-                let deviation = spotVariance[note] * gradient[index] + gradient[index] / information[index]
-                spotVariance[note] = max(prior.spotVarianceMode, deviation * deviation - Self.spotThreshold / information[index])
+                let fitted = logThreshold[index]
+                var own = fitted
+                var information = 0.0
+                for _ in 0..<12 {
+                    let terms = evidence[note].likelihoodTerms(logThreshold: own, function: function, unit: unit)
+                    information = terms.information
+                    guard information > 1e-9 else { break }
+                    own = min(max(own + min(max(terms.gradient / terms.information, -1), 1), fitted - 3), fitted + 3)
+                }
+                guard information > 1 else { spotVariance[note] = prior.spotVarianceMode; continue }
+                let deviation = own - (fitted - spotVariance[note] * gradient[index])
+                spotVariance[note] = max(prior.spotVarianceMode, deviation * deviation - Self.spotThreshold / information)
             }
             rebuildKernel(keeping: Dictionary(uniqueKeysWithValues: zip(window, logThreshold)))
             fit(iterations: 12)
