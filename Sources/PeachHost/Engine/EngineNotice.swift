@@ -1,5 +1,3 @@
-import Glibc
-
 /// Something the audio thread reports to the main thread. Plain values only:
 /// the audio thread cannot build strings.
 public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConvertible {
@@ -44,11 +42,5 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
         case .lateEvents(let count, let frame): "\(count) event(s) played late at frame \(frame)"
         case .sourceSwapped(let frame): "sound source swapped at frame \(frame)"
         }
-    }
-}
-
-enum ErrnoText {
-    static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }

@@ -62,10 +62,3 @@ public enum NoteParseError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-extension String {
-    /// Without leading and trailing white space.
-    public func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-}

@@ -90,12 +90,3 @@ struct ChildProcess {
         return signal == 0 ? .exited(status: (status >> 8) & 0xff, output: output) : .killedBySignal(signal)
     }
 }
-
-/// CLOCK_MONOTONIC time.
-public enum Monotonic {
-    public static func nanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-}

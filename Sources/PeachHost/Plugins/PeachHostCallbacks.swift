@@ -65,15 +65,3 @@ public final class PluginLog: @unchecked Sendable {
         StandardError.write("peach: source: \(text)\n")
     }
 }
-
-/// Unbuffered writes to standard error.
-public enum StandardError {
-    public static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
-    }
-}
-
-public enum PeachVersion {
-    public static let current = "0.1.0"
-}
