@@ -33,9 +33,9 @@ struct HeadlessSession {
             if let player {
                 let secondStart = try player.play(pair, reference: training.session.reference)
                 try emit(line)
-                for notice in player.wait(until: secondStart) {
+                for notice in player.engine.wait(untilRendered: secondStart) {
                     if notice.endsRendering { throw Failure(notice.description) }
-                    StandardError.write("peach: warning: \(notice)\n")
+                    StandardError.warning(notice.description)
                 }
                 answerable = Monotonic.nanoseconds()
             } else {

@@ -55,7 +55,7 @@ struct PlayCommand: ParsableCommand {
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         try engine.stop()
-        for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.write("peach: warning: \(notice)\n") }
+        for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(notice.description) }
         if let failure = notices.first(where: \.silencedSource) {
             // The notes were not played in full: say so, with the source's own reason.
             throw Failure("\(failure); \(engine.source.descriptor.id) says: \(engine.source.lastError)")

@@ -17,7 +17,7 @@ struct PluginPathOptions: ParsableArguments {
     /// Discovers sources and warns on standard error about ids that more than one library offers.
     func discoverSourcesWarningOfDuplicates() -> SourceCatalog {
         let catalog = discoverSources()
-        for note in catalog.shadowed { StandardError.write("peach: warning: \(note)\n") }
+        catalog.shadowed.forEach(StandardError.warning)
         return catalog
     }
 }

@@ -18,7 +18,7 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         let (report, warnings) = try PersistentTraining.currentReport(dataDirectory: try data.resolve())
-        for warning in warnings { StandardError.write("peach: warning: \(warning)\n") }
+        warnings.forEach(StandardError.warning)
         if json {
             print(report.json())
             return

@@ -57,7 +57,7 @@ struct TrainCommand: ParsableCommand {
         let training = try PersistentTraining(dataDirectory: try data.resolve(), range: parsed.isAdaptive ? nil : parsed,
                                               style: TrainingStyle(style), generator: seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator(),
                                               reference: sound.reference)
-        for warning in training.warnings { StandardError.write("peach: warning: \(warning)\n") }
+        training.warnings.forEach(StandardError.warning)
         let player = noAudio ? nil : try makePlayer()
         defer { try? player?.engine.stop() }
         try HeadlessSession(training: training, player: player, sourceID: sound.source, noteSeconds: duration).run()

@@ -34,7 +34,7 @@ public final class AudioEngine {
     }
 
     /// The render thread's name, as `top -H` and debuggers show it.
-    public static let renderThreadName = "peach-render"
+    private static let renderThreadName = "peach-render"
 
     /// Starts the render thread.
     public func start() {
@@ -190,7 +190,6 @@ enum ThreadName {
         _ = name.withCString { write(file, $0, strlen($0)) }
         close(file)
     }
-
 }
 
 /// Asks for SCHED_FIFO on the render thread; without the privilege it stays normal.

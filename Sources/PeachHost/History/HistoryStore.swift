@@ -71,16 +71,8 @@ public final class HistoryStore {
     /// quarter of the memory of `readAll` (a million answers take 24 MB), plus
     /// the latest answer in full.
     public func readEvidence() throws(HistoryError) -> EvidenceRead {
-        var files: [[AnswerEvidence]] = []
-        var result = EvidenceRead()
-        for name in historyFileNames() {
-            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, keep: AnswerEvidence.init)
-            files.append(fileRead.answers)
-            result.warnings += fileRead.warning.map { [$0] } ?? []
-            if let latest = fileRead.latest, latest.time >= result.latest?.time ?? -.infinity { result.latest = latest }
-        }
-        result.evidence = AnswerMerge.inTimeOrder(files, time: \.time)
-        return result
+        let files = try readFiles(from: [:], keep: AnswerEvidence.init)
+        return EvidenceRead(evidence: AnswerMerge.inTimeOrder(files.answers, time: \.time), latest: files.latest, warnings: files.warnings)
     }
 
     /// Only the answers past the offsets of an earlier read's `consumedBytes`
@@ -110,15 +102,24 @@ public final class HistoryStore {
     }
 
     private func read(from offsets: [String: Int], isComplete: Bool) throws(HistoryError) -> HistoryRead {
-        var result = HistoryRead(isComplete: isComplete)
-        var files: [[TrainingAnswer]] = []
+        let files = try readFiles(from: offsets) { $0 }
+        return HistoryRead(answers: AnswerMerge.inTimeOrder(files.answers, time: \.time), warnings: files.warnings,
+                           consumedBytes: files.consumedBytes, isComplete: isComplete)
+    }
+
+    /// Every history file from its offset on, each answer kept as `keep`
+    /// makes it: the answers per file, the latest answer in full, warnings,
+    /// and the bytes consumed per file.
+    private func readFiles<Element>(from offsets: [String: Int], keep: (TrainingAnswer) -> Element) throws(HistoryError)
+        -> (answers: [[Element]], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) {
+        var result: (answers: [[Element]], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) = ([], nil, [], [:])
         for name in historyFileNames() {
-            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0) { $0 }
-            files.append(fileRead.answers)
+            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0, keep: keep)
+            result.answers.append(fileRead.answers)
             result.warnings += fileRead.warning.map { [$0] } ?? []
             result.consumedBytes[name] = fileRead.consumed
+            if let latest = fileRead.latest, latest.time >= result.latest?.time ?? -.infinity { result.latest = latest }
         }
-        result.answers = AnswerMerge.inTimeOrder(files, time: \.time)
         return result
     }
 

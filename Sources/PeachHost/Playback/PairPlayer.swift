@@ -22,9 +22,4 @@ public final class PairPlayer {
         free = start + 2 * noteFrames
         return start + noteFrames
     }
-
-    /// Waits until `frame` has been rendered; returns what the engine reported meanwhile.
-    public func wait(until frame: Int64) -> [EngineNotice] {
-        engine.wait(untilRendered: frame)
-    }
 }

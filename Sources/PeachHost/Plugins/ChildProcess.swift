@@ -17,9 +17,9 @@ struct ChildProcess {
     let pid: pid_t
     private let outputFD: Int32
 
-    /// Starts `arguments[0]` with the others and `extraEnvironment` added to
-    /// this process's environment; standard error is inherited.
-    static func start(_ arguments: [String], extraEnvironment: [String] = []) throws(StartFailure) -> ChildProcess {
+    /// Starts `arguments[0]` with the others, in this process's environment
+    /// with `overrides` set; standard error is inherited.
+    static func start(_ arguments: [String], overrides: [String: String] = [:]) throws(StartFailure) -> ChildProcess {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw StartFailure(reason: ErrnoText.describe(errno)) }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -29,10 +29,7 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         var pid: pid_t = 0
         let cArguments = arguments.map { strdup($0) } + [nil]
-        var cEnvironment = extraEnvironment.map { strdup($0) }
-        var inherited = environ
-        while let entry = inherited.pointee { cEnvironment.append(strdup(entry)); inherited += 1 }
-        cEnvironment.append(nil)
+        let cEnvironment = Environment.current.merging(overrides) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
         let status = posix_spawn(&pid, arguments[0], &actions, nil, cArguments, cEnvironment)
         close(pipeFDs[1])

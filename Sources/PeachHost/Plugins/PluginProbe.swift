@@ -62,7 +62,7 @@ public struct PluginProber: Sendable {
         for path in paths {
             do {
                 // A crashing plugin is reported in one line; the Swift runtime's backtrace would only bury it.
-                started.append((path, try ChildProcess.start([executable, "plugin-probe", path], extraEnvironment: ["SWIFT_BACKTRACE=enable=no"])))
+                started.append((path, try ChildProcess.start([executable, "plugin-probe", path], overrides: ["SWIFT_BACKTRACE": "enable=no"])))
             } catch {
                 failed[path] = ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: "could not start the probe: \(error.reason)")])
             }

@@ -4,7 +4,7 @@ import Glibc
 /// profile update does not grow with the history: answers are pooled in bins
 /// of ln Δ (each bin keeps its exact mean ln Δ), with weights that fade as
 /// newer answers arrive (see `PerceptualProfile.memory`).
-struct KeyEvidence: Sendable, Equatable, Codable {
+struct KeyEvidence: Sendable, Equatable {
     static let binWidth = 0.05            // in ln Δ: 5% steps
     static let lowestLogDelta = log(0.05)  // below the 0.1-cent resolution
     static let binCount = Int(((log(400.0) - log(0.05)) / binWidth).rounded(.up))
@@ -44,9 +44,6 @@ struct KeyEvidence: Sendable, Equatable, Codable {
             logDeltaSums[bin] *= factor
         }
     }
-
-    /// Total weight, in stored units.
-    var totalWeight: Double { occupied.reduce(0) { $0 + weights[$1] } }
 
     /// Gradient and Fisher information of the log-likelihood with respect to
     /// f = ln θ at this key. `unit` converts stored weights to effective answers.

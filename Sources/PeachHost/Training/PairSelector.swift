@@ -36,7 +36,7 @@ public struct PairSelector: Sendable {
         let jumpChance = lastCorrect ? style.jumpAfterCorrect : style.jumpAfterWrong
         var kind = Double.random(in: 0..<1, using: &generator) < jumpChance ? TrainingPair.Kind.weakSpot : .nearby
         let note = kind == .weakSpot ? weakSpot(profile: profile, range: range) : nearby(anchor.note, range: range)
-        let threshold = profile.estimate(note).threshold
+        let threshold = profile.threshold(at: note)
         let spread = style.aimSpread
         let aim = Double.random(in: (style.targetCorrect - spread.lower)...(style.targetCorrect + spread.upper), using: &generator)
         var delta = profile.function.delta(forProbability: aim, threshold: threshold)

@@ -114,6 +114,12 @@ public final class PerceptualProfile {
                                  answers: evidence[note.number].answerCount, logSD: sd)
     }
 
+    /// The threshold at a key (posterior median), without computing the bands.
+    public func threshold(at note: MIDINote) -> Double {
+        if !window.contains(note.number) { cover(note.number...note.number) }
+        return exp(logThreshold[note.number - window.lowerBound])
+    }
+
     /// Posterior median of ln θ at each key of the window, in order.
     public var logThresholds: [Double] { logThreshold }
 
@@ -127,11 +133,6 @@ public final class PerceptualProfile {
 
     /// Answers recorded at a key.
     public func answers(at note: MIDINote) -> Int { evidence[note.number].answerCount }
-
-    /// Effective (faded) weight of the answers at a key.
-    public func effectiveAnswers(at note: MIDINote) -> Double {
-        evidence[note.number].totalWeight * fadeUnit
-    }
 
     // MARK: Fitting
 
@@ -159,10 +160,8 @@ public final class PerceptualProfile {
     }
 
     /// Fisher-scoring steps towards the posterior mode (Rasmussen & Williams, algorithm 3.1, with a prior mean).
-    @discardableResult
-    private func fit(iterations: Int) -> Bool {
+    private func fit(iterations: Int) {
         let n = window.count
-        var converged = false
         for _ in 0..<iterations {
             let (gradient, information) = likelihoodTerms(logThreshold)
             let root = information.map { $0.squareRoot() }
@@ -181,10 +180,9 @@ public final class PerceptualProfile {
                 logThreshold[i] += step
                 largest = max(largest, abs(step))
             }
-            if largest < 1e-3 { converged = true; break }
+            if largest < 1e-3 { break }
         }
         cachedSD = nil
-        return converged
     }
 
     /// B = I + S·K·S with S = diag(√W).

@@ -11,7 +11,6 @@ public final class PersistentTraining {
     public let session: TrainingSession
     /// Things worth telling the user that did not stop training (a torn last line, say).
     public let warnings: [String]
-    public private(set) var lastAnswer: TrainingAnswer?
 
     /// - Parameters:
     ///   - range: a fixed range, or nil for the adaptive one.
@@ -23,14 +22,9 @@ public final class PersistentTraining {
         _ = try Self.readSnapshot(store)  // a newer snapshot stops us before anything is written
         let history = try history { () throws(HistoryError) in try store.readEvidence() }
         warnings = history.warnings
-        let profile = Self.rebuild(history.evidence)
-        let trainingRange = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? profile.window : TrainingRange.adaptiveStart)
-        session = TrainingSession(profile: profile, range: trainingRange,
+        session = TrainingSession(profile: Self.rebuild(history.evidence), range: range ?? .adaptive,
                                   selector: PairSelector(style: style, generator: generator), reference: reference)
-        if let last = history.latest {
-            session.resume(after: last)
-            lastAnswer = last
-        }
+        if let last = history.latest { session.resume(after: last) }
     }
 
     /// Scores the answer, updates the profile and appends it to the history (flushed).
@@ -43,7 +37,6 @@ public final class PersistentTraining {
                                     correct: correct, responseSeconds: responseSeconds, sourceID: sourceID,
                                     reference: session.reference, noteSeconds: noteSeconds)
         try history { () throws(HistoryError) in try store.append(answer) }
-        lastAnswer = answer
         return answer
     }
 
@@ -68,7 +61,7 @@ public final class PersistentTraining {
             return (snapshot, history.warnings)
         }
         let profile = rebuild(history.evidence)
-        let shown = (range ?? .adaptive).resumed(from: profile.answerCount > 0 ? profile.window : TrainingRange.adaptiveStart)
+        let shown = (range ?? .adaptive).resumed(from: profile.window)
         profile.cover(shown.keys)
         return (ProfileReport(profile: profile, range: shown, reference: reference), history.warnings)
     }
