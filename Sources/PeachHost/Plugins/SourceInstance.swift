@@ -137,11 +137,13 @@ public final class SourceInstance {
             guard !numeric || (info.min_value.isFinite && info.max_value.isFinite && info.min_value <= info.max_value) else {
                 throw reject("option \(key) has an invalid range \(info.min_value)...\(info.max_value)")
             }
+            let timbre = info.flags & PEACH_OPTION_FLAG_TIMBRE != 0
+            guard !timbre || type == .choice else { throw reject("option \(key) is marked as a timbre but is not a choice") }
             options.append(SourceOption(
                 key: key, name: try text("name", info.name), type: type, unit: try text("unit", info.unit),
                 defaultValue: try text("default value", info.default_value), description: try text("description", info.description),
                 range: numeric ? info.min_value...info.max_value : nil,
-                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, choices: choices))
+                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, timbre: timbre, choices: choices))
         }
         return options
     }

@@ -21,6 +21,8 @@ public struct SourceOption: Codable, Hashable, Sendable {
     public var range: ClosedRange<Double>?
     /// Whether it can change while the source plays.
     public var live: Bool
+    /// Whether its choices are timbres the training screen may cycle through.
+    public var timbre: Bool
     public var choices: [Choice]
 
     /// Checks `text` against the option's type, range and choices before the

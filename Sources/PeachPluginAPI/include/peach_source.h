@@ -152,6 +152,12 @@ typedef int32_t peach_process_status;
    option may be set only while the instance is inactive. */
 #define PEACH_OPTION_FLAG_LIVE (1u << 0)
 
+/* A CHOICE option whose values are timbres, e.g. the instruments of a
+   SoundFont. A host may offer to cycle through them while training; it sets
+   the option at a pair boundary (live if also LIVE, else on a new instance).
+   At most one option of a source carries this flag. */
+#define PEACH_OPTION_FLAG_TIMBRE (1u << 1)
+
 typedef struct peach_option_info {
     uint32_t struct_size;
     uint32_t type;                        /* PEACH_OPTION_* */
