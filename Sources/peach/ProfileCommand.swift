@@ -23,14 +23,20 @@ struct ProfileCommand: ParsableCommand {
             print(report.json())
             return
         }
-        print("\(report.answers) answers · A4 = \(report.reference.compact) Hz · range \(report.range.low)–\(report.range.high)\(report.range.adaptive ? " (adaptive)" : "")")
-        print("key    threshold   80% band          answers")
+        Self.lines(for: report).forEach { print($0) }
+    }
+
+    /// The profile as a table, a key a line.
+    static func lines(for report: ProfileReport) -> [String] {
+        var lines = ["\(report.answers) answers · A4 = \(report.reference.compact) Hz · range \(report.range.low)–\(report.range.high)\(report.range.adaptive ? " (adaptive)" : "")",
+                     "key    threshold   80% band          answers"]
         for note in report.notes {
             let name = note.name.padding(6)
-            let threshold = "\(Self.cents(note.threshold)) ¢".padding(12)
-            let band = "\(Self.cents(note.band80[0]))–\(Self.cents(note.band80[1])) ¢".padding(18)
-            print("\(name) \(threshold)\(band)\(note.answers)")
+            let threshold = "\(cents(note.threshold)) ¢".padding(12)
+            let band = "\(cents(note.band80[0]))–\(cents(note.band80[1])) ¢".padding(18)
+            lines.append("\(name) \(threshold)\(band)\(note.answers)")
         }
+        return lines
     }
 
     static func cents(_ value: Double) -> String {

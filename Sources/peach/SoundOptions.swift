@@ -30,14 +30,23 @@ struct SoundOptions: ParsableArguments {
 
     /// The chosen source, found among the plugins, with the `--option` values set.
     func makeSource() throws -> SourceInstance {
-        let instance = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: source)
-        for assignment in options {
+        try makeSource(from: plugins.discoverSourcesWarningOfDuplicates())
+    }
+
+    func makeSource(from catalog: SourceCatalog) throws -> SourceInstance {
+        let instance = try catalog.makeInstance(of: source)
+        for (key, value) in try optionAssignments() { try instance.set(key, to: value) }
+        return instance
+    }
+
+    /// The `--option KEY=VALUE` values, split.
+    func optionAssignments() throws -> [(key: String, value: String)] {
+        try options.map { assignment in
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw Failure(SourceOptionError.malformedAssignment(assignment).description)
             }
-            try instance.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
+            return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
         }
-        return instance
     }
 
     /// The chosen output, opened. A WAV file is written as fast as possible

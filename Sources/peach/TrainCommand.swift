@@ -14,54 +14,43 @@ struct TrainCommand: ParsableCommand {
             and goes on with the next pair. End of input or quit saves and exits. Any other \
             line gets {"type":"error","message":"…"} and the same pair again. Every answer \
             is saved the moment it is given.
+
+            Without --headless: the training screen. The answer targets light up when the \
+            second note starts. Higher: ↑ → k l w d + (or click Higher). Lower: ↓ ← j h s a - \
+            (or click Lower). t / T: next / previous sound, from the next pair on. b: bell on \
+            wrong answers on or off. q, Esc or Ctrl-C: stop (everything answered is saved). \
+            Ctrl-Z suspends; a pair cut short by it, by a resize or by a lost audio device \
+            is not recorded.
             """)
 
     @Flag(help: "Speak JSON Lines on standard input and output instead of drawing a screen.")
     var headless = false
 
-    @Flag(name: .customLong("no-audio"), help: "Play nothing (no audio device needed).")
+    @Flag(name: .customLong("no-audio"), help: "With --headless: play nothing (no audio device needed).")
     var noAudio = false
 
-    @Option(help: ArgumentHelp("Repeat the same sequence of pairs for the same answers.", valueName: "n"))
-    var seed: UInt64?
-
-    @Option(help: ArgumentHelp("Keys to train: LOW-HIGH such as C2-C7, or adaptive (starts around C4 and grows).", valueName: "range"))
-    var range: String = "adaptive"
-
-    @Option(help: ArgumentHelp("Natural (0: nearby, comfortable) to mechanical (1: drills weak spots).", valueName: "0...1"))
-    var style: Double = TrainingStyle.standard.naturalToMechanical
-
-    @Option(help: ArgumentHelp("Length of each note in seconds.", valueName: "seconds"))
-    var duration: Double = 1
-
+    @OptionGroup var training: TrainingOptions
+    @OptionGroup var screen: ScreenOptions
     @OptionGroup var sound: SoundOptions
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        guard headless else {
-            throw ValidationError("The interactive training screen is not there yet; use --headless.")
-        }
-        _ = try parsedRange()
-        guard (0...1).contains(style) else { throw ValidationError("--style \(style.compact) is outside 0...1.") }
-        guard (0.1...10).contains(duration) else { throw ValidationError("--duration \(duration.compact) is outside 0.1...10 seconds.") }
-    }
-
-    private func parsedRange() throws -> TrainingRange {
-        do { return try TrainingRange(parsing: range) } catch {
-            throw ValidationError("--range \(range): \(error.description); write LOW-HIGH (C2-C7) or adaptive.")
-        }
+        guard headless || !noAudio else { throw ValidationError("--no-audio needs --headless: the training screen plays the pairs.") }
+        guard !headless || !screen.plain else { throw ValidationError("Choose either --headless or --plain, not both.") }
     }
 
     func run() throws {
-        let parsed = try parsedRange()
-        let training = try PersistentTraining(dataDirectory: try data.resolve(), range: parsed.isAdaptive ? nil : parsed,
-                                              style: TrainingStyle(style), generator: seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator(),
-                                              reference: sound.reference)
-        training.warnings.forEach(StandardError.warning)
+        guard headless else {
+            let app = try InteractiveApp(training: training, screen: screen, sound: sound, dataDirectory: try data.resolve())
+            app.run(beginWithTraining: true).endProcess()
+            return
+        }
+        let session = try training.openTraining(dataDirectory: try data.resolve(), reference: sound.reference)
+        session.warnings.forEach(StandardError.warning)
         let player = noAudio ? nil : try makePlayer()
         defer { try? player?.engine.stop() }
-        try HeadlessSession(training: training, player: player, sourceID: sound.source, noteSeconds: duration).run()
-        try training.close()
+        try HeadlessSession(training: session, player: player, sourceID: sound.source, noteSeconds: training.duration).run()
+        try session.close()
     }
 
     private func makePlayer() throws -> PairPlayer {
@@ -69,6 +58,6 @@ struct TrainCommand: ParsableCommand {
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true), source: source)
         engine.start()
-        return PairPlayer(engine: engine, noteSeconds: duration)
+        return PairPlayer(engine: engine, noteSeconds: training.duration)
     }
 }

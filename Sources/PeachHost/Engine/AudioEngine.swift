@@ -83,6 +83,18 @@ public final class AudioEngine {
         return id
     }
 
+    /// Drops every event not yet played and releases every sounding note at the
+    /// next block, with the source's own release (a short fade, no click).
+    /// Returns once the render thread has done it (within about one block).
+    public func cancelScheduled() {
+        guard thread != nil, !loop.exited.load(ordering: .acquiring) else { return }
+        loop.cancelRequested.store(true, ordering: .releasing)
+        while loop.cancelRequested.load(ordering: .acquiring), !loop.exited.load(ordering: .acquiring) {
+            usleep(200)
+        }
+        lastScheduledFrame = 0
+    }
+
     /// Replaces the source. The new instance is activated here, then handed to
     /// the render thread, which switches at its next block without waiting;
     /// the old one fades its notes out and is deactivated once the render

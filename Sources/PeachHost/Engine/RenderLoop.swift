@@ -20,6 +20,10 @@ final class RenderLoop: @unchecked Sendable {
     /// The loop ends when the clock reaches this frame, or when asked to stop.
     let endFrame = Atomic<Int64>(.max)
     let stopRequested = Atomic<Bool>(false)
+    /// Main → audio: drop every queued event and release every note at the next block.
+    let cancelRequested = Atomic<Bool>(false)
+    /// Audio → main: the loop has returned (stopped, or the output failed).
+    let exited = Atomic<Bool>(false)
     /// Frames handed to the output so far: the engine's clock, as the main thread sees it.
     let renderedFrames = Atomic<Int64>(0)
     /// Whether the last block was silence with nothing left to sound.
@@ -94,6 +98,7 @@ final class RenderLoop: @unchecked Sendable {
     /// [audio-thread] Runs until stopped, the end frame, or the output fails.
     func run() {
         PluginLog.shared.registerAudioThread()
+        defer { exited.store(true, ordering: .releasing) }
         while !stopRequested.load(ordering: .acquiring) {
             // Offline rendering: hold at the end frame until it moves or we stop.
             if clock >= endFrame.load(ordering: .acquiring) {
@@ -102,7 +107,7 @@ final class RenderLoop: @unchecked Sendable {
             }
             takePendingSwap()
             let frames = format.blockFrames
-            let eventCount = gatherEvents(before: clock + Int64(frames))
+            let eventCount = gatherEvents(before: clock + Int64(frames), first: takeCancel())
             renderActive(frames: frames, eventCount: eventCount)
             renderFading(frames: frames)
             planar.interleave(into: interleaved, frames: frames)
@@ -135,8 +140,19 @@ final class RenderLoop: @unchecked Sendable {
         notices.push(.sourceSwapped(atFrame: clock))
     }
 
-    private func gatherEvents(before blockEnd: Int64) -> Int {
-        var count = 0
+    /// On a cancel, empties the queue and puts ALL_NOTES_OFF first in this
+    /// block's list, so sounding notes release (fade) rather than stop dead.
+    /// Returns how many list entries it used.
+    private func takeCancel() -> Int {
+        guard cancelRequested.load(ordering: .acquiring) else { return 0 }
+        while events.pop() != nil {}
+        eventStorage[0] = allNotesOff.pointee
+        cancelRequested.store(false, ordering: .releasing)
+        return 1
+    }
+
+    private func gatherEvents(before blockEnd: Int64, first: Int) -> Int {
+        var count = first
         var late: Int32 = 0
         while count < Self.maxEventsPerBlock, let event = events.peek(), event.frame < blockEnd {
             events.pop()

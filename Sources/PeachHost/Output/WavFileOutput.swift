@@ -1,7 +1,9 @@
 import Glibc
 
 /// Writes audio to a WAV file as 32-bit float samples, exactly as rendered.
-/// The header's sizes are filled in by `finish`.
+/// The header's sizes are filled in by `finish`. A named pipe gets a
+/// streaming header (sizes unknown, as sox writes to pipes), and its reader
+/// going away counts as losing the device.
 public final class WavFileOutput: AudioOutput {
     public let format: AudioFormat
     public let path: String
@@ -9,21 +11,42 @@ public final class WavFileOutput: AudioOutput {
     private var dataBytes = 0
     private var writeError: Int32 = 0
     private var pacer: RealTimePacer?
+    /// False for a pipe, which cannot seek back to fill in the sizes.
+    private let seekable: Bool
 
     /// Creates (or replaces) the file at once, so a bad path fails before anything plays.
     public init(path: String, format: AudioFormat = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256), paced: Bool = false) throws(AudioOutputError) {
         self.path = path
         self.format = format
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWriteFile(path: path, reason: ErrnoText.describe(errno)) }
+        descriptor = Self.openForWriting(path)
+        guard descriptor >= 0 else {
+            let reason = errno == ENXIO ? "nothing is reading from the pipe" : ErrnoText.describe(errno)
+            throw .cannotWriteFile(path: path, reason: reason)
+        }
+        seekable = lseek(descriptor, 0, SEEK_CUR) >= 0
         pacer = paced ? RealTimePacer(sampleRate: format.sampleRate, leadFrames: format.blockFrames * 2) : nil
-        let header = Self.header(format: format, dataBytes: 0)
+        let header = Self.header(format: format, dataBytes: seekable ? 0 : Self.unknownSize)
         guard header.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == header.count else {
             let reason = ErrnoText.describe(errno)
             close(descriptor)
             throw .cannotWriteFile(path: path, reason: reason)
         }
     }
+
+    /// A pipe is opened without waiting for a reader (ENXIO if there is none),
+    /// then switched back to blocking writes, which pace like a device.
+    private static func openForWriting(_ path: String) -> Int32 {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else {
+            return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+        return descriptor
+    }
+
+    /// What a streaming WAV header says for sizes it cannot know.
+    private static let unknownSize = Int(UInt32.max) - 64
 
     public func write(_ interleaved: UnsafePointer<Float>, frames: Int) -> OutputWriteResult {
         let bytes = frames * format.channels * MemoryLayout<Float>.size
@@ -33,7 +56,7 @@ public final class WavFileOutput: AudioOutput {
             if count < 0 {
                 if errno == EINTR { continue }
                 writeError = errno
-                return .failed(errno: errno)
+                return errno == EPIPE ? .deviceLost(errno: EPIPE) : .failed(errno: errno)
             }
             offset += count
         }
@@ -45,10 +68,14 @@ public final class WavFileOutput: AudioOutput {
     public func pendingFrames() -> Int? { pacer?.pendingFrames() }
 
     public func finish() throws(AudioOutputError) {
-        let header = Self.header(format: format, dataBytes: dataBytes)
-        let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        let headerError = written == header.count ? 0 : errno
-        guard close(descriptor) == 0, headerError == 0, writeError == 0 else {
+        var headerError: Int32 = 0
+        if seekable {
+            let header = Self.header(format: format, dataBytes: dataBytes)
+            let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            headerError = written == header.count ? 0 : errno
+        }
+        let lostReader = writeError == EPIPE  // already reported as a lost device
+        guard close(descriptor) == 0, headerError == 0, writeError == 0 || lostReader else {
             throw .closeFailed(target: path, reason: ErrnoText.describe(writeError != 0 ? writeError : headerError != 0 ? headerError : errno))
         }
     }

@@ -22,4 +22,15 @@ public final class PairPlayer {
         free = start + 2 * noteFrames
         return start + noteFrames
     }
+
+    /// Room after a cut for the source's release to die away before the next pair.
+    private var cutGapFrames: Int64 { Int64(engine.format.sampleRate * 0.05) }
+
+    /// Ends whatever is playing or queued with the source's short release,
+    /// for an answer given during the second note or a pair that was
+    /// interrupted. The next pair may start right after the fade.
+    public func cut() {
+        engine.cancelScheduled()
+        free = engine.renderedFrames + cutGapFrames
+    }
 }

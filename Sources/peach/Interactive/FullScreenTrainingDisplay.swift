@@ -1,0 +1,108 @@
+import PeachHost
+
+/// The training screen drawn on the whole terminal: two answer targets side
+/// by side in a wide window (Lower left, Higher right, as on a piano), one
+/// above the other in a narrow one (Higher on top), feedback and the state
+/// in words beneath, the keys at the bottom.
+final class FullScreenTrainingDisplay: TrainingDisplay {
+    private let screen: Screen
+    private let style: TerminalStyle
+    /// Where each target was last drawn: rows and columns, 1-based, for mouse clicks.
+    private var targetAreas: [(direction: PitchDirection, rows: ClosedRange<Int>, columns: ClosedRange<Int>)] = []
+
+    /// The smallest window the screen is drawn in.
+    static let minimumSize = TerminalSize(columns: 40, rows: 12)
+    /// From this width on, the targets stand side by side.
+    static let landscapeColumns = 64
+
+    init(screen: Screen, style: TerminalStyle) {
+        self.screen = screen
+        self.style = style
+    }
+
+    func resized() { screen.refreshSize() }
+
+    func alert() { screen.bell() }
+
+    func direction(atColumn column: Int, row: Int) -> PitchDirection? {
+        targetAreas.first { $0.rows.contains(row) && $0.columns.contains(column) }?.direction
+    }
+
+    func show(_ state: TrainingScreenState, because change: TrainingChange) {
+        screen.show(lines(for: state, size: screen.size))
+    }
+
+    func lines(for state: TrainingScreenState, size: TerminalSize) -> [String] {
+        let width = size.columns
+        guard width >= Self.minimumSize.columns, size.rows >= Self.minimumSize.rows else {
+            targetAreas = []
+            return ["Peach", "", "The window is too small:", "\(width)×\(size.rows); Peach needs",
+                    "\(Self.minimumSize.columns)×\(Self.minimumSize.rows).", "", "Keys still answer; q stops."]
+        }
+        var lines = [header(state, width: width), ""]
+        lines += targets(state, size: size, firstRow: lines.count + 1)
+        lines.append("")
+        lines.append(feedback(state).centred(in: width))
+        lines.append("")
+        lines.append(status(state).centred(in: width))
+        if let message = state.message { lines.append(style.dim(message).centred(in: width)) }
+        while lines.count < size.rows - 1 { lines.append("") }
+        lines.append(footer(state, width: width))
+        return lines
+    }
+
+    private func header(_ state: TrainingScreenState, width: Int) -> String {
+        let left = " " + style.strong("Peach") + " · training"
+        var right = "Sound: \(state.timbre)"
+        if let next = state.nextTimbre { right += " → \(next)" }
+        right += " "
+        let gap = width - left.cellWidth - right.cellWidth
+        return gap >= 1 ? left + String(repeating: " ", count: gap) + right : left
+    }
+
+    private func targets(_ state: TrainingScreenState, size: TerminalSize, firstRow: Int) -> [String] {
+        let enabled = state.answerable
+        if size.columns >= Self.landscapeColumns {
+            let boxWidth = min(32, (size.columns - 6) / 2)
+            let height = size.rows >= 20 ? 7 : size.rows >= 15 ? 5 : 3
+            let left = AnswerTarget(direction: .lower, enabled: enabled, width: boxWidth, height: height).lines(style: style)
+            let right = AnswerTarget(direction: .higher, enabled: enabled, width: boxWidth, height: height).lines(style: style)
+            let margin = (size.columns - 2 * boxWidth - 4) / 2
+            let gutter = String(repeating: " ", count: margin)
+            targetAreas = [
+                (.lower, firstRow...(firstRow + height - 1), (margin + 1)...(margin + boxWidth)),
+                (.higher, firstRow...(firstRow + height - 1), (margin + boxWidth + 5)...(margin + 2 * boxWidth + 4)),
+            ]
+            return zip(left, right).map { gutter + $0 + "    " + $1 }
+        }
+        let boxWidth = min(size.columns - 4, 34)
+        let height = size.rows >= 22 ? 5 : 3
+        let margin = String(repeating: " ", count: (size.columns - boxWidth) / 2)
+        let top = AnswerTarget(direction: .higher, enabled: enabled, width: boxWidth, height: height).lines(style: style)
+        let bottom = AnswerTarget(direction: .lower, enabled: enabled, width: boxWidth, height: height).lines(style: style)
+        let columns = (margin.count + 1)...(margin.count + boxWidth)
+        targetAreas = [(.higher, firstRow...(firstRow + height - 1), columns),
+                       (.lower, (firstRow + height + 1)...(firstRow + 2 * height), columns)]
+        return top.map { margin + $0 } + [""] + bottom.map { margin + $0 }
+    }
+
+    private func feedback(_ state: TrainingScreenState) -> String {
+        guard let correct = state.lastAnswerCorrect else { return "" }
+        if correct { return style.good(style.unicode ? "👍  Right" : "(+) Right") }
+        return style.bad(style.unicode ? "👎  Wrong" : "(-) Wrong")
+    }
+
+    private func status(_ state: TrainingScreenState) -> String {
+        switch state.phase {
+        case .waiting: ""
+        case .firstNote: style.dim(style.unicode ? "♪ first note…" : "first note...")
+        case .secondNote: style.strong("Second note: higher or lower?")
+        case .paused(let reason): style.bad(reason)
+        }
+    }
+
+    private func footer(_ state: TrainingScreenState, width: Int) -> String {
+        let full = " q stop · t sound · b bell \(state.bell ? "on" : "off")"
+        return style.dim(full.cellWidth <= width ? full : " q stop · t sound")
+    }
+}

@@ -1,0 +1,53 @@
+import Glibc
+import PeachHost
+
+/// A page of text reached from the start page (the profile, the settings):
+/// arrows and paging scroll it, anything else goes back.
+struct TextPage {
+    var title: String
+    var lines: [String]
+
+    func show(input: TerminalInput, screen: Screen?, style: TerminalStyle) -> ScreenExit {
+        guard let screen else {
+            let writer = PlainWriter()
+            ([title] + lines + ["Any key: back."]).forEach { writer.say($0) }
+            return waitForAnyKey(input: input)
+        }
+        var top = 0
+        while true {
+            let visible = max(1, screen.size.rows - 4)
+            top = max(0, min(top, lines.count - visible))
+            var page = ["", "  " + style.strong(title), ""]
+            page += lines[top..<min(lines.count, top + visible)].map { "  " + $0 }
+            while page.count < screen.size.rows - 1 { page.append("") }
+            page.append(style.dim(lines.count > visible ? "  ↑↓ scroll · any other key: back" : "  any key: back"))
+            screen.show(page)
+            for event in input.next(timeout: nil) {
+                switch event {
+                case .inputClosed: return .ended(signal: nil)
+                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
+                case .signal(SIGWINCH): screen.refreshSize()
+                case .signal: return .back
+                case .key(.up): top -= 1
+                case .key(.down): top += 1
+                case .key(.pageUp): top -= visible
+                case .key(.pageDown), .key(.space): top += visible
+                case .key: return .back
+                }
+            }
+        }
+    }
+
+    private func waitForAnyKey(input: TerminalInput) -> ScreenExit {
+        while true {
+            for event in input.next(timeout: nil) {
+                switch event {
+                case .inputClosed: return .ended(signal: nil)
+                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
+                case .signal: continue
+                case .key: return .back
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import PeachHost
+
+/// The sound side of the training screen: an engine playing pairs through
+/// the current source, a switch of timbre between pairs, and a new output
+/// when the old one was lost. [main-thread]
+final class TrainingAudio {
+    let noteSeconds: Double
+    private let openOutput: () throws -> AudioOutput
+    private(set) var source: SourceInstance
+    private var player: PairPlayer?
+
+    init(source: SourceInstance, noteSeconds: Double, openOutput: @escaping () throws -> AudioOutput) throws {
+        self.source = source
+        self.noteSeconds = noteSeconds
+        self.openOutput = openOutput
+        try reopen()
+    }
+
+    /// Whether sound is going out; false after the output was lost and until `reopen` succeeds.
+    var isPlaying: Bool { player != nil }
+
+    /// Frames rendered so far, or nil while there is no output.
+    var renderedFrames: Int64? { player?.engine.renderedFrames }
+
+    /// Schedules both notes; returns the frame where the second starts.
+    func play(_ pair: TrainingPair, reference: Double) throws -> Int64 {
+        guard let player else { throw Failure("no audio output") }
+        return try player.play(pair, reference: reference)
+    }
+
+    /// Ends what is sounding with a short fade and drops what is queued.
+    func cut() { player?.cut() }
+
+    /// What the render thread reported; a notice that ends rendering means the output is gone.
+    func notices() -> [EngineNotice] {
+        guard let player else { return [] }
+        let notices = player.engine.pollNotices()
+        if notices.contains(where: \.endsRendering) { close() }
+        return notices
+    }
+
+    /// Plays the next pairs through `newSource`; the current notes fade out on the old one.
+    func swap(to newSource: SourceInstance) throws {
+        try player?.engine.swapSource(to: newSource)
+        source = newSource
+    }
+
+    /// Opens the output again (after it was lost) and starts a new engine on the same source.
+    func reopen() throws {
+        close()
+        let engine = try AudioEngine(output: try openOutput(), source: source)
+        engine.start()
+        player = PairPlayer(engine: engine, noteSeconds: noteSeconds)
+    }
+
+    /// Stops the engine and releases the output; the source stays, inactive.
+    func close() {
+        guard let player else { return }
+        self.player = nil
+        try? player.engine.stop()
+    }
+}

@@ -1,0 +1,246 @@
+import Glibc
+import PeachHost
+
+/// The training loop behind the screen: plays a pair, enables the answer
+/// targets the moment the second note starts, takes the answer, shows the
+/// feedback, saves it and starts the next pair at once. One thread; keys,
+/// signals and the audio clock are all handled between steps.
+///
+/// A pair that cannot be heard whole and answered fairly (the output lost,
+/// the terminal suspended or resized mid-pair) is dropped without a record,
+/// and training goes on with a new one.
+final class TrainingScreen {
+    private let training: PersistentTraining
+    private let audio: TrainingAudio
+    private let sources: TimbreSwitch
+    private let display: TrainingDisplay
+    private let input: TerminalInput
+    private let terminal: TerminalMode
+    private var state: TrainingScreenState
+    private var pair: TrainingPair?
+    private var secondNoteFrame: Int64 = 0
+    private var answerableSince: UInt64 = 0
+    private var pendingTimbre: Timbre?
+    private var retryAt: UInt64 = 0
+
+    /// How often a lost output is tried again.
+    private static let retryNanoseconds: UInt64 = 1_000_000_000
+
+    init(training: PersistentTraining, audio: TrainingAudio, sources: TimbreSwitch, display: TrainingDisplay,
+         input: TerminalInput, terminal: TerminalMode, bell: Bool, notes: [String] = []) {
+        self.training = training
+        self.audio = audio
+        self.sources = sources
+        self.display = display
+        self.input = input
+        self.terminal = terminal
+        state = TrainingScreenState(timbre: sources.current.name, bell: bell, message: notes.first)
+    }
+
+    /// Whether the wrong-answer bell is on; the listener can switch it while training.
+    var bell: Bool { state.bell }
+
+    func run() -> ScreenExit {
+        display.show(state, because: .opened)
+        beginPair()
+        while true {
+            for event in input.next(timeout: pollSeconds) {
+                if let outcome = handle(event) {
+                    dropPair()
+                    return outcome
+                }
+            }
+            followAudio()
+        }
+    }
+
+    /// Short while the second note's start is awaited, so the targets light up on time.
+    private var pollSeconds: Double {
+        switch state.phase {
+        case .firstNote: 0.002
+        case .paused: 0.25
+        default: 0.05
+        }
+    }
+
+    private func handle(_ event: TerminalEvent) -> ScreenExit? {
+        switch event {
+        case .key(let key): return handle(key)
+        case .inputClosed: return .ended(signal: nil)
+        case .signal(let number):
+            switch number {
+            case SIGINT: return .back
+            case _ where ScreenExit.ending(number): return .ended(signal: number)
+            case SIGTSTP: suspend()
+            case SIGWINCH: resize()
+            default: break
+            }
+            return nil
+        }
+    }
+
+    private func handle(_ key: Key) -> ScreenExit? {
+        if AnswerKeys.stops(key) { return .back }
+        if let direction = AnswerKeys.direction(of: key) {
+            answer(direction)
+            return nil
+        }
+        switch key {
+        case .suspend: suspend()
+        case .click(let column, let row): if let direction = display.direction(atColumn: column, row: row) { answer(direction) }
+        case .character("t"): chooseTimbre(step: 1)
+        case .character("T"): chooseTimbre(step: -1)
+        case .character("b"), .character("B"):
+            state.bell.toggle()
+            display.show(state, because: .bell)
+        default: break
+        }
+        return nil
+    }
+
+    // MARK: The pair
+
+    private func beginPair() {
+        guard audio.isPlaying else { return }
+        applyPendingTimbre()
+        let next = training.session.nextPair()
+        do {
+            secondNoteFrame = try audio.play(next, reference: training.session.reference)
+            pair = next
+            state.phase = .firstNote
+            display.show(state, because: .firstNote)
+        } catch {
+            pause("Could not play: \(error)")
+        }
+    }
+
+    /// Answers while the targets are disabled are ignored.
+    private func answer(_ direction: PitchDirection) {
+        guard state.answerable, let pair else { return }
+        let seconds = Double(Monotonic.nanoseconds() - answerableSince) / 1e9
+        let correct = direction == pair.direction
+        state.lastAnswerCorrect = correct
+        state.phase = .waiting
+        display.show(state, because: .answered(correct: correct))  // feedback first: it is what the listener waits for
+        if !correct && state.bell { display.alert() }
+        self.pair = nil
+        do {
+            try training.record(pair, heard: direction, responseSeconds: seconds, sourceID: audio.source.descriptor.id,
+                                noteSeconds: audio.noteSeconds)
+        } catch {
+            state.message = "Could not save the answer: \(error)"
+            display.show(state, because: .message)
+        }
+        audio.cut()
+        beginPair()
+    }
+
+    /// Drops the pair in progress: it is not recorded.
+    private func dropPair() {
+        pair = nil
+        audio.cut()
+        state.phase = .waiting
+    }
+
+    /// Follows the audio clock: enables the targets when the second note
+    /// starts, and notices a lost output or a failed source.
+    private func followAudio() {
+        for notice in audio.notices() {
+            if notice.endsRendering {
+                pause("Sound stopped: \(notice.description). Trying again… (q stops)")
+                return
+            }
+            if notice.silencedSource { recoverSource(notice) }
+        }
+        if case .paused = state.phase, Monotonic.nanoseconds() >= retryAt {
+            reopenAudio()
+            return
+        }
+        if state.phase == .firstNote, let rendered = audio.renderedFrames, rendered >= secondNoteFrame {
+            state.phase = .secondNote
+            answerableSince = Monotonic.nanoseconds()
+            display.show(state, because: .secondNote)
+        }
+    }
+
+    private func pause(_ reason: String) {
+        pair = nil
+        audio.close()
+        state.phase = .paused(reason)
+        retryAt = Monotonic.nanoseconds() + Self.retryNanoseconds
+        display.show(state, because: .paused)
+    }
+
+    private func reopenAudio() {
+        do {
+            try audio.reopen()
+            state.message = nil
+            beginPair()
+        } catch {
+            retryAt = Monotonic.nanoseconds() + Self.retryNanoseconds
+        }
+    }
+
+    /// The source failed mid-pair: drop the pair and carry on with a fresh instance of it.
+    private func recoverSource(_ notice: EngineNotice) {
+        let reason = audio.source.lastError
+        dropPair()
+        do {
+            try audio.swap(to: try sources.makeInstance(sources.current))
+            state.message = "The sound source failed (\(reason)); it was restarted."
+        } catch {
+            state.message = "The sound source failed (\(reason)) and could not be restarted: \(error)"
+        }
+        display.show(state, because: .message)
+        beginPair()
+    }
+
+    // MARK: Interruptions
+
+    /// Ctrl-Z or SIGTSTP: drop the pair, give the terminal back, stop; on
+    /// `fg`, take the terminal again and start a new pair.
+    private func suspend() {
+        dropPair()
+        terminal.leave()
+        SignalPipe.suspendSelf()
+        terminal.enter()
+        input.discardPending()
+        display.resized()
+        display.show(state, because: .resized)
+        beginPair()
+    }
+
+    /// A new window size: redraw; a pair in progress is dropped, since its
+    /// targets moved under the listener's hand.
+    private func resize() {
+        let interrupted = pair != nil
+        if interrupted { dropPair() }
+        display.resized()
+        display.show(state, because: .resized)
+        if interrupted { beginPair() }
+    }
+
+    // MARK: Timbre
+
+    /// Picks the next timbre; it sounds from the next pair on, since both notes of a pair share one.
+    private func chooseTimbre(step: Int) {
+        let next = sources.neighbour(of: pendingTimbre ?? sources.current, step: step)
+        pendingTimbre = next == sources.current ? nil : next
+        state.nextTimbre = pendingTimbre?.name
+        display.show(state, because: .timbre)
+    }
+
+    private func applyPendingTimbre() {
+        guard let timbre = pendingTimbre else { return }
+        pendingTimbre = nil
+        state.nextTimbre = nil
+        do {
+            try sources.switchTo(timbre, audio: audio)
+            state.timbre = timbre.name
+            state.message = nil
+        } catch {
+            state.message = "Kept \(state.timbre): \(timbre.name) cannot play (\(error))."
+        }
+        display.show(state, because: .message)
+    }
+}

@@ -1,0 +1,54 @@
+import Glibc
+
+/// What woke the event loop.
+enum TerminalEvent: Equatable {
+    case key(Key)
+    case signal(Int32)
+    /// Standard input ended: the terminal hung up, or a pipe closed.
+    case inputClosed
+}
+
+/// Waits for keys and signals together, so the screens need one loop and no
+/// threads: `next(timeout:)` returns what arrived, or nothing after the timeout.
+final class TerminalInput {
+    let descriptor: Int32
+    private var decoder = KeyDecoder()
+    private var closed = false
+    /// How long a lone Escape waits for the rest of a sequence.
+    private static let escapePause = 0.025
+
+    init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+        SignalPipe.install()
+    }
+
+    /// Events that arrive within `timeout` seconds (nil: wait indefinitely).
+    func next(timeout: Double?) -> [TerminalEvent] {
+        let waitSeconds = decoder.hasPendingEscape ? min(timeout ?? Self.escapePause, Self.escapePause) : timeout
+        var descriptors = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: closed ? -1 : descriptor, events: Int16(POLLIN), revents: 0)]
+        let milliseconds = waitSeconds.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
+        let ready = poll(&descriptors, 2, milliseconds)
+        var events: [TerminalEvent] = SignalPipe.drain().map(TerminalEvent.signal)
+        if ready > 0, descriptors[1].revents != 0 { events += readKeys() }
+        if ready == 0, decoder.hasPendingEscape { events += decoder.flushEscape().map(TerminalEvent.key) }
+        return events
+    }
+
+    /// Throws away keys typed ahead, e.g. while a screen was not accepting them.
+    func discardPending() {
+        tcflush(descriptor, TCIFLUSH)
+        _ = decoder.flushEscape()
+    }
+
+    private func readKeys() -> [TerminalEvent] {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0, errno == EINTR || errno == EAGAIN { return [] }
+        guard count > 0 else {
+            closed = true
+            return [.inputClosed]
+        }
+        return decoder.decode(buffer[..<count]).map(TerminalEvent.key)
+    }
+}

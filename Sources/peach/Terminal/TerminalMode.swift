@@ -1,0 +1,99 @@
+import Glibc
+
+/// Puts the terminal into the state the interactive screens need and, on
+/// every way out, back as it was: a normal return, a signal the event loop
+/// handles, or a crash (a fatal-signal handler restores it before the
+/// runtime's own handler reports the crash).
+///
+/// Raw input: keys arrive one by one, unechoed; Ctrl-C and Ctrl-Z arrive as
+/// keys rather than signals, so Peach can tidy up before acting on them.
+/// Full screen adds the alternate screen, a hidden cursor and mouse reports.
+final class TerminalMode {
+    let input: Int32
+    let output: Int32
+    let fullScreen: Bool
+    private var original = termios()
+    private var active = false
+
+    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J"
+    private static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, fullScreen: Bool) {
+        self.input = input
+        self.output = output
+        self.fullScreen = fullScreen
+    }
+
+    deinit { leave() }
+
+    /// Whether keys can be read one at a time (the input is a terminal).
+    var hasTerminalInput: Bool { isatty(input) == 1 }
+
+    func enter() {
+        guard !active else { return }
+        active = true
+        if hasTerminalInput, tcgetattr(input, &original) == 0 {
+            var raw = original
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | ISTRIP)
+            raw.c_cc.6 = 1  // VMIN
+            raw.c_cc.5 = 0   // VTIME
+            tcsetattr(input, TCSAFLUSH, &raw)
+            CrashRestore.arm(input: input, original: original, output: output, sequence: fullScreen ? Self.leaveSequence : "")
+        }
+        if fullScreen { write(Self.enterSequence) }
+    }
+
+    func leave() {
+        guard active else { return }
+        active = false
+        if fullScreen { write(Self.leaveSequence) }
+        if hasTerminalInput {
+            tcsetattr(input, TCSAFLUSH, &original)
+            CrashRestore.disarm()
+        }
+    }
+
+    private func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = Glibc.write(output, &bytes, bytes.count)
+    }
+}
+
+/// What a crash handler needs to restore the terminal, kept where a signal
+/// handler may read it (no allocation, no Swift runtime calls in the handler).
+enum CrashRestore {
+    private static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+    nonisolated(unsafe) private static var input: Int32 = -1
+    nonisolated(unsafe) private static var output: Int32 = -1
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var sequence: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 64)
+    nonisolated(unsafe) private static var sequenceLength = 0
+    nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction> = .allocate(capacity: 32)
+
+    static func arm(input: Int32, original: termios, output: Int32, sequence text: String) {
+        self.input = input
+        self.output = output
+        saved = original
+        let bytes = Array(text.utf8.prefix(sequence.count))
+        _ = sequence.initialize(from: bytes)
+        sequenceLength = bytes.count
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                // Restore, put the previous handler (the runtime's crash report) back, and let the fault repeat.
+                _ = tcsetattr(CrashRestore.input, TCSANOW, &CrashRestore.saved)
+                _ = write(CrashRestore.output, CrashRestore.sequence.baseAddress, CrashRestore.sequenceLength)
+                sigaction(number, CrashRestore.previous + Int(number), nil)
+                if number == SIGABRT { raise(number) }
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, previous + Int(number))
+        }
+    }
+
+    static func disarm() {
+        for number in signals { sigaction(number, previous + Int(number), nil) }
+    }
+}

@@ -1,0 +1,16 @@
+import Glibc
+
+/// Columns and rows of the terminal on `descriptor`.
+struct TerminalSize: Equatable {
+    var columns: Int
+    var rows: Int
+
+    static let fallback = TerminalSize(columns: 80, rows: 24)
+
+    /// The window size the kernel knows, or nil when `descriptor` is no terminal.
+    static func of(_ descriptor: Int32) -> TerminalSize? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+}
