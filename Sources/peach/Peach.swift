@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PeachHost
 
 @main
@@ -14,4 +15,11 @@ struct Peach: ParsableCommand {
         version: PeachVersion.current,
         subcommands: [StartCommand.self, TrainCommand.self, ProfileCommand.self, SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self],
         defaultSubcommand: StartCommand.self)
+
+    static func main() {
+        // A closed pipe (a WAV reader gone, `peach sources | head`) shows as an
+        // EPIPE error where it happens instead of killing Peach silently.
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

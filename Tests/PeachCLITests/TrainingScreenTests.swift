@@ -84,4 +84,189 @@ import Testing
         #expect(terminal.screen.privateModes.contains(25))
         #expect(!terminal.screen.privateModes.contains(1000))
     }
+
+    /// Ctrl-Z under a real job-control shell, a resize and a lost audio
+    /// device each cut a pair short: none of those pairs is recorded, and
+    /// training carries on with new pairs.
+    @Test func interruptedPairsLeaveNoRecord() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let fifo = folder.path + "/audio.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var device = try PipeReader(path: fifo)
+        let terminal = try PseudoTerminal(["/bin/bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "shell$ "])
+        try terminal.waitFor(text: "shell$")
+        terminal.send("\(BuildProducts.peach) train --data-dir \(data) --wav \(fifo) --duration 0.6 --seed 5\r")
+
+        var seen = 0
+        func answerNextPair(_ key: String) throws {
+            seen += 1
+            try Self.waitForSecondNote(terminal, count: seen)
+            terminal.send(key)
+            try terminal.waitFor(text: "first note")
+        }
+        try answerNextPair("k")
+
+        // Suspended during a first note: the shell takes over; fg brings training back.
+        terminal.send("\u{1A}")
+        try terminal.waitFor(text: "Stopped")
+        #expect(!terminal.screen.privateModes.contains(1049), "the terminal is given back while suspended")
+        #expect(try Self.history(data).count == 1)
+        terminal.send("fg\r")
+        try answerNextPair("j")
+
+        // The window resized mid-pair: that pair is dropped, a new one starts.
+        terminal.resize(columns: 100, rows: 30)
+        try answerNextPair("k")
+
+        // The audio device lost mid-pair: Peach says so, waits, and goes on when it is back.
+        device.close()
+        try terminal.waitFor(text: "Sound stopped")
+        #expect(try Self.history(data).count == 3)
+        device = try PipeReader(path: fifo)
+        try answerNextPair("j")
+        device.close()
+        device = try PipeReader(path: fifo)  // so stopping is not slowed by a missing reader
+
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        try terminal.waitFor("the shell's prompt after Peach") { $0.occurrences(of: "shell$") == 3 }
+        terminal.send("exit $?\r")  // the shell ends with Peach's exit status
+        #expect(terminal.waitForExit() == 0)
+        device.close()
+
+        let history = try Self.history(data)
+        #expect(history.map(\.answer) == [.higher, .lower, .higher, .lower])
+    }
+
+    @Test func layoutFollowsTheWindowAndNeedsNoColour() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
+                                           "--duration", "0.4"], environment: ["NO_COLOR": "1"], columns: 80, rows: 24)
+        try Self.waitForSecondNote(terminal, count: 1)
+
+        // Landscape: Lower and Higher side by side, Lower on the left as on a piano.
+        func position(of word: String) -> (row: Int, column: Int)? {
+            for (row, line) in terminal.screen.lines.enumerated() {
+                if let range = line.range(of: word) { return (row, line.distance(from: line.startIndex, to: range.lowerBound)) }
+            }
+            return nil
+        }
+        let lower = try #require(position(of: "Lower")), higher = try #require(position(of: "Higher"))
+        #expect(lower.row == higher.row && lower.column < higher.column)
+
+        // A click on Higher answers it.
+        terminal.send("\u{1B}[<0;\(higher.column + 1);\(higher.row + 1)M")
+        try terminal.waitFor(text: "first note")
+        try Self.waitForSecondNote(terminal, count: 2)
+
+        // Portrait in 40 columns: Higher above Lower, nothing cut off.
+        terminal.resize(columns: 40, rows: 24)
+        try terminal.waitFor("portrait layout") { terminal in
+            let lines = terminal.screen.lines
+            guard let top = lines.firstIndex(where: { $0.contains("Higher") }), let bottom = lines.firstIndex(where: { $0.contains("Lower") }) else { return false }
+            return top < bottom
+        }
+        #expect(terminal.screen.lines.allSatisfy { $0.count <= 40 })
+        try Self.waitForSecondNote(terminal, count: 3)
+        terminal.send("j")
+        try terminal.waitFor(text: "first note")
+        terminal.send("\u{1B}")  // Escape stops
+        try terminal.waitFor(text: "Start training")
+        terminal.send("\u{03}")  // Ctrl-C quits
+        #expect(terminal.waitForExit() == 0)
+
+        // NO_COLOR: no colour or other styling, only plain text and cursor moves.
+        let written = String(decoding: terminal.transcript, as: UTF8.self)
+        let styles = written.components(separatedBy: "\u{1B}[").dropFirst().compactMap { sequence -> String? in
+            guard let end = sequence.firstIndex(where: { $0.isLetter }), sequence[end] == "m" else { return nil }
+            return String(sequence[..<end])
+        }
+        #expect(Set(styles).isSubset(of: ["0"]), "styles used: \(Set(styles))")
+        #expect(try Self.history(folder.path + "/data").count == 2)
+    }
+
+    @Test func plainModeSpeaksInLines() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--plain", "--data-dir", folder.path + "/data",
+                                           "--wav", folder.path + "/out.wav", "--duration", "0.3", "--seed", "9"])
+        for count in 1...3 {
+            try Self.waitForSecondNote(terminal, count: count)
+            terminal.send(count == 2 ? "k" : "j")
+            try terminal.waitFor("result #\(count)") { $0.occurrences(of: "Right.") + $0.occurrences(of: "Wrong.") >= count }
+        }
+        terminal.send("q")
+        try terminal.waitFor(text: "Enter or space: start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+        let written = String(decoding: terminal.transcript, as: UTF8.self)
+        #expect(!written.contains("\u{1B}["), "no escape sequences: nothing is redrawn")
+        let history = try Self.history(folder.path + "/data")
+        #expect(history.map(\.answer) == [.lower, .higher, .lower])
+        let results = written.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Right.") || $0.hasPrefix("Wrong.") }
+        #expect(results.map { $0.hasPrefix("Right.") } == history.map(\.correct))
+    }
+
+    /// Checks that the program left the terminal as it found it.
+    static func expectRestored(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(terminal.modesNow.c_lflag == terminal.modesBefore.c_lflag, sourceLocation: sourceLocation)
+        #expect(terminal.modesNow.c_iflag == terminal.modesBefore.c_iflag, sourceLocation: sourceLocation)
+        #expect(!terminal.screen.privateModes.contains(1049), "main screen back", sourceLocation: sourceLocation)
+        #expect(terminal.screen.privateModes.contains(25), "cursor shown", sourceLocation: sourceLocation)
+        #expect(!terminal.screen.privateModes.contains(1000), "mouse reports off", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalEndsTrainingAndRestoresTheTerminal(signal: Int32) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3"])
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("k")
+        try terminal.waitFor(text: "first note")
+        terminal.signal(signal)
+        let status = try #require(terminal.waitForExit())
+        #expect(status & 0x7F == signal, "ended by the signal, after tidying up")
+        Self.expectRestored(terminal)
+        #expect(try Self.history(data).count == 1, "the answered pair is saved; the pair cut short is not")
+        #expect(FileManager.default.fileExists(atPath: data + "/profile"), "the profile snapshot was written")
+    }
+
+    @Test func aCrashStillRestoresTheTerminal() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(BrokenPluginTests.fixture, named: "libcrashes", in: folder.path, defines: ["CRASH_IN_PROCESS"])
+        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
+                                           "--plugin-path", folder.path, "--source", "org.peach.test.fixture"],
+                                          environment: ["SWIFT_BACKTRACE": "enable=no"])
+        let status = try #require(terminal.waitForExit())
+        #expect(status & 0x7F == SIGSEGV)
+        Self.expectRestored(terminal)
+    }
+
+    @Test func aFailingSourceIsRestartedThenSetAside() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        try CPlugin.build(BrokenPluginTests.fixture, named: "libfails", in: folder.path, defines: ["PROCESS_ERROR"])
+        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", data, "--wav", folder.path + "/out.wav",
+                                           "--duration", "0.3", "--plugin-path", folder.path, "--source", "org.peach.test.fixture"])
+        try terminal.waitFor(text: "keeps failing (synth engine gave up)")
+        terminal.send("t")  // the other source, Sine, takes over at once
+        try terminal.waitFor(text: "Sound: Sine")
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("j")
+        try terminal.waitFor(text: "first note")
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+        let history = try Self.history(data)
+        #expect(history.map(\.sourceID) == ["org.peach.sine"], "no pair of the failing source was recorded")
+    }
 }

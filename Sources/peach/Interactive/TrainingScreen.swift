@@ -21,10 +21,14 @@ final class TrainingScreen {
     private var secondNoteFrame: Int64 = 0
     private var answerableSince: UInt64 = 0
     private var pendingTimbre: Timbre?
+    /// When to try the output again while paused; never, when only another timbre can help.
     private var retryAt: UInt64 = 0
+    private var sourceFailedAt: UInt64?
 
     /// How often a lost output is tried again.
     private static let retryNanoseconds: UInt64 = 1_000_000_000
+    /// A source that fails again within this time is not restarted again.
+    private static let failureMemoryNanoseconds: UInt64 = 10_000_000_000
 
     init(training: PersistentTraining, audio: TrainingAudio, sources: TimbreSwitch, display: TrainingDisplay,
          input: TerminalInput, terminal: TerminalMode, bell: Bool, notes: [String] = []) {
@@ -150,7 +154,10 @@ final class TrainingScreen {
                 pause("Sound stopped: \(notice.description). Trying again… (q stops)")
                 return
             }
-            if notice.silencedSource { recoverSource(notice) }
+            if notice.silencedSource {
+                recoverSource(notice)
+                return
+            }
         }
         if case .paused = state.phase, Monotonic.nanoseconds() >= retryAt {
             reopenAudio()
@@ -163,11 +170,12 @@ final class TrainingScreen {
         }
     }
 
-    private func pause(_ reason: String) {
+    /// Stops playing pairs; with `retrying`, the output is opened again every second.
+    private func pause(_ reason: String, retrying: Bool = true) {
         pair = nil
         audio.close()
         state.phase = .paused(reason)
-        retryAt = Monotonic.nanoseconds() + Self.retryNanoseconds
+        retryAt = retrying ? Monotonic.nanoseconds() + Self.retryNanoseconds : .max
         display.show(state, because: .paused)
     }
 
@@ -181,10 +189,17 @@ final class TrainingScreen {
         }
     }
 
-    /// The source failed mid-pair: drop the pair and carry on with a fresh instance of it.
+    /// The source failed mid-pair: drop the pair and carry on with a fresh
+    /// instance of it; if that fails soon too, wait for another timbre.
     private func recoverSource(_ notice: EngineNotice) {
         let reason = audio.source.lastError
         dropPair()
+        let now = Monotonic.nanoseconds()
+        defer { sourceFailedAt = now }
+        if let last = sourceFailedAt, now - last < Self.failureMemoryNanoseconds {
+            pause("\(state.timbre) keeps failing (\(reason)). t picks another sound, q stops.", retrying: false)
+            return
+        }
         do {
             try audio.swap(to: try sources.makeInstance(sources.current))
             state.message = "The sound source failed (\(reason)); it was restarted."
@@ -228,6 +243,10 @@ final class TrainingScreen {
         pendingTimbre = next == sources.current ? nil : next
         state.nextTimbre = pendingTimbre?.name
         display.show(state, because: .timbre)
+        if retryAt == .max, case .paused = state.phase {
+            applyPendingTimbre()
+            reopenAudio()
+        }
     }
 
     private func applyPendingTimbre() {

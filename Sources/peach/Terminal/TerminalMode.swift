@@ -12,7 +12,9 @@ final class TerminalMode {
     let input: Int32
     let output: Int32
     let fullScreen: Bool
-    private var original = termios()
+    /// The modes before Peach first changed them; kept across suspensions,
+    /// when the shell may hand the terminal back in any state.
+    private var original: termios?
     private var active = false
 
     private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J"
@@ -32,7 +34,11 @@ final class TerminalMode {
     func enter() {
         guard !active else { return }
         active = true
-        if hasTerminalInput, tcgetattr(input, &original) == 0 {
+        if original == nil, hasTerminalInput {
+            var modes = termios()
+            if tcgetattr(input, &modes) == 0 { original = modes }
+        }
+        if let original {
             var raw = original
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
             raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | ISTRIP)
@@ -48,7 +54,7 @@ final class TerminalMode {
         guard active else { return }
         active = false
         if fullScreen { write(Self.leaveSequence) }
-        if hasTerminalInput {
+        if var original {
             tcsetattr(input, TCSAFLUSH, &original)
             CrashRestore.disarm()
         }

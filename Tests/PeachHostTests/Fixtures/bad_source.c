@@ -88,6 +88,9 @@ static peach_process_status process(const peach_source_instance *i, const peach_
 #ifdef NAN_OUTPUT
     if (p->steady_time >= FAIL_AT_FRAME) out[0] = NAN;
 #endif
+#ifdef CRASH_IN_PROCESS
+    if (p->steady_time >= FAIL_AT_FRAME) *(volatile int *)0 = 1;
+#endif
 #ifdef PROCESS_ERROR
     if (p->steady_time >= FAIL_AT_FRAME) {
         snprintf(f->error, sizeof f->error, "synth engine gave up");
