@@ -25,7 +25,7 @@ let package = Package(
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
-        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI"], path: "Benchmarks/PeachBench"),
+        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport"], path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
         .target(name: "PeachTestSupport", dependencies: ["PeachHost"], path: "Tests/PeachTestSupport",

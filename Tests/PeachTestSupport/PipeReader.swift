@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PeachHost
 
 /// Reads a named pipe on a thread of its own, as a sound device would take
 /// audio, until `close()`: then the writer finds nobody reading, as if the
@@ -10,9 +11,13 @@ public final class PipeReader: @unchecked Sendable {
     private var isStopped = false
     private var thread: Thread?
     private var bytes = 0
+    private let headerBytes: Int
+    private var soundArrived: UInt64?
 
     /// Opens without waiting for a writer, so the program under test can open its end later.
-    public init(path: String) throws {
+    /// - Parameter headerBytes: bytes before the samples; a nonzero byte after them is sound.
+    public init(path: String, headerBytes: Int = WavFileOutput.headerBytes) throws {
+        self.headerBytes = headerBytes
         descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw PseudoTerminal.Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
         let thread = Thread { [self] in drain() }
@@ -22,6 +27,9 @@ public final class PipeReader: @unchecked Sendable {
 
     /// Bytes read so far.
     public var count: Int { stopped.withLock { bytes } }
+
+    /// When (`Monotonic` nanoseconds) the first sample that is not silence arrived.
+    public var firstSound: UInt64? { stopped.withLock { soundArrived } }
 
     public func close() {
         stopped.withLock { isStopped = true }
@@ -35,7 +43,15 @@ public final class PipeReader: @unchecked Sendable {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 10) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { stopped.withLock { bytes += count } } else { usleep(5000) }
+            guard count > 0 else { usleep(5000); continue }
+            let arrived = Monotonic.nanoseconds()
+            stopped.withLock {
+                if soundArrived == nil, bytes + count > headerBytes,
+                   buffer[max(0, headerBytes - bytes)..<count].contains(where: { $0 != 0 }) {
+                    soundArrived = arrived
+                }
+                bytes += count
+            }
         }
     }
 }

@@ -110,6 +110,11 @@ public final class PseudoTerminal {
         try waitFor("\"\(text)\"", timeout: timeout) { $0.screen.text.contains(text) }
     }
 
+    /// What the program wrote after the first `offset` bytes of the transcript.
+    public func written(after offset: Int) -> String {
+        String(decoding: transcript[min(offset, transcript.count)...], as: UTF8.self)
+    }
+
     /// How many times `text` occurs in everything written so far.
     public func occurrences(of text: String) -> Int {
         String(decoding: transcript, as: UTF8.self).components(separatedBy: text).count - 1

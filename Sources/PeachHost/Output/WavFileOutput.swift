@@ -80,6 +80,9 @@ public final class WavFileOutput: AudioOutput {
         }
     }
 
+    /// Bytes before the first sample: RIFF, fmt (18 bytes), fact and data headers.
+    public static let headerBytes = 12 + (8 + 18) + (8 + 4) + 8
+
     /// RIFF header for IEEE float samples: fmt (18 bytes), fact, data.
     static func header(format: AudioFormat, dataBytes: Int) -> [UInt8] {
         var bytes: [UInt8] = []
