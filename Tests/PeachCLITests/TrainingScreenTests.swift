@@ -65,6 +65,15 @@ import Testing
         terminal.send("q")
         try terminal.waitFor(text: "Start training")
         #expect(terminal.screen.text.contains("Weakest:"), "the start page shows the new profile")
+        terminal.send("p")
+        try terminal.waitFor(text: "20 answers")
+        terminal.send("x")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("s")
+        try terminal.waitFor(text: "Note length")
+        #expect(terminal.screen.text.contains("C Tone"), "the sound in use when training stopped")
+        terminal.send("\r")
+        try terminal.waitFor(text: "Start training")
         terminal.send("q")
         let status = try #require(terminal.waitForExit())
         #expect(status == 0)
@@ -76,6 +85,8 @@ import Testing
         #expect(history.prefix(11).allSatisfy { $0.sourceID == "org.peach.sine" })
         #expect(history.suffix(9).allSatisfy { $0.sourceID == "org.example.ctone" })
         #expect(history.allSatisfy { $0.correct == (($0.cents > 0) == ($0.answer == .higher)) && $0.noteSeconds == 0.4 })
+        #expect(terminal.screen.bells == history.filter { !$0.correct }.count, "the bell rings for each wrong answer")
+        #expect(terminal.occurrences(of: "👎") >= 1 || history.allSatisfy(\.correct))
 
         // The terminal is as it was: modes, main screen, visible cursor, no mouse reports.
         #expect(terminal.modesNow.c_lflag == terminal.modesBefore.c_lflag)
@@ -145,7 +156,8 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
-                                           "--duration", "0.4"], environment: ["NO_COLOR": "1"], columns: 80, rows: 24)
+                                           "--duration", "0.4", "--no-bell"],
+                                          environment: ["NO_COLOR": "1", "LANG": "C", "LC_ALL": "", "LC_CTYPE": ""], columns: 80, rows: 24)
         try Self.waitForSecondNote(terminal, count: 1)
 
         // Landscape: Lower and Higher side by side, Lower on the left as on a piano.
@@ -186,7 +198,12 @@ import Testing
             return String(sequence[..<end])
         }
         #expect(Set(styles).isSubset(of: ["0"]), "styles used: \(Set(styles))")
-        #expect(try Self.history(folder.path + "/data").count == 2)
+        let history = try Self.history(folder.path + "/data")
+        #expect(history.count == 2)
+        #expect(terminal.screen.bells == 0, "--no-bell")
+        // Outside a UTF-8 locale the feedback is words and ASCII signs, no emoji.
+        #expect(!written.contains("👍") && !written.contains("👎") && !written.contains("╭"))
+        #expect(written.contains(history[0].correct ? "(+) Right" : "(-) Wrong"))
     }
 
     @Test func plainModeSpeaksInLines() throws {
