@@ -120,8 +120,8 @@ final class InteractiveApp {
             ("Output", sound.wav.map { "WAV file \($0)" } ?? "ALSA device \(sound.device ?? "default")", "--device, --wav"),
             ("Data folder", dataDirectory, "--data-dir"),
         ]
-        return TextPage(title: "Settings", lines: rows.map { "\($0.0.padding(18))\($0.1.padding(34))\($0.2)" }
-                        + ["", "Set them with these options to `peach` or `peach train`."])
+        let lines = rows.flatMap { label, value, how in ["\(label.padding(19))\(value)", "\("".padding(19))\(style.dim(how))"] }
+        return TextPage(title: "Settings", lines: lines + ["", "Set them with these options to `peach` or `peach train`."])
     }
 }
 
