@@ -49,7 +49,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference)
+        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(nil))
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         let engine = try AudioEngine(output: try sound.openOutput(pacedFile: false), source: source)
         let end = try sequence.schedule(on: engine)

@@ -3,17 +3,17 @@ import PeachHost
 
 /// How notes sound and where they go; shared by every command that plays.
 struct SoundOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The pitch of A4 in Hz (400 to 480).", valueName: "hz"))
-    var reference: Double = Pitch.standardReference
+    @Option(help: ArgumentHelp("The pitch of A4 in Hz (400 to 480; default: the setting, else 440).", valueName: "hz"))
+    var reference: Double?
 
-    @Option(help: ArgumentHelp("The sound source's id, from `peach sources`.", valueName: "id"))
-    var source: String = SourceCatalog.defaultSourceID
+    @Option(help: ArgumentHelp("The sound source's id, from `peach sources` (default: the setting, else org.peach.sine).", valueName: "id"))
+    var source: String?
 
     @Option(name: .customLong("option"),
             help: ArgumentHelp("Set one of the source's options, e.g. gain=0.3. Repeatable.", valueName: "key=value"))
     var options: [String] = []
 
-    @Option(help: ArgumentHelp("The ALSA device to play through (default: default; `aplay -L` lists them).", valueName: "name"))
+    @Option(help: ArgumentHelp("The ALSA device to play through (default: the setting, else default; `aplay -L` lists them).", valueName: "name"))
     var device: String?
 
     @Option(help: ArgumentHelp("Write the audio to this WAV file (32-bit float) instead of playing it.", valueName: "file"))
@@ -23,25 +23,37 @@ struct SoundOptions: ParsableArguments {
 
     func validate() throws {
         guard device == nil || wav == nil else { throw ValidationError("Choose either --device or --wav, not both.") }
-        guard Pitch.referenceRange.contains(reference) else {
+        if let reference, !Pitch.referenceRange.contains(reference) {
             throw ValidationError("--reference \(reference.compact) is outside \(Pitch.referenceRange.lowerBound.compact)...\(Pitch.referenceRange.upperBound.compact) Hz.")
         }
     }
 
-    /// The chosen source, found among the plugins, with the `--option` values set.
-    func makeSource() throws -> SourceInstance {
-        try makeSource(from: plugins.discoverSourcesWarningOfDuplicates())
+    /// A4 in Hz: the flag, else the saved setting (when `settings` are used), else 440.
+    func reference(_ settings: SettingsStore?) -> Double {
+        reference ?? settings?.number(.reference) ?? Pitch.standardReference
     }
 
-    func makeSource(from catalog: SourceCatalog) throws -> SourceInstance {
-        let instance = try catalog.makeInstance(of: source)
-        for (key, value) in try optionAssignments() { try instance.set(key, to: value) }
+    func sourceID(_ settings: SettingsStore?) -> String {
+        source ?? settings?.text(.source) ?? SourceCatalog.defaultSourceID
+    }
+
+    /// The chosen source, found among the plugins, with the `--option` values set.
+    func makeSource(settings: SettingsStore? = nil) throws -> SourceInstance {
+        try makeSource(from: plugins.discoverSourcesWarningOfDuplicates(), settings: settings)
+    }
+
+    /// The chosen source with its saved options (if `settings` are used), then the `--option` values, set.
+    func makeSource(from catalog: SourceCatalog, settings: SettingsStore?) throws -> SourceInstance {
+        let id = sourceID(settings)
+        let instance = try catalog.makeInstance(of: id)
+        for (key, value) in try optionAssignments(settings) { try instance.set(key, to: value) }
         return instance
     }
 
-    /// The `--option KEY=VALUE` values, split.
-    func optionAssignments() throws -> [(key: String, value: String)] {
-        try options.map { assignment in
+    /// The saved options of the chosen source (if `settings` are used), then the `--option KEY=VALUE` values, split.
+    func optionAssignments(_ settings: SettingsStore?) throws -> [(key: String, value: String)] {
+        let saved = settings?.sourceOptions(for: sourceID(settings)) ?? []
+        return try saved + options.map { assignment in
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw Failure(SourceOptionError.malformedAssignment(assignment).description)
             }
@@ -51,8 +63,8 @@ struct SoundOptions: ParsableArguments {
 
     /// The chosen output, opened. A WAV file is written as fast as possible
     /// unless `paced`, when it takes as long as the audio lasts.
-    func openOutput(pacedFile: Bool) throws -> AudioOutput {
+    func openOutput(pacedFile: Bool, settings: SettingsStore? = nil) throws -> AudioOutput {
         if let wav { return try WavFileOutput(path: wav, paced: pacedFile) }
-        return try AlsaOutput(device: device ?? "default")
+        return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default")
     }
 }

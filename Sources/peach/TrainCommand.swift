@@ -45,11 +45,11 @@ struct TrainCommand: ParsableCommand {
             app.run(beginWithTraining: true).endProcess()
             return
         }
-        let session = try training.openTraining(dataDirectory: try data.resolve(), reference: sound.reference)
+        let session = try training.openTraining(dataDirectory: try data.resolve(), reference: sound.reference(nil), settings: nil)
         session.warnings.forEach(StandardError.warning)
         let player = noAudio ? nil : try makePlayer()
         defer { try? player?.engine.stop() }
-        try HeadlessSession(training: session, player: player, sourceID: sound.source, noteSeconds: training.duration).run()
+        try HeadlessSession(training: session, player: player, sourceID: sound.sourceID(nil), noteSeconds: training.noteSeconds(nil)).run()
         try session.close()
     }
 
@@ -58,6 +58,6 @@ struct TrainCommand: ParsableCommand {
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true), source: source)
         engine.start()
-        return PairPlayer(engine: engine, noteSeconds: training.duration)
+        return PairPlayer(engine: engine, noteSeconds: training.noteSeconds(nil), pauseSeconds: training.pauseSeconds(nil))
     }
 }

@@ -10,6 +10,13 @@ import Testing
     static let up = "\u{1B}[A", down = "\u{1B}[B", left = "\u{1B}[D", right = "\u{1B}[C"
     static let secondNote = "Second note: higher or lower?"
 
+    /// `peach` with `arguments` on a pseudo-terminal, with settings of its own in `folder`.
+    static func peach(_ folder: TemporaryDirectory, _ arguments: [String], environment: [String: String] = [:],
+                      columns: Int = 80, rows: Int = 24) throws -> PseudoTerminal {
+        try PseudoTerminal([BuildProducts.peach] + arguments, environment: ["XDG_CONFIG_HOME": folder.path + "/config"].merging(environment) { $1 },
+                           columns: columns, rows: rows)
+    }
+
     /// A plugin folder with the C example source next to the Sine plugin, so there is a timbre to switch to.
     static func pluginFolder(_ folder: TemporaryDirectory) throws -> String {
         let path = folder.path + "/plugins"
@@ -31,7 +38,7 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let data = folder.path + "/data"
-        let terminal = try PseudoTerminal([BuildProducts.peach, "--data-dir", data, "--wav", folder.path + "/out.wav",
+        let terminal = try Self.peach(folder, ["--data-dir", data, "--wav", folder.path + "/out.wav",
                                            "--duration", "0.4", "--seed", "3", "--plugin-path", try Self.pluginFolder(folder)])
 
         // The start page: name, a line on what it does, the profile sketch, Start.
@@ -65,11 +72,11 @@ import Testing
         terminal.send("q")
         try terminal.waitFor(text: "Start training")
         #expect(terminal.screen.text.contains("Weakest:"), "the start page shows the new profile")
-        // The less prominent entries: each page, then any key back to the start page.
-        for (key, shows) in [("p", "20 answers"), ("s", "C Tone")] {
+        // The less prominent entries: each page, then Escape back to the start page.
+        for (key, shows) in [("p", "20 answers"), ("s", "C Tone (org.example.ctone)")] {
             terminal.send(key)
             try terminal.waitFor(text: shows)
-            terminal.send("x")
+            terminal.send("\u{1B}")
             try terminal.waitFor(text: "Start training")
         }
         terminal.send("q")
@@ -104,7 +111,8 @@ import Testing
         let fifo = folder.path + "/audio.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         var device = try PipeReader(path: fifo)
-        let terminal = try PseudoTerminal(["/bin/bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "shell$ "])
+        let terminal = try PseudoTerminal(["/bin/bash", "--norc", "--noprofile", "-i"],
+                                          environment: ["PS1": "shell$ ", "XDG_CONFIG_HOME": folder.path + "/config"])
         try terminal.waitFor(text: "shell$")
         terminal.send("\(BuildProducts.peach) train --data-dir \(data) --wav \(fifo) --duration 0.6 --seed 5\r")
 
@@ -153,7 +161,7 @@ import Testing
     @Test func layoutFollowsTheWindowAndNeedsNoColour() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
+        let terminal = try Self.peach(folder, ["train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
                                            "--duration", "0.4", "--no-bell"],
                                           environment: ["NO_COLOR": "1", "LANG": "C", "LC_ALL": "", "LC_CTYPE": ""], columns: 80, rows: 24)
         try Self.waitForSecondNote(terminal, count: 1)
@@ -207,7 +215,7 @@ import Testing
     @Test func plainModeSpeaksInLines() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--plain", "--data-dir", folder.path + "/data",
+        let terminal = try Self.peach(folder, ["train", "--plain", "--data-dir", folder.path + "/data",
                                            "--wav", folder.path + "/out.wav", "--duration", "0.3", "--seed", "9"])
         for count in 1...3 {
             try Self.waitForSecondNote(terminal, count: count)
@@ -240,7 +248,7 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let data = folder.path + "/data"
-        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3"])
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3"])
         try Self.waitForSecondNote(terminal, count: 1)
         terminal.send("k")
         try terminal.waitFor(text: "first note")
@@ -256,7 +264,7 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         try CPlugin.build(BrokenPluginTests.fixture, named: "libcrashes", in: folder.path, defines: ["CRASH_IN_PROCESS"])
-        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
+        let terminal = try Self.peach(folder, ["train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
                                            "--plugin-path", folder.path, "--source", "org.peach.test.fixture"],
                                           environment: ["SWIFT_BACKTRACE": "enable=no"])
         let status = try #require(terminal.waitForExit())
@@ -269,7 +277,7 @@ import Testing
         defer { folder.remove() }
         let data = folder.path + "/data"
         try CPlugin.build(BrokenPluginTests.fixture, named: "libfails", in: folder.path, defines: ["PROCESS_ERROR"])
-        let terminal = try PseudoTerminal([BuildProducts.peach, "train", "--data-dir", data, "--wav", folder.path + "/out.wav",
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav",
                                            "--duration", "0.3", "--plugin-path", folder.path, "--source", "org.peach.test.fixture"])
         try terminal.waitFor(text: "keeps failing (synth engine gave up)")
         terminal.send("t")  // the other source, Sine, takes over at once
@@ -283,5 +291,39 @@ import Testing
         #expect(terminal.waitForExit() == 0)
         let history = try Self.history(data)
         #expect(history.map(\.sourceID) == ["org.peach.sine"], "no pair of the failing source was recorded")
+    }
+
+    @Test func settingsFromTheScreenAndFromAnotherTerminalApplyAtTheNextPair() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data", settingsFile = folder.path + "/config/peach/settings.json"
+        let terminal = try Self.peach(folder, ["--data-dir", data, "--wav", folder.path + "/out.wav", "--seed", "4"])
+        try terminal.waitFor(text: "Start training")
+        terminal.send("s")
+        try terminal.waitFor(text: "0.3...3 s, steps of 0.1")  // the note length is chosen first, with its range
+        for _ in 0..<6 { terminal.send(Self.left) }
+        try terminal.waitFor(text: "0.4 s")
+        terminal.send("\u{1B}")
+        try terminal.waitFor(text: "Start training")
+        #expect(try SettingsStore(path: settingsFile).number(.noteDuration) == 0.4)
+
+        terminal.send("\r")
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("k")
+        try terminal.waitFor(text: "first note")
+        // Pair 2 is playing: a change made now applies from pair 3.
+        let set = try Shell.run([BuildProducts.peach, "settings", "set", "note-duration", "0.6"], environment: ["XDG_CONFIG_HOME": folder.path + "/config"])
+        #expect(set.status == 0, "\(set.standardError)")
+        try Self.waitForSecondNote(terminal, count: 2)
+        terminal.send("j")
+        try terminal.waitFor(text: "Settings changed (Note length)")
+        try Self.waitForSecondNote(terminal, count: 3)
+        terminal.send("k")
+        try terminal.waitFor(text: "first note")
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(try Self.history(data).map(\.noteSeconds) == [0.4, 0.4, 0.6])
     }
 }

@@ -1,15 +1,18 @@
-/// Plays training pairs on an engine: the two notes back to back with no gap,
-/// each pair after the previous one has finished.
+/// Plays training pairs on an engine: the two notes back to back, or with a
+/// pause between them, each pair after the previous one has finished.
 public final class PairPlayer {
     public let engine: AudioEngine
     public let noteFrames: Int64
+    /// Silence between the first note's end and the second's start.
+    public let pauseFrames: Int64
     /// Scheduling lead, so the first note is never late: two blocks.
     private var leadFrames: Int64 { Int64(engine.format.blockFrames * 2) }
     private var free: Int64 = 0
 
-    public init(engine: AudioEngine, noteSeconds: Double) {
+    public init(engine: AudioEngine, noteSeconds: Double, pauseSeconds: Double = 0) {
         self.engine = engine
         noteFrames = Int64((noteSeconds * engine.format.sampleRate).rounded())
+        pauseFrames = Int64((pauseSeconds * engine.format.sampleRate).rounded())
     }
 
     /// Schedules the pair; returns the frame at which its second note starts.
@@ -17,10 +20,11 @@ public final class PairPlayer {
     public func play(_ pair: TrainingPair, reference: Double) throws(EngineError) -> Int64 {
         let (first, second) = pair.frequencies(reference: reference)
         let start = max(engine.renderedFrames + leadFrames, free)
+        let secondStart = start + noteFrames + pauseFrames
         try engine.playNote(frequency: first, at: start, durationFrames: noteFrames)
-        try engine.playNote(frequency: second, at: start + noteFrames, durationFrames: noteFrames)
-        free = start + 2 * noteFrames
-        return start + noteFrames
+        try engine.playNote(frequency: second, at: secondStart, durationFrames: noteFrames)
+        free = secondStart + noteFrames
+        return secondStart
     }
 
     /// Room after a cut for the source's release to die away before the next pair.

@@ -5,7 +5,8 @@ public final class TrainingSession {
     public let profile: PerceptualProfile
     public private(set) var range: TrainingRange
     public private(set) var selector: PairSelector
-    public let reference: Double
+    /// A4 in Hz; a change applies from the next pair.
+    public var reference: Double
 
     public init(profile: PerceptualProfile = PerceptualProfile(), range: TrainingRange = .adaptive,
                 selector: PairSelector = PairSelector(), reference: Double = Pitch.standardReference) {
@@ -28,6 +29,17 @@ public final class TrainingSession {
         selector.remember(pair, correct: correct)
         if range.grow(using: profile) { profile.cover(range.keys) }
         return correct
+    }
+
+    /// Changes how pairs are chosen, from the next pair on.
+    public func change(style: TrainingStyle) {
+        selector.style = style
+    }
+
+    /// Trains other keys from the next pair on; an adaptive range starts from what the profile already covers.
+    public func change(range newRange: TrainingRange) {
+        range = newRange.isAdaptive ? newRange.resumed(from: profile.window) : newRange
+        profile.cover(range.keys)
     }
 
     /// Continues after a rebuilt profile: the selector picks up where the last answer left it.

@@ -10,8 +10,13 @@ final class InteractiveApp {
     private let sound: SoundOptions
     private let dataDirectory: String
     private let plain: Bool
+    private let noBellFlag: Bool
     private var bell: Bool
-    private let timbres: TimbreSwitch
+    /// Something to say on the start page the next time it shows.
+    private var pendingMessage: String?
+    private let settings: SettingsStore
+    private let catalog: SourceCatalog
+    private var timbres: TimbreSwitch
     /// The source the next training session starts with (the last one used).
     private var source: SourceInstance
     private let terminal: TerminalMode
@@ -23,10 +28,18 @@ final class InteractiveApp {
         self.training = training
         self.sound = sound
         self.dataDirectory = dataDirectory
-        bell = !options.noBell
-        let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
-        source = try sound.makeSource(from: catalog)
-        timbres = TimbreSwitch(catalog: catalog, start: source, options: try sound.optionAssignments())
+        settings = try SettingsStore(path: try SettingsStore.defaultPath())
+        noBellFlag = options.noBell
+        bell = !options.noBell && settings.flag(.bell)
+        catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
+        do {
+            source = try sound.makeSource(from: catalog, settings: settings)
+        } catch where sound.source == nil && settings.isSet(.source) {
+            // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
+            pendingMessage = "The saved sound \(settings.text(.source)) cannot play (\(error)); using the sine."
+            source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
+        }
+        timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
         // Full screen needs a terminal on both sides; otherwise the plain text is the honest choice.
         let terminalBothWays = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         plain = options.plain || !terminalBothWays
@@ -44,7 +57,8 @@ final class InteractiveApp {
         var message: String?
         var choice = beginWithTraining ? StartPage.Choice.train : startPage.run(report: currentReport(&message), message: message)
         while true {
-            message = nil
+            message = pendingMessage
+            pendingMessage = nil
             switch choice {
             case .train:
                 switch train() {
@@ -55,7 +69,7 @@ final class InteractiveApp {
             case .profile:
                 if case .ended(let signal) = profilePage().show(input: input, screen: screen, style: style) { return .ended(signal: signal) }
             case .settings:
-                if case .ended(let signal) = settingsPage().show(input: input, screen: screen, style: style) { return .ended(signal: signal) }
+                if case .ended(let signal) = editSettings() { return .ended(signal: signal) }
             case .quit:
                 return .back
             case .ended(let signal):
@@ -69,22 +83,26 @@ final class InteractiveApp {
     /// One stretch of training, from Start to stop.
     private func train() -> Result<ScreenExit, Failure> {
         let session: PersistentTraining
-        do { session = try training.openTraining(dataDirectory: dataDirectory, reference: sound.reference) } catch {
+        do { session = try training.openTraining(dataDirectory: dataDirectory, reference: sound.reference(settings), settings: settings) } catch {
             return .failure(Failure("Cannot start training: \(error)"))
         }
         let audio: TrainingAudio
         do {
-            audio = try TrainingAudio(source: source, noteSeconds: training.duration) { [sound] in try sound.openOutput(pacedFile: true) }
+            audio = try TrainingAudio(source: source, noteSeconds: training.noteSeconds(settings), pauseSeconds: training.pauseSeconds(settings)) {
+                [sound, settings] in try sound.openOutput(pacedFile: true, settings: settings)
+            }
         } catch {
             return .failure(Failure("Cannot play sound: \(error)"))
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
-                                            input: input, terminal: terminal, bell: bell, notes: session.warnings)
+                                            input: input, terminal: terminal, bell: bell, notes: session.warnings,
+                                            settings: settings, overridden: Set(overriddenSettings.keys))
         let exit = trainingScreen.run()
         bell = trainingScreen.bell
         audio.close()
         source = audio.source
+        rememberTimbre()
         do { try session.close() } catch {
             return .failure(Failure("Your answers are saved, but the profile snapshot could not be written: \(error)"))
         }
@@ -93,7 +111,7 @@ final class InteractiveApp {
 
     private func currentReport(_ message: inout String?) -> ProfileReport? {
         do {
-            let (report, warnings) = try PersistentTraining.currentReport(dataDirectory: dataDirectory, reference: sound.reference)
+            let (report, warnings) = try PersistentTraining.currentReport(dataDirectory: dataDirectory, reference: sound.reference(settings))
             if message == nil, let first = warnings.first { message = first }
             return report
         } catch {
@@ -108,20 +126,57 @@ final class InteractiveApp {
         return TextPage(title: "Profile", lines: ProfileCommand.lines(for: report))
     }
 
-    private func settingsPage() -> TextPage {
-        let range = (try? training.parsedRange()).map { $0.isAdaptive ? "adaptive (starts around C4, grows)" : training.range } ?? training.range
-        let rows: [(String, String, String)] = [
-            ("Sound", timbres.current.name, "--source, --option; t while training"),
-            ("A4", "\(sound.reference.compact) Hz", "--reference 400…480"),
-            ("Note length", "\(training.duration.compact) s", "--duration"),
-            ("Keys", range, "--range C2-C7 or adaptive"),
-            ("Style", "\(training.style.compact) (0 natural … 1 mechanical)", "--style"),
-            ("Wrong-answer bell", bell ? "on" : "off", "--no-bell; b while training"),
-            ("Output", sound.wav.map { "WAV file \($0)" } ?? "ALSA device \(sound.device ?? "default")", "--device, --wav"),
-            ("Data folder", dataDirectory, "--data-dir"),
-        ]
-        let lines = rows.flatMap { label, value, how in ["\(label.padding(19))\(value)", "\("".padding(19))\(style.dim(how))"] }
-        return TextPage(title: "Settings", lines: lines + ["", "Set them with these options to `peach` or `peach train`."])
+    /// The settings screen; a new sound chosen there is used from the next Start.
+    private func editSettings() -> ScreenExit {
+        func sound(of store: SettingsStore) -> String {
+            let id = store.text(.source)
+            return ([id] + store.sourceOptions(for: id).map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        }
+        let before = sound(of: settings)
+        let editor = SettingsScreen(store: settings, catalog: catalog, overridden: overriddenSettings, input: input, screen: screen, style: style)
+        let exit = editor.run()
+        if self.sound.source == nil, sound(of: settings) != before {
+            do {
+                source = try self.sound.makeSource(from: catalog, settings: settings)
+                timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: self.sound, settings: settings))
+            } catch {
+                pendingMessage = "The sound from the settings cannot play (\(error)); keeping \(source.descriptor.name)."
+            }
+        }
+        bell = settings.flag(.bell) && !noBellFlag
+        return exit
+    }
+
+    /// The sound last trained with becomes the saved one (unless --source chose it for this run only).
+    private func rememberTimbre() {
+        guard sound.source == nil else { return }
+        let timbre = timbres.current
+        do {
+            if settings.text(.source) != timbre.sourceID { try settings.set(.source, to: .string(timbre.sourceID)) }
+            if let choice = timbre.choice { try settings.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value) }
+        } catch {
+            pendingMessage = "Could not save the sound: \(error)"
+        }
+    }
+
+    /// The options each source is made with: saved ones, plus `--option` for the source the command line chose.
+    private static func options(sound: SoundOptions, settings: SettingsStore) throws -> TimbreSwitch.OptionsForSource {
+        let chosen = sound.sourceID(settings), assignments = try sound.optionAssignments(settings)
+        return { id in id == chosen ? assignments : settings.sourceOptions(for: id) }
+    }
+
+    /// The settings that a flag given to this run overrides, with the flag.
+    private var overriddenSettings: [String: String] {
+        var flags: [String: String] = [:]
+        if training.duration != nil { flags[Setting.noteDuration.key] = "--duration" }
+        if training.pause != nil { flags[Setting.pause.key] = "--pause" }
+        if training.range != nil { flags[Setting.range.key] = "--range" }
+        if training.style != nil { flags[Setting.style.key] = "--style" }
+        if sound.reference != nil { flags[Setting.reference.key] = "--reference" }
+        if sound.source != nil { flags[Setting.source.key] = "--source" }
+        if sound.device != nil || sound.wav != nil { flags[Setting.device.key] = sound.wav != nil ? "--wav" : "--device" }
+        if noBellFlag { flags[Setting.bell.key] = "--no-bell" }
+        return flags
     }
 }
 

@@ -1,18 +1,19 @@
 import PeachHost
 
 /// Makes source instances for timbres and puts them in play: the sources
-/// found at start, the user's `--option` settings for the source they chose,
-/// and the cycle the timbre key walks through. [main-thread]
+/// found at start, the options to set on each (saved ones, and `--option`
+/// for the source chosen on the command line), and the cycle the timbre key
+/// walks through. [main-thread]
 final class TimbreSwitch {
+    typealias OptionsForSource = (_ sourceID: String) -> [(key: String, value: String)]
+
     private let catalog: SourceCatalog
-    private let startSourceID: String
-    private let startOptions: [(key: String, value: String)]
+    private let options: OptionsForSource
     private var cycle: TimbreCycle
 
-    init(catalog: SourceCatalog, start: SourceInstance, options: [(key: String, value: String)]) {
+    init(catalog: SourceCatalog, start: SourceInstance, options: @escaping OptionsForSource) {
         self.catalog = catalog
-        startSourceID = start.descriptor.id
-        startOptions = options
+        self.options = options
         let timbreOption = start.options.first(where: \.timbre)
         let choice = timbreOption.flatMap { option -> (String, String, String)? in
             guard let value = try? start.value(of: option.key) else { return nil }
@@ -32,11 +33,15 @@ final class TimbreSwitch {
     /// A new, inactive instance that plays `timbre`.
     func makeInstance(_ timbre: Timbre) throws -> SourceInstance {
         let instance = try catalog.makeInstance(of: timbre.sourceID)
-        if timbre.sourceID == startSourceID {
-            for option in startOptions where option.key != timbre.choice?.key { try instance.set(option.key, to: option.value) }
-        }
+        for option in options(timbre.sourceID) where option.key != timbre.choice?.key { try instance.set(option.key, to: option.value) }
         if let choice = timbre.choice { try instance.set(choice.key, to: choice.value) }
         return instance
+    }
+
+    /// The timbre a source plays with these options: its timbre option's choice if they set it, else its first.
+    func timbre(ofSource sourceID: String, options: [(key: String, value: String)]) -> Timbre? {
+        let matching = cycle.timbres.filter { $0.sourceID == sourceID }
+        return matching.first { timbre in options.contains { $0.key == timbre.choice?.key && $0.value == timbre.choice?.value } } ?? matching.first
     }
 
     /// Plays the next pairs with `timbre`: by setting the option live when the

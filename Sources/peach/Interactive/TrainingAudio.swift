@@ -4,14 +4,16 @@ import PeachHost
 /// the current source, a switch of timbre between pairs, and a new output
 /// when the old one was lost. [main-thread]
 final class TrainingAudio {
-    let noteSeconds: Double
+    private(set) var noteSeconds: Double
+    private(set) var pauseSeconds: Double
     private let openOutput: () throws -> AudioOutput
     private(set) var source: SourceInstance
     private var player: PairPlayer?
 
-    init(source: SourceInstance, noteSeconds: Double, openOutput: @escaping () throws -> AudioOutput) throws {
+    init(source: SourceInstance, noteSeconds: Double, pauseSeconds: Double, openOutput: @escaping () throws -> AudioOutput) throws {
         self.source = source
         self.noteSeconds = noteSeconds
+        self.pauseSeconds = pauseSeconds
         self.openOutput = openOutput
         try reopen()
     }
@@ -26,6 +28,13 @@ final class TrainingAudio {
     func play(_ pair: TrainingPair, reference: Double) throws -> Int64 {
         guard let player else { throw Failure("no audio output") }
         return try player.play(pair, reference: reference)
+    }
+
+    /// New note and pause lengths, for the pairs scheduled from now on.
+    func retime(noteSeconds: Double, pauseSeconds: Double) {
+        self.noteSeconds = noteSeconds
+        self.pauseSeconds = pauseSeconds
+        if let engine = player?.engine { player = PairPlayer(engine: engine, noteSeconds: noteSeconds, pauseSeconds: pauseSeconds) }
     }
 
     /// Ends what is sounding with a short fade and drops what is queued.
@@ -50,7 +59,7 @@ final class TrainingAudio {
         close()
         let engine = try AudioEngine(output: try openOutput(), source: source)
         engine.start()
-        player = PairPlayer(engine: engine, noteSeconds: noteSeconds)
+        player = PairPlayer(engine: engine, noteSeconds: noteSeconds, pauseSeconds: pauseSeconds)
     }
 
     /// Stops the engine and releases the output; the source stays, inactive.

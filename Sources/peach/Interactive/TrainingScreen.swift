@@ -24,6 +24,9 @@ final class TrainingScreen {
     /// When to try the output again while paused; never, when only another timbre can help.
     private var retryAt: UInt64 = 0
     private var sourceFailedAt: UInt64?
+    private var settingsWatch: SettingsWatch?
+    /// Settings a flag overrides for this run: changes to them are not applied.
+    private let overridden: Set<String>
 
     /// How often a lost output is tried again.
     private static let retryNanoseconds: UInt64 = 1_000_000_000
@@ -31,7 +34,8 @@ final class TrainingScreen {
     private static let failureMemoryNanoseconds: UInt64 = 10_000_000_000
 
     init(training: PersistentTraining, audio: TrainingAudio, sources: TimbreSwitch, display: TrainingDisplay,
-         input: TerminalInput, terminal: TerminalMode, bell: Bool, notes: [String] = []) {
+         input: TerminalInput, terminal: TerminalMode, bell: Bool, notes: [String] = [],
+         settings: SettingsStore? = nil, overridden: Set<String> = []) {
         self.training = training
         self.audio = audio
         self.sources = sources
@@ -39,6 +43,8 @@ final class TrainingScreen {
         self.input = input
         self.terminal = terminal
         state = TrainingScreenState(timbre: sources.current.name, bell: bell, message: notes.first)
+        settingsWatch = settings.map(SettingsWatch.init)
+        self.overridden = overridden
     }
 
     /// Whether the wrong-answer bell is on; the listener can switch it while training.
@@ -105,6 +111,7 @@ final class TrainingScreen {
     // MARK: The pair
 
     private func beginPair() {
+        applyChangedSettings()
         guard audio.isPlaying else { return }
         applyPendingTimbre()
         let next = training.session.nextPair()
@@ -179,13 +186,15 @@ final class TrainingScreen {
         display.show(state, because: .paused)
     }
 
-    private func reopenAudio() {
+    private func reopenAudio(beginning: Bool = true) {
         do {
             try audio.reopen()
-            state.message = nil
-            beginPair()
+            if beginning {
+                state.message = nil
+                beginPair()
+            }
         } catch {
-            retryAt = Monotonic.nanoseconds() + Self.retryNanoseconds
+            pause("Sound stopped: \(error). Trying again… (q stops)")
         }
     }
 
@@ -208,6 +217,38 @@ final class TrainingScreen {
         }
         display.show(state, because: .message)
         beginPair()
+    }
+
+    // MARK: Settings changed while training
+
+    /// Applies what changed in the settings file, between two pairs, never during one.
+    private func applyChangedSettings() {
+        guard var watch = settingsWatch else { return }
+        defer { settingsWatch = watch }
+        let changed: [Setting]
+        do { changed = try watch.changes().filter { !overridden.contains($0.key) } } catch {
+            state.message = "Settings not applied: \(error)"
+            return
+        }
+        guard !changed.isEmpty else { return }
+        let store = watch.store
+        for setting in changed {
+            switch setting.key {
+            case Setting.noteDuration.key, Setting.pause.key:
+                let note = overridden.contains(Setting.noteDuration.key) ? audio.noteSeconds : store.number(.noteDuration)
+                let pause = overridden.contains(Setting.pause.key) ? audio.pauseSeconds : store.number(.pause)
+                audio.retime(noteSeconds: note, pauseSeconds: pause)
+            case Setting.reference.key: training.session.reference = store.number(.reference)
+            case Setting.style.key: training.session.change(style: TrainingStyle(store.number(.style)))
+            case Setting.range.key: if let range = try? TrainingRange(parsing: store.text(.range)) { training.session.change(range: range) }
+            case Setting.bell.key: state.bell = store.flag(.bell)
+            case Setting.source.key: pendingTimbre = sources.timbre(ofSource: store.text(.source), options: store.sourceOptions(for: store.text(.source)))
+            case Setting.device.key: if audio.isPlaying { audio.close(); reopenAudio(beginning: false) }
+            default: break
+            }
+        }
+        state.message = "Settings changed (\(changed.map(\.label).joined(separator: ", "))): applied from this pair."
+        display.show(state, because: .message)
     }
 
     // MARK: Interruptions

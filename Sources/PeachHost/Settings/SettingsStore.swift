@@ -1,0 +1,182 @@
+import FoundationEssentials
+import Glibc
+
+/// The settings file, `$XDG_CONFIG_HOME/peach/settings.json` (default
+/// `~/.config/peach/settings.json`): read whole, checked key by key, and
+/// written back atomically with every key it does not know kept as it was.
+/// A file Peach cannot read is never overwritten: the error names the line.
+public final class SettingsStore {
+    public let path: String
+    private var document: [String: JSONValue]
+    /// Per source id, the options set for it: `{"org.peach.sine": {"gain": "0.3"}}`.
+    public static let sourceOptionsKey = "source-options"
+
+    public static func defaultPath(environment: [String: String] = Environment.current) throws(SettingsError) -> String {
+        if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") { return configHome + "/peach/settings.json" }
+        guard let home = environment["HOME"], !home.isEmpty else { throw .noConfigDirectory }
+        return home + "/.config/peach/settings.json"
+    }
+
+    /// Reads the file at `path`; a missing file means every setting has its default.
+    public init(path: String) throws(SettingsError) {
+        self.path = path
+        document = try Self.read(path)
+    }
+
+    /// Reads the file again, after it changed. If it no longer reads, the values so far stay.
+    public func reload() throws(SettingsError) {
+        document = try Self.read(path)
+    }
+
+    private static func read(_ path: String) throws(SettingsError) -> [String: JSONValue] {
+        let bytes: [UInt8]
+        do {
+            guard let file = try PosixFile.openIfPresent(path) else { return [:] }
+            bytes = try file.read()
+        } catch {
+            throw .cannotRead(path: path, reason: error.description)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let document: [String: JSONValue]
+        do {
+            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+                throw SettingsError.notAnObject(path: path)
+            }
+            document = object
+        } catch let error as SettingsError {
+            throw error
+        } catch {
+            throw .malformed(path: path, detail: JSONSyntaxError.find(in: bytes)?.description ?? "\(error)")
+        }
+        for setting in Setting.all {
+            if let value = document[setting.key], let problem = setting.check(value) {
+                throw .invalid(path: path, line: line(of: setting.key, in: text), key: setting.key, reason: problem)
+            }
+        }
+        if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
+            throw .invalid(path: path, line: line(of: sourceOptionsKey, in: text), key: sourceOptionsKey,
+                           reason: "expected an object of source ids, each an object of option texts")
+        }
+        return document
+    }
+
+    public func value(_ setting: Setting) -> JSONValue { document[setting.key] ?? setting.defaultValue }
+
+    /// Whether the file sets it (rather than the default applying).
+    public func isSet(_ setting: Setting) -> Bool { document[setting.key] != nil }
+
+    public func number(_ setting: Setting) -> Double {
+        if case .number(let number) = value(setting) { return number }
+        if case .number(let number) = setting.defaultValue { return number }
+        preconditionFailure("\(setting.key) is not a number")
+    }
+
+    public func flag(_ setting: Setting) -> Bool {
+        if case .bool(let flag) = value(setting) { return flag }
+        return setting.defaultValue == .bool(true)
+    }
+
+    public func text(_ setting: Setting) -> String {
+        if case .string(let text) = value(setting) { return text }
+        if case .string(let text) = setting.defaultValue { return text }
+        preconditionFailure("\(setting.key) is not text")
+    }
+
+    /// Sets one value and saves; a value that does not fit changes nothing.
+    public func set(_ setting: Setting, to value: JSONValue) throws(SettingsError) {
+        if let problem = setting.check(value) { throw .invalidValue(key: setting.key, reason: problem) }
+        document[setting.key] = value
+        try save()
+    }
+
+    /// Back to the default: one setting, or all of them (unknown keys stay).
+    public func reset(_ setting: Setting?) throws(SettingsError) {
+        if let setting {
+            document.removeValue(forKey: setting.key)
+        } else {
+            Setting.all.forEach { document.removeValue(forKey: $0.key) }
+            document.removeValue(forKey: Self.sourceOptionsKey)
+        }
+        try save()
+    }
+
+    /// The options saved for a source, as `key=value` pairs in key order.
+    public func sourceOptions(for sourceID: String) -> [(key: String, value: String)] {
+        let all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) ?? [:]
+        return (all[sourceID] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Saves one option for a source; nil removes it. The source checks the value when it is used.
+    public func setSourceOption(source sourceID: String, key: String, value: String?) throws(SettingsError) {
+        var all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) ?? [:]
+        all[sourceID, default: [:]][key] = value
+        if all[sourceID]?.isEmpty == true { all.removeValue(forKey: sourceID) }
+        document[Self.sourceOptionsKey] = .object(all.mapValues { .object($0.mapValues(JSONValue.string)) })
+        try save()
+    }
+
+    private func save() throws(SettingsError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(JSONValue.object(document)) else { throw .cannotWrite(path: path, reason: "cannot encode") }
+        do {
+            try DataDirectory.create(TornTail.directory(of: path))
+            try AtomicFile.write(Array(data) + [0x0A], to: path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.description)
+        }
+    }
+
+    private static func sourceOptions(from value: JSONValue) -> [String: [String: String]]? {
+        guard case .object(let sources) = value else { return nil }
+        var result: [String: [String: String]] = [:]
+        for (source, options) in sources {
+            guard case .object(let pairs) = options else { return nil }
+            var texts: [String: String] = [:]
+            for (key, value) in pairs {
+                guard case .string(let text) = value else { return nil }
+                texts[key] = text
+            }
+            result[source] = texts
+        }
+        return result
+    }
+
+    /// The 1-based line where `"key"` first appears, for pointing at a bad value.
+    private static func line(of key: String, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains("\"\(key)\"") }.map { $0 + 1 }
+    }
+}
+
+public enum SettingsError: Error, Equatable, CustomStringConvertible {
+    case noConfigDirectory
+    case cannotRead(path: String, reason: String)
+    case malformed(path: String, detail: String)
+    case notAnObject(path: String)
+    case invalid(path: String, line: Int?, key: String, reason: String)
+    case invalidValue(key: String, reason: String)
+    case unknownKey(String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noConfigDirectory:
+            "cannot find the settings folder: neither XDG_CONFIG_HOME nor HOME is set"
+        case .cannotRead(let path, let reason):
+            "cannot read \(path): \(reason)"
+        case .malformed(let path, let detail):
+            "\(path) is not valid JSON: \(detail). Fix it or remove it; Peach will not overwrite it."
+        case .notAnObject(let path):
+            "\(path) must hold one JSON object ({...}). Fix it or remove it; Peach will not overwrite it."
+        case .invalid(let path, let line, let key, let reason):
+            "\(path)\(line.map { " line \($0)" } ?? ""): \(key): \(reason). Fix it, or run `peach settings reset \(key)`."
+        case .invalidValue(let key, let reason):
+            "\(key): \(reason); nothing was changed"
+        case .unknownKey(let key):
+            "there is no setting '\(key)'; `peach settings` lists them: \(Setting.all.map(\.key).joined(separator: ", ")), option"
+        case .cannotWrite(let path, let reason):
+            "cannot save \(path): \(reason)"
+        }
+    }
+}

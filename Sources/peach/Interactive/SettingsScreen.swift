@@ -1,0 +1,252 @@
+import Glibc
+import PeachHost
+
+/// The settings, edited in place from the start page: ↑↓ choose, ← →
+/// change a number, a choice or a switch, Enter edits text, r resets, and
+/// every change is saved at once. The current sound's own options follow the
+/// Sound row. In plain mode each change is said in words instead of redrawn.
+final class SettingsScreen {
+    private enum Row {
+        case setting(Setting)
+        case sourceOption(SourceOption)
+    }
+
+    private let store: SettingsStore
+    private let catalog: SourceCatalog
+    /// Settings a command-line flag overrides for this run, with the flag.
+    private let overridden: [String: String]
+    private let input: TerminalInput
+    private let screen: Screen?
+    private let style: TerminalStyle
+    private let writer = PlainWriter()
+    private var selected = 0
+    private var editing: String?
+    private var message: String?
+
+    init(store: SettingsStore, catalog: SourceCatalog, overridden: [String: String], input: TerminalInput, screen: Screen?, style: TerminalStyle) {
+        self.store = store
+        self.catalog = catalog
+        self.overridden = overridden
+        self.input = input
+        self.screen = screen
+        self.style = style
+    }
+
+    private var sourceOptions: [SourceOption] {
+        (try? catalog.entry(for: store.text(.source)))?.options ?? []
+    }
+
+    private var rows: [Row] {
+        Setting.all.flatMap { setting -> [Row] in
+            setting.key == Setting.source.key ? [.setting(setting)] + sourceOptions.map(Row.sourceOption) : [.setting(setting)]
+        }
+    }
+
+    func run() -> ScreenExit {
+        if screen == nil {
+            writer.say("Settings. Up and down choose, left and right change, Enter edits text, r resets, Escape goes back.")
+            announce()
+        }
+        while true {
+            screen?.show(lines())
+            for event in input.next(timeout: nil) {
+                switch event {
+                case .inputClosed: return .ended(signal: nil)
+                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
+                case .signal(SIGWINCH): screen?.refreshSize()
+                case .signal: break
+                case .key(let key):
+                    if editing != nil { edit(key) } else if handle(key) { return .back }
+                }
+            }
+        }
+    }
+
+    /// Returns true to go back.
+    private func handle(_ key: Key) -> Bool {
+        message = nil
+        switch key {
+        case .escape, .interrupt, .character("q"), .character("Q"): return true
+        case .up, .character("k"): move(-1)
+        case .down, .character("j"): move(1)
+        case .left, .character("h"), .character("-"): step(-1)
+        case .right, .character("l"), .character("+"): step(1)
+        case .enter: startEditing()
+        case .character("r"), .character("R"): reset()
+        default: break
+        }
+        return false
+    }
+
+    private func move(_ step: Int) {
+        selected = max(0, min(rows.count - 1, selected + step))
+        announce()
+    }
+
+    /// ← →: numbers by their step, choices and switches in turn, the sound through the sources.
+    private func step(_ direction: Int) {
+        switch rows[selected] {
+        case .setting(let setting):
+            switch setting.kind {
+            case .number(let range, let step, _):
+                let value = min(range.upperBound, max(range.lowerBound, store.number(setting) + Double(direction) * step))
+                save(setting, .number((value / step).rounded() * step))
+            case .bool:
+                save(setting, .bool(!store.flag(setting)))
+            case .choice(let choices):
+                let index = choices.firstIndex(of: store.text(setting)) ?? 0
+                save(setting, .string(choices[(index + direction + choices.count) % choices.count]))
+            case .text where setting.key == Setting.source.key:
+                let ids = catalog.sources.map(\.descriptor.id)
+                guard !ids.isEmpty else { return }
+                let index = ids.firstIndex(of: store.text(setting)) ?? 0
+                save(setting, .string(ids[(index + direction + ids.count) % ids.count]))
+            case .text:
+                startEditing()
+            }
+        case .sourceOption(let option):
+            let current = currentValue(of: option)
+            switch option.type {
+            case .bool: saveOption(option, current == "true" ? "false" : "true")
+            case .choice:
+                let values = option.choices.map(\.value)
+                let index = values.firstIndex(of: current) ?? 0
+                saveOption(option, values[(index + direction + values.count) % values.count])
+            default: startEditing()
+            }
+        }
+    }
+
+    private func startEditing() {
+        switch rows[selected] {
+        case .setting(let setting):
+            guard case .text = setting.kind, setting.key != Setting.source.key else { return }
+            editing = store.text(setting)
+        case .sourceOption(let option):
+            editing = currentValue(of: option)
+        }
+        if screen == nil { writer.say("Editing. Type the new value, Enter saves, Escape cancels.") }
+    }
+
+    private func edit(_ key: Key) {
+        switch key {
+        case .escape, .interrupt:
+            editing = nil
+            announce()
+        case .backspace:
+            _ = editing?.popLast()
+        case .character(let character):
+            editing?.append(character)
+        case .space:
+            editing?.append(" ")
+        case .enter:
+            let text = editing ?? ""
+            editing = nil
+            switch rows[selected] {
+            case .setting(let setting): save(setting, setting.parse(text))
+            case .sourceOption(let option): saveOption(option, text)
+            }
+        default:
+            break
+        }
+    }
+
+    private func reset() {
+        switch rows[selected] {
+        case .setting(let setting):
+            do { try store.reset(setting) } catch { message = error.description }
+        case .sourceOption(let option):
+            do { try store.setSourceOption(source: store.text(.source), key: option.key, value: nil) } catch { message = error.description }
+        }
+        announce()
+    }
+
+    private func save(_ setting: Setting, _ value: JSONValue) {
+        do { try store.set(setting, to: value) } catch { message = error.description }
+        announce()
+    }
+
+    private func saveOption(_ option: SourceOption, _ value: String) {
+        do {
+            try option.validate(value)
+            try store.setSourceOption(source: store.text(.source), key: option.key, value: value)
+        } catch let error as SourceOptionError {
+            message = error.description
+        } catch {
+            message = "\(error)"
+        }
+        announce()
+    }
+
+    private func currentValue(of option: SourceOption) -> String {
+        store.sourceOptions(for: store.text(.source)).first { $0.key == option.key }?.value ?? option.defaultValue
+    }
+
+    // MARK: Drawing
+
+    private func label(_ row: Row) -> String {
+        switch row {
+        case .setting(let setting): setting.label
+        case .sourceOption(let option): "  " + option.name
+        }
+    }
+
+    private func value(_ row: Row) -> String {
+        switch row {
+        case .setting(let setting) where setting.key == Setting.source.key:
+            let id = store.text(setting)
+            return (try? catalog.entry(for: id)).map { "\($0.descriptor.name) (\(id))" } ?? "\(id) (not found)"
+        case .setting(let setting):
+            return setting.display(store.value(setting))
+        case .sourceOption(let option):
+            let current = currentValue(of: option)
+            let shown = option.choices.first { $0.value == current }?.label ?? current
+            return option.unit.isEmpty ? shown : "\(shown) \(option.unit)"
+        }
+    }
+
+    private func allowed(_ row: Row) -> String {
+        switch row {
+        case .setting(let setting) where setting.key == Setting.source.key: "← → through \(catalog.sources.count) source(s)"
+        case .setting(let setting): setting.allowed
+        case .sourceOption(let option):
+            switch option.type {
+            case .int, .number: option.range.map { "\($0.lowerBound.compact)...\($0.upperBound.compact)\(option.unit.isEmpty ? "" : " " + option.unit)" } ?? ""
+            case .bool: "on or off"
+            case .choice: "\(option.choices.count) choices"
+            case .text, .path: "text"
+            }
+        }
+    }
+
+    private func note(_ row: Row) -> String? {
+        guard case .setting(let setting) = row, let flag = overridden[setting.key] else { return nil }
+        return "\(flag) overrides it this time"
+    }
+
+    private func lines() -> [String] {
+        guard screen != nil else { return [] }
+        let pointer = style.unicode ? "▶" : ">"
+        var lines = ["", "  " + style.strong("Settings") + style.dim("  (saved as you change them)"), ""]
+        for (index, row) in rows.enumerated() {
+            let chosen = index == selected
+            var shown = chosen && editing != nil ? style.inverse(editing! + "_") : value(row)
+            if let note = note(row) { shown += style.dim("  " + note) }
+            let left = "\(chosen ? pointer : " ") \(label(row).padding(20))\(shown)"
+            lines.append(" " + (chosen ? style.strong(left) : left))
+            if chosen { lines.append("      " + style.dim(allowed(row))) }
+        }
+        lines.append("")
+        lines.append(style.dim("  ↑↓ choose · ← → change · Enter edit · r default · Esc back"))
+        if let message { lines.append("  " + style.bad(message)) }
+        return lines
+    }
+
+    /// Plain mode: the chosen row, its value and range, in words.
+    private func announce() {
+        guard screen == nil else { return }
+        if let message { writer.say(message) }
+        let row = rows[selected]
+        writer.say("\(label(row).trimmingWhitespace()): \(value(row)). \(allowed(row)).\(note(row).map { " \($0)." } ?? "")")
+    }
+}

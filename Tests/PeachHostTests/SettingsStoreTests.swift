@@ -1,0 +1,88 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// The settings file: checked key by key, written atomically, never
+/// overwritten when it cannot be read, unknown keys kept.
+@Suite struct SettingsStoreTests {
+    static func write(_ text: String, in folder: TemporaryDirectory) throws -> String {
+        let path = folder.file("settings.json")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aMissingFileMeansDefaultsAndSavingCreatesIt() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path + "/config/peach/settings.json"
+        let store = try SettingsStore(path: path)
+        #expect(store.number(.noteDuration) == 1 && store.number(.pause) == 0 && store.number(.reference) == 440)
+        #expect(store.text(.range) == "adaptive" && store.flag(.bell) && store.text(.source) == "org.peach.sine")
+        try store.set(.reference, to: .number(442.5))
+        try store.setSourceOption(source: "org.peach.sine", key: "gain", value: "0.3")
+        let reread = try SettingsStore(path: path)
+        #expect(reread.number(.reference) == 442.5)
+        #expect(reread.sourceOptions(for: "org.peach.sine").map { "\($0.key)=\($0.value)" } == ["gain=0.3"])
+        #expect(reread.isSet(.reference) && !reread.isSet(.style))
+    }
+
+    @Test func unknownKeysSurviveEveryChange() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = try Self.write(#"{"style": 0.25, "from-a-newer-peach": {"x": [1, true, null]}}"#, in: folder)
+        let store = try SettingsStore(path: path)
+        try store.set(.bell, to: .bool(false))
+        try store.reset(nil)
+        let saved = try JSONDecoder().decode([String: JSONValue].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(saved == ["from-a-newer-peach": .object(["x": .array([.number(1), .bool(true), .null])])])
+    }
+
+    @Test(arguments: [
+        ("note-duration", JSONValue.number(5), "5 is outside 0.3...3 s"),
+        ("note-duration", .number(0.35), "0.35 is not a multiple of 0.1 s"),
+        ("reference", .number(439.95), "439.95 is not a multiple of 0.1 Hz"),
+        ("bell", .string("loud"), "expected true or false, found text"),
+        ("range", .string("C9-C2"), "'C9-C2' is not a range"),
+        ("language", .string("fr"), "'fr' is not one of auto, en, de"),
+    ])
+    func aBadValueIsRefusedAndChangesNothing(key: String, value: JSONValue, reason: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = try Self.write("{\n  \"style\": 0.25\n}\n", in: folder)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try SettingsStore(path: path)
+        #expect {
+            try store.set(Setting.named(key)!, to: value)
+        } throws: { error in
+            (error as? SettingsError)?.description.contains(reason) == true && "\(error)".contains(key)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func aBadFileNamesTheLineAndIsNeverOverwritten() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let cases: [(String, String)] = [
+            ("{\n  \"bell\": false,\n  \"style\": 0.5\n  \"pause\": 0\n}\n", "line 4, column 3: expected ',' or '}'"),
+            ("{\n  \"bell\": false,\n  \"pause\": \"none\"\n}\n", "line 3: pause: expected a number, found text"),
+            ("[1, 2]", "must hold one JSON object"),
+            ("{\"source-options\": {\"org.peach.sine\": {\"gain\": 0.3}}}", "source-options: expected an object of source ids"),
+        ]
+        for (text, expected) in cases {
+            let path = try Self.write(text, in: folder)
+            #expect {
+                _ = try SettingsStore(path: path)
+            } throws: { error in
+                "\(error)".contains(expected) && "\(error)".contains(path)
+            }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "left as it was")
+        }
+    }
+
+    @Test func theConfigFolderFollowsXDG() throws {
+        #expect(try SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"]) == "/x/config/peach/settings.json")
+        #expect(try SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/peach/settings.json")
+        #expect(throws: SettingsError.noConfigDirectory) { try SettingsStore.defaultPath(environment: [:]) }
+    }
+}
