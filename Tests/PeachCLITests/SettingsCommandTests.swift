@@ -1,0 +1,65 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach settings`: list, set, reset, and clear refusals that change nothing.
+@Suite struct SettingsCommandTests {
+    static func peach(_ arguments: [String], config: TemporaryDirectory) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach, "settings"] + arguments, environment: ["XDG_CONFIG_HOME": config.path])
+    }
+
+    @Test func setListAndReset() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        #expect(try Self.peach(["set", "reference", "442"], config: config).standardOutput == "reference = 442 Hz\n")
+        #expect(try Self.peach(["set", "bell", "off"], config: config).status == 0)
+        #expect(try Self.peach(["set", "range", "C3-C6"], config: config).status == 0)
+        #expect(try Self.peach(["set", "option", "gain=0.3"], config: config).standardOutput == "org.peach.sine: gain = 0.3\n")
+        let listed = try Self.peach([], config: config).standardOutput
+        #expect(listed.contains("reference      442 Hz "))
+        #expect(listed.contains("style          0.5 (default)"))
+        #expect(listed.contains("option         gain=0.3"))
+        let json = try JSONDecoder().decode([String: JSONValue].self, from: Data(try Self.peach(["list", "--json"], config: config).standardOutput.utf8))
+        #expect(json["reference"] == .number(442) && json["bell"] == .bool(false) && json["range"] == .string("C3-C6"))
+
+        #expect(try Self.peach(["reset", "reference"], config: config).standardOutput == "reference = 440 Hz (default)\n")
+        #expect(try SettingsStore(path: config.path + "/peach/settings.json").number(.reference) == 440)
+        #expect(try Self.peach(["reset"], config: config).status == 0)
+        let store = try SettingsStore(path: config.path + "/peach/settings.json")
+        #expect(!store.isSet(.bell) && !store.isSet(.range) && store.sourceOptions(for: "org.peach.sine").isEmpty)
+    }
+
+    @Test(arguments: [
+        (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3...3 s; nothing was changed"),
+        (["set", "pause", "soon"], "pause: expected a number, found text"),
+        (["set", "colour", "red"], "there is no setting 'colour'"),
+        (["set", "source", "org.nowhere"], "org.nowhere"),
+        (["set", "option", "gain=2"], "option gain: 2 is outside 0...1"),
+        (["set", "option", "volume=1"], "source org.peach.sine has no option 'volume'"),
+        (["reset", "colour"], "there is no setting 'colour'"),
+    ])
+    func refusalsSayWhyAndChangeNothing(arguments: [String], message: String) throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        let file = config.path + "/peach/settings.json"
+        #expect(try Self.peach(["set", "style", "0.25"], config: config).status == 0)
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let result = try Self.peach(arguments, config: config)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+    }
+
+    @Test func aBrokenFileIsReportedAndKept() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        try FileManager.default.createDirectory(atPath: config.path + "/peach", withIntermediateDirectories: true)
+        let file = config.path + "/peach/settings.json", text = "{\n  \"bell\": off\n}\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try Self.peach(["set", "bell", "on"], config: config)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("\(file) is not valid JSON: line 2, column 11"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+    }
+}
