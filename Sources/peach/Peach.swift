@@ -20,6 +20,21 @@ struct Peach: ParsableCommand {
         // A closed pipe (a WAV reader gone, `peach sources | head`) shows as an
         // EPIPE error where it happens instead of killing Peach silently.
         signal(SIGPIPE, SIG_IGN)
-        main(nil)
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            Language.current = try LanguageChoice.take(from: &arguments)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            // The parser's own message, with its framing words in Peach's language.
+            let message = ParserText.translate(fullMessage(for: error))
+            let code = exitCode(for: error)
+            if code == .success {
+                print(message)
+            } else if !message.isEmpty {
+                StandardError.write(message + "\n")
+            }
+            Glibc.exit(code.rawValue)
+        }
     }
 }

@@ -6,7 +6,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var column: Int
     public var problem: String
 
-    public var description: String { "line \(line), column \(column): \(problem)" }
+    public var description: String { localized(.jsonAt, line, column, problem) }
 
     /// The first error in `bytes`, or nil if it is valid JSON.
     public static func find(in bytes: [UInt8]) -> JSONSyntaxError? {
@@ -14,7 +14,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
         do throws(JSONSyntaxError) {
             try scanner.value()
             scanner.skipSpace()
-            if scanner.index < bytes.count { throw scanner.error("unexpected text after the end") }
+            if scanner.index < bytes.count { throw scanner.error(localized(.jsonTextAfterEnd)) }
             return nil
         } catch {
             return error
@@ -36,15 +36,15 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+        mutating func expect(_ byte: UInt8, _ problem: String) throws(JSONSyntaxError) {
             skipSpace()
-            guard index < bytes.count, bytes[index] == byte else { throw error("expected \(what)") }
+            guard index < bytes.count, bytes[index] == byte else { throw error(problem) }
             index += 1
         }
 
         mutating func value() throws(JSONSyntaxError) {
             skipSpace()
-            guard index < bytes.count else { throw error("the text ends where a value should be") }
+            guard index < bytes.count else { throw error(localized(.jsonEndsInValue)) }
             switch bytes[index] {
             case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), keyed: true)
             case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), keyed: false)
@@ -53,7 +53,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
             case UInt8(ascii: "f"): try word("false")
             case UInt8(ascii: "n"): try word("null")
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): number()
-            default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+            default: throw error(localized(.jsonUnexpectedCharacter, Character(Unicode.Scalar(bytes[index]))))
             }
         }
 
@@ -64,15 +64,15 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
             while true {
                 if keyed {
                     skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(localized(.jsonExpectedKey)) }
                     try string()
-                    try expect(UInt8(ascii: ":"), "':' after the key")
+                    try expect(UInt8(ascii: ":"), localized(.jsonExpectedColon))
                 }
                 try value()
                 skipSpace()
-                guard index < bytes.count else { throw error("the text ends inside \(keyed ? "an object" : "a list")") }
+                guard index < bytes.count else { throw error(localized(keyed ? .jsonEndsInObject : .jsonEndsInList)) }
                 if bytes[index] == close { index += 1; return }
-                guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
+                guard bytes[index] == UInt8(ascii: ",") else { throw error(localized(.jsonExpectedCommaOr, Character(Unicode.Scalar(close)))) }
                 index += 1
             }
         }
@@ -83,16 +83,16 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
                 switch bytes[index] {
                 case UInt8(ascii: "\""): index += 1; return
                 case UInt8(ascii: "\\"): index += 2
-                case ..<0x20: throw error("a control character inside text")
+                case ..<0x20: throw error(localized(.jsonControlCharacter))
                 default: index += 1
                 }
             }
-            throw error("the text ends inside a string")
+            throw error(localized(.jsonEndsInString))
         }
 
         mutating func word(_ text: String) throws(JSONSyntaxError) {
             let expected = Array(text.utf8)
-            guard bytes[index...].starts(with: expected) else { throw error("expected \(text)") }
+            guard bytes[index...].starts(with: expected) else { throw error(localized(.jsonExpectedWord, text)) }
             index += expected.count
         }
 

@@ -34,11 +34,11 @@ public enum JSONValue: Codable, Equatable, Sendable {
     public var kindName: String {
         switch self {
         case .null: "null"
-        case .bool: "true or false"
-        case .number: "a number"
-        case .string: "text"
-        case .array: "a list"
-        case .object: "an object"
+        case .bool: localized(.kindBool)
+        case .number: localized(.kindNumber)
+        case .string: localized(.kindText)
+        case .array: localized(.kindList)
+        case .object: localized(.kindObject)
         }
     }
 }

@@ -13,32 +13,35 @@ public struct Setting: Sendable, Identifiable {
     }
 
     public let key: String
-    /// What people call it on the settings screen.
-    public let label: String
+    private let labelKey: TextKey
     public let kind: Kind
     public let defaultValue: JSONValue
-    /// One short line on what it does, for the list and the screen.
-    public let summary: String
+    private let summaryKey: TextKey
     public var id: String { key }
 
-    public static let noteDuration = Setting(key: "note-duration", label: "Note length", kind: .number(range: 0.3...3, step: 0.1, unit: "s"),
-                                             defaultValue: .number(1), summary: "Length of each note")
-    public static let pause = Setting(key: "pause", label: "Pause", kind: .number(range: 0...2, step: 0.1, unit: "s"),
-                                      defaultValue: .number(0), summary: "Silence between the two notes of a pair")
-    public static let range = Setting(key: "range", label: "Keys", kind: .text, defaultValue: .string("adaptive"),
-                                      summary: "Keys to train: adaptive, or LOW-HIGH such as C2-C7")
-    public static let style = Setting(key: "style", label: "Style", kind: .number(range: 0...1, step: 0.05, unit: ""),
-                                      defaultValue: .number(0.5), summary: "Natural (0, nearby) to mechanical (1, drills weak spots)")
-    public static let reference = Setting(key: "reference", label: "A4", kind: .number(range: 400...480, step: 0.1, unit: "Hz"),
-                                          defaultValue: .number(440), summary: "Pitch of A4")
-    public static let source = Setting(key: "source", label: "Sound", kind: .text, defaultValue: .string("org.peach.sine"),
-                                       summary: "Sound source id (peach sources lists them)")
-    public static let device = Setting(key: "device", label: "Output device", kind: .text, defaultValue: .string("default"),
-                                       summary: "ALSA output device (aplay -L lists them)")
-    public static let bell = Setting(key: "bell", label: "Wrong-answer bell", kind: .bool, defaultValue: .bool(true),
-                                     summary: "Terminal bell on a wrong answer")
-    public static let language = Setting(key: "language", label: "Language", kind: .choice(["auto", "en", "de"]), defaultValue: .string("auto"),
-                                         summary: "Language: auto follows LC_ALL, LC_MESSAGES and LANG")
+    /// What people call it on the settings screen.
+    public var label: String { localized(labelKey) }
+    /// One short line on what it does, for the list and the screen.
+    public var summary: String { localized(summaryKey) }
+
+    public static let noteDuration = Setting(key: "note-duration", labelKey: .settingNoteDuration, kind: .number(range: 0.3...3, step: 0.1, unit: "s"),
+                                             defaultValue: .number(1), summaryKey: .settingNoteDurationSummary)
+    public static let pause = Setting(key: "pause", labelKey: .settingPause, kind: .number(range: 0...2, step: 0.1, unit: "s"),
+                                      defaultValue: .number(0), summaryKey: .settingPauseSummary)
+    public static let range = Setting(key: "range", labelKey: .settingRange, kind: .text, defaultValue: .string("adaptive"),
+                                      summaryKey: .settingRangeSummary)
+    public static let style = Setting(key: "style", labelKey: .settingStyle, kind: .number(range: 0...1, step: 0.05, unit: ""),
+                                      defaultValue: .number(0.5), summaryKey: .settingStyleSummary)
+    public static let reference = Setting(key: "reference", labelKey: .settingReference, kind: .number(range: 400...480, step: 0.1, unit: "Hz"),
+                                          defaultValue: .number(440), summaryKey: .settingReferenceSummary)
+    public static let source = Setting(key: "source", labelKey: .settingSource, kind: .text, defaultValue: .string("org.peach.sine"),
+                                       summaryKey: .settingSourceSummary)
+    public static let device = Setting(key: "device", labelKey: .settingDevice, kind: .text, defaultValue: .string("default"),
+                                       summaryKey: .settingDeviceSummary)
+    public static let bell = Setting(key: "bell", labelKey: .settingBell, kind: .bool, defaultValue: .bool(true),
+                                     summaryKey: .settingBellSummary)
+    public static let language = Setting(key: "language", labelKey: .settingLanguage, kind: .choice(["auto", "en", "de"]),
+                                         defaultValue: .string("auto"), summaryKey: .settingLanguageSummary)
 
     /// Every setting, in the order people see them.
     public static let all: [Setting] = [noteDuration, pause, range, style, reference, source, device, bell, language]
@@ -49,19 +52,22 @@ public struct Setting: Sendable, Identifiable {
     public func check(_ value: JSONValue) -> String? {
         switch (kind, value) {
         case (.number(let range, let step, let unit), .number(let number)):
-            guard range.contains(number) else { return "\(number.compact) is outside \(range.lowerBound.compact)...\(range.upperBound.compact)\(unit.isEmpty ? "" : " " + unit)" }
+            let spacedUnit = unit.isEmpty ? "" : " " + unit
+            guard range.contains(number) else {
+                return localized(.checkOutside, number.compact, range.lowerBound.compact, range.upperBound.compact, spacedUnit)
+            }
             let steps = (number - range.lowerBound) / step
-            return abs(steps - steps.rounded()) < 1e-6 ? nil : "\(number.compact) is not a multiple of \(step.compact)\(unit.isEmpty ? "" : " " + unit)"
+            return abs(steps - steps.rounded()) < 1e-6 ? nil : localized(.checkNotMultiple, number.compact, step.compact, spacedUnit)
         case (.bool, .bool), (.text, .string):
             if key == Setting.range.key, case .string(let text) = value, (try? TrainingRange(parsing: text)) == nil {
-                return "'\(text)' is not a range: write adaptive or LOW-HIGH such as C2-C7"
+                return localized(.checkNotRange, text)
             }
             return nil
         case (.choice(let choices), .string(let text)):
-            return choices.contains(text) ? nil : "'\(text)' is not one of \(choices.joined(separator: ", "))"
-        case (.number, _): return "expected a number, found \(value.kindName)"
-        case (.bool, _): return "expected true or false, found \(value.kindName)"
-        case (.choice, _), (.text, _): return "expected text, found \(value.kindName)"
+            return choices.contains(text) ? nil : localized(.checkNotOneOf, text, choices.joined(separator: ", "))
+        case (.number, _): return localized(.checkExpectedNumber, value.kindName)
+        case (.bool, _): return localized(.checkExpectedBool, value.kindName)
+        case (.choice, _), (.text, _): return localized(.checkExpectedText, value.kindName)
         }
     }
 
@@ -79,7 +85,7 @@ public struct Setting: Sendable, Identifiable {
     public func display(_ value: JSONValue) -> String {
         switch (kind, value) {
         case (.number(_, _, let unit), .number(let number)): unit.isEmpty ? number.compact : "\(number.compact) \(unit)"
-        case (.bool, .bool(let flag)): flag ? "on" : "off"
+        case (.bool, .bool(let flag)): localized(flag ? .valueOn : .valueOff)
         case (_, .string(let text)): text
         default: "\(value)"
         }
@@ -89,15 +95,15 @@ public struct Setting: Sendable, Identifiable {
     public var allowed: String {
         switch kind {
         case .number(let range, let step, let unit):
-            "\(range.lowerBound.compact)...\(range.upperBound.compact)\(unit.isEmpty ? "" : " " + unit), steps of \(step.compact)"
-        case .bool: "on or off"
+            localized(.allowedRange, range.lowerBound.compact, range.upperBound.compact, unit.isEmpty ? "" : " " + unit, step.compact)
+        case .bool: localized(.allowedOnOff)
         case .choice(let choices): choices.joined(separator: ", ")
         case .text:
             switch key {
-            case Setting.range.key: "adaptive or LOW-HIGH"
-            case Setting.source.key: "a source id (peach sources)"
-            case Setting.device.key: "an ALSA device (aplay -L)"
-            default: "text"
+            case Setting.range.key: localized(.allowedRangeText)
+            case Setting.source.key: localized(.allowedSource)
+            case Setting.device.key: localized(.allowedDevice)
+            default: localized(.allowedText)
             }
         }
     }

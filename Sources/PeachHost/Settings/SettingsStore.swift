@@ -55,7 +55,7 @@ public final class SettingsStore {
         }
         if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
             throw .invalid(path: path, line: line(of: sourceOptionsKey, in: text), key: sourceOptionsKey,
-                           reason: "expected an object of source ids, each an object of option texts")
+                           reason: localized(.settingsBadSourceOptions))
         }
         return document
     }
@@ -161,22 +161,15 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noConfigDirectory:
-            "cannot find the settings folder: neither XDG_CONFIG_HOME nor HOME is set"
-        case .cannotRead(let path, let reason):
-            "cannot read \(path): \(reason)"
-        case .malformed(let path, let detail):
-            "\(path) is not valid JSON: \(detail). Fix it or remove it; Peach will not overwrite it."
-        case .notAnObject(let path):
-            "\(path) must hold one JSON object ({...}). Fix it or remove it; Peach will not overwrite it."
+        case .noConfigDirectory: localized(.settingsNoFolder)
+        case .cannotRead(let path, let reason): localized(.settingsCannotRead, path, reason)
+        case .malformed(let path, let detail): localized(.settingsMalformed, path, detail)
+        case .notAnObject(let path): localized(.settingsNotObject, path)
         case .invalid(let path, let line, let key, let reason):
-            "\(path)\(line.map { " line \($0)" } ?? ""): \(key): \(reason). Fix it, or run `peach settings reset \(key)`."
-        case .invalidValue(let key, let reason):
-            "\(key): \(reason); nothing was changed"
-        case .unknownKey(let key):
-            "there is no setting '\(key)'; `peach settings` lists them: \(Setting.all.map(\.key).joined(separator: ", ")), option"
-        case .cannotWrite(let path, let reason):
-            "cannot save \(path): \(reason)"
+            localized(.settingsInvalid, path, line.map { " \(localized(.jsonLine, $0))" } ?? "", key, reason)
+        case .invalidValue(let key, let reason): localized(.settingsInvalidValue, key, reason)
+        case .unknownKey(let key): localized(.settingsUnknownKey, key, Setting.all.map(\.key).joined(separator: ", "))
+        case .cannotWrite(let path, let reason): localized(.settingsCannotWrite, path, reason)
         }
     }
 }

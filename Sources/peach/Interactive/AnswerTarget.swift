@@ -12,9 +12,9 @@ struct AnswerTarget {
         let inner = width - 2
         let higher = direction == .higher
         let arrow = style.unicode ? (higher ? "▲" : "▼") : (higher ? "^" : "v")
-        let word = higher ? "Higher" : "Lower"
+        let word = localized(higher ? .trainingHigher : .trainingLower)
         let label = enabled ? "\(arrow) \(word)" : word
-        let hint = enabled ? AnswerKeys.hint(for: direction, unicode: style.unicode) : "(wait)"
+        let hint = enabled ? AnswerKeys.hint(for: direction, unicode: style.unicode) : localized(.trainingWait)
         var content = [label]
         if height >= 5 { content.append(hint) }
         let paint = { (text: String) -> String in enabled ? style.strong(text) : style.dim(text) }

@@ -36,8 +36,8 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
         let width = size.columns
         guard width >= Self.minimumSize.columns, size.rows >= Self.minimumSize.rows else {
             targetAreas = []
-            return ["Peach", "", "The window is too small:", "\(width)×\(size.rows); Peach needs",
-                    "\(Self.minimumSize.columns)×\(Self.minimumSize.rows).", "", "Keys still answer; q stops."]
+            let tooSmall = localized(.trainingTooSmall, width, size.rows, Self.minimumSize.columns, Self.minimumSize.rows)
+            return ["Peach", ""] + tooSmall.wrapped(toWidth: width) + [""] + localized(.trainingTooSmallKeys).wrapped(toWidth: width)
         }
         var lines = [header(state, width: width), ""]
         lines += targets(state, size: size, firstRow: lines.count + 1)
@@ -52,8 +52,8 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
     }
 
     private func header(_ state: TrainingScreenState, width: Int) -> String {
-        let left = " " + style.strong("Peach") + " · training"
-        var right = "Sound: \(state.timbre)"
+        let left = " " + style.strong("Peach") + " · " + localized(.trainingTitle)
+        var right = localized(.trainingSound, state.timbre)
         if let next = state.nextTimbre { right += " → \(next)" }
         right += " "
         let gap = width - left.cellWidth - right.cellWidth
@@ -88,21 +88,21 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
 
     private func feedback(_ state: TrainingScreenState) -> String {
         guard let correct = state.lastAnswerCorrect else { return "" }
-        if correct { return style.good(style.unicode ? "👍  Right" : "(+) Right") }
-        return style.bad(style.unicode ? "👎  Wrong" : "(-) Wrong")
+        if correct { return style.good(style.unicode ? "👍  " + localized(.trainingRight) : localized(.trainingRightASCII)) }
+        return style.bad(style.unicode ? "👎  " + localized(.trainingWrong) : localized(.trainingWrongASCII))
     }
 
     private func status(_ state: TrainingScreenState) -> String {
         switch state.phase {
         case .waiting: ""
-        case .firstNote: style.dim(style.unicode ? "♪ first note…" : "first note...")
-        case .secondNote: style.strong("Second note: higher or lower?")
+        case .firstNote: style.dim((style.unicode ? "♪ " : "") + localized(.trainingFirstNote))
+        case .secondNote: style.strong(localized(.trainingSecondNote))
         case .paused(let reason): style.bad(reason)
         }
     }
 
     private func footer(_ state: TrainingScreenState, width: Int) -> String {
-        let full = " q stop · t sound · b bell \(state.bell ? "on" : "off")"
-        return style.dim(full.cellWidth <= width ? full : " q stop · t sound")
+        let full = " " + localized(.trainingFooter, localized(state.bell ? .trainingBellOn : .trainingBellOff))
+        return style.dim(full.cellWidth <= width ? full : " " + localized(.trainingFooterShort))
     }
 }

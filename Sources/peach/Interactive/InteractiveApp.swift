@@ -36,7 +36,7 @@ final class InteractiveApp {
             source = try sound.makeSource(from: catalog, settings: settings)
         } catch where sound.source == nil && settings.isSet(.source) {
             // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
-            pendingMessage = "The saved sound \(settings.text(.source)) cannot play (\(error)); using the sine."
+            pendingMessage = localized(.appSavedSoundGone, settings.text(.source), "\(error)")
             source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
         }
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
@@ -84,7 +84,7 @@ final class InteractiveApp {
     private func train() -> Result<ScreenExit, Failure> {
         let session: PersistentTraining
         do { session = try training.openTraining(dataDirectory: dataDirectory, reference: sound.reference(settings), settings: settings) } catch {
-            return .failure(Failure("Cannot start training: \(error)"))
+            return .failure(Failure(localized(.appCannotStart, "\(error)")))
         }
         let audio: TrainingAudio
         do {
@@ -92,7 +92,7 @@ final class InteractiveApp {
                 [sound, settings] in try sound.openOutput(pacedFile: true, settings: settings)
             }
         } catch {
-            return .failure(Failure("Cannot play sound: \(error)"))
+            return .failure(Failure(localized(.appCannotPlay, "\(error)")))
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
@@ -104,7 +104,7 @@ final class InteractiveApp {
         source = audio.source
         rememberTimbre()
         do { try session.close() } catch {
-            return .failure(Failure("Your answers are saved, but the profile snapshot could not be written: \(error)"))
+            return .failure(Failure(localized(.appSnapshotNotWritten, "\(error)")))
         }
         return .success(exit)
     }
@@ -115,15 +115,15 @@ final class InteractiveApp {
             if message == nil, let first = warnings.first { message = first }
             return report
         } catch {
-            message = message ?? "Cannot read the profile: \(error)"
+            message = message ?? localized(.appCannotReadProfile, "\(error)")
             return nil
         }
     }
 
     private func profilePage() -> TextPage {
         var message: String?
-        guard let report = currentReport(&message) else { return TextPage(title: "Profile", lines: [message ?? ""]) }
-        return TextPage(title: "Profile", lines: ProfileCommand.lines(for: report))
+        guard let report = currentReport(&message) else { return TextPage(title: localized(.profileTitle), lines: [message ?? ""]) }
+        return TextPage(title: localized(.profileTitle), lines: ProfileCommand.lines(for: report))
     }
 
     /// The settings screen; a new sound chosen there is used from the next Start.
@@ -140,7 +140,7 @@ final class InteractiveApp {
                 source = try self.sound.makeSource(from: catalog, settings: settings)
                 timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: self.sound, settings: settings))
             } catch {
-                pendingMessage = "The sound from the settings cannot play (\(error)); keeping \(source.descriptor.name)."
+                pendingMessage = localized(.appSettingsSoundGone, "\(error)", source.descriptor.name)
             }
         }
         bell = settings.flag(.bell) && !noBellFlag
@@ -155,7 +155,7 @@ final class InteractiveApp {
             if settings.text(.source) != timbre.sourceID { try settings.set(.source, to: .string(timbre.sourceID)) }
             if let choice = timbre.choice { try settings.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value) }
         } catch {
-            pendingMessage = "Could not save the sound: \(error)"
+            pendingMessage = localized(.appCannotSaveSound, "\(error)")
         }
     }
 

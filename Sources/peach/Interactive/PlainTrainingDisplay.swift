@@ -8,18 +8,18 @@ final class PlainTrainingDisplay: TrainingDisplay {
     func show(_ state: TrainingScreenState, because change: TrainingChange) {
         switch change {
         case .opened:
-            say("Training. After the second note, answer: up arrow, k or w for higher; down arrow, j or s for lower. T changes the sound, q stops.")
-            say("Sound: \(state.timbre).")
+            say(localized(.plainIntro))
+            say(localized(.plainSound, state.timbre))
         case .firstNote, .resized:
             break
         case .secondNote:
-            say("Second note: higher or lower?")
+            say(localized(.plainSecondNote))
         case .answered(let correct):
-            say(correct ? "Right." : "Wrong.")
+            say(localized(correct ? .plainRight : .plainWrong))
         case .timbre:
-            say("Next pair: \(state.nextTimbre ?? state.timbre).")
+            say(localized(.plainNextSound, state.nextTimbre ?? state.timbre))
         case .bell:
-            say("Alert on wrong answers: \(state.bell ? "on" : "off").")
+            say(localized(.plainBell, localized(state.bell ? .trainingBellOn : .trainingBellOff)))
         case .message:
             if let message = state.message { say(message) }
         case .paused:

@@ -29,9 +29,9 @@ struct ProfileSketch {
 
     /// The weakest keys by name, or a word for a profile with no answers yet.
     func weakestText(count: Int = 3) -> String {
-        guard report.answers > 0 else { return "No answers yet: every key counts as weak." }
+        guard report.answers > 0 else { return localized(.startNoAnswers) }
         let weakest = report.notes.sorted { $0.threshold > $1.threshold }.prefix(count)
-        return "Weakest: " + weakest.map { "\($0.name) (\(ProfileCommand.cents($0.threshold)) cents)" }.joined(separator: ", ")
+        return localized(.startWeakest, weakest.map { "\($0.name) (\(ProfileCommand.cents($0.threshold)) ¢)" }.joined(separator: ", "))
     }
 
     /// Neighbouring keys share a bar when there are more keys than cells; a bar shows its weakest key.

@@ -44,7 +44,7 @@ final class SettingsScreen {
 
     func run() -> ScreenExit {
         if screen == nil {
-            writer.say("Settings. Up and down choose, left and right change, Enter edits text, r resets, Escape goes back.")
+            writer.say(localized(.settingsPlainIntro))
             announce()
         }
         while true {
@@ -125,7 +125,7 @@ final class SettingsScreen {
         case .sourceOption(let option):
             editing = currentValue(of: option)
         }
-        if screen == nil { writer.say("Editing. Type the new value, Enter saves, Escape cancels.") }
+        if screen == nil { writer.say(localized(.settingsPlainEditing)) }
     }
 
     private func edit(_ key: Key) {
@@ -195,7 +195,7 @@ final class SettingsScreen {
         switch row {
         case .setting(let setting) where setting.key == Setting.source.key:
             let id = store.text(setting)
-            return (try? catalog.entry(for: id)).map { "\($0.descriptor.name) (\(id))" } ?? "\(id) (not found)"
+            return (try? catalog.entry(for: id)).map { "\($0.descriptor.name) (\(id))" } ?? localized(.settingsNotFound, id)
         case .setting(let setting):
             return setting.display(store.value(setting))
         case .sourceOption(let option):
@@ -207,27 +207,27 @@ final class SettingsScreen {
 
     private func allowed(_ row: Row) -> String {
         switch row {
-        case .setting(let setting) where setting.key == Setting.source.key: "← → through \(catalog.sources.count) source(s)"
+        case .setting(let setting) where setting.key == Setting.source.key: localized(.settingsSourceCycle, catalog.sources.count)
         case .setting(let setting): setting.allowed
         case .sourceOption(let option):
             switch option.type {
             case .int, .number: option.range.map { "\($0.lowerBound.compact)...\($0.upperBound.compact)\(option.unit.isEmpty ? "" : " " + option.unit)" } ?? ""
-            case .bool: "on or off"
-            case .choice: "\(option.choices.count) choices"
-            case .text, .path: "text"
+            case .bool: localized(.settingsOnOff)
+            case .choice: localized(.settingsChoices, option.choices.count)
+            case .text, .path: localized(.settingsText)
             }
         }
     }
 
     private func note(_ row: Row) -> String? {
         guard case .setting(let setting) = row, let flag = overridden[setting.key] else { return nil }
-        return "\(flag) overrides it this time"
+        return localized(.settingsOverridden, flag)
     }
 
     private func lines() -> [String] {
         guard screen != nil else { return [] }
         let pointer = style.unicode ? "▶" : ">"
-        var lines = ["", "  " + style.strong("Settings") + style.dim("  (saved as you change them)"), ""]
+        var lines = ["", "  " + style.strong(localized(.settingsTitle)) + style.dim("  " + localized(.settingsSavedNote)), ""]
         for (index, row) in rows.enumerated() {
             let chosen = index == selected
             var shown = chosen && editing != nil ? style.inverse(editing! + "_") : value(row)
@@ -237,7 +237,7 @@ final class SettingsScreen {
             if chosen { lines.append("      " + style.dim(allowed(row))) }
         }
         lines.append("")
-        lines.append(style.dim("  ↑↓ choose · ← → change · Enter edit · r default · Esc back"))
+        lines.append(style.dim("  " + localized(.settingsKeys)))
         if let message { lines.append("  " + style.bad(message)) }
         return lines
     }

@@ -27,10 +27,10 @@ final class StartPage {
     func run(report: ProfileReport?, message: String?) -> Choice {
         let sketch = report.map(ProfileSketch.init)
         if let plainOutput {
-            plainOutput.say("Peach: train your ear for the smallest differences in pitch.")
+            plainOutput.say(localized(.startPlainIntro))
             if let sketch { plainOutput.say(sketch.weakestText()) }
             if let message { plainOutput.say(message) }
-            plainOutput.say("Enter or space: start training. P: profile. S: settings. Q: quit.")
+            plainOutput.say(localized(.startPlainKeys))
         }
         while true {
             screen?.show(lines(sketch: sketch, message: message))
@@ -69,16 +69,16 @@ final class StartPage {
     private func lines(sketch: ProfileSketch?, message: String?) -> [String] {
         guard let screen else { return [] }
         let width = screen.size.columns
-        var lines = ["", "  " + style.strong("Peach"), "  Train your ear for the smallest differences in pitch.", ""]
+        var lines = ["", "  " + style.strong("Peach"), "  " + localized(.startTagline), ""]
         if let sketch {
             lines.append("  " + sketch.line(width: min(width - 4, 92), unicode: style.unicode))
             lines.append("  " + style.dim(sketch.weakestText()))
             lines.append("")
         }
         let arrow = style.unicode ? "▶" : ">"
-        lines.append("  " + style.inverse(" \(arrow) Start training ") + "   Enter or Space")
+        lines.append("  " + style.inverse(" \(arrow) \(localized(.startButton)) ") + "   " + localized(.startButtonKeys))
         lines.append("")
-        lines.append("  " + style.dim("p profile · s settings · q quit"))
+        lines.append("  " + style.dim(localized(.startMenu)))
         if let message {
             lines.append("")
             lines.append("  " + style.bad(message))

@@ -10,7 +10,7 @@ struct TextPage {
     func show(input: TerminalInput, screen: Screen?, style: TerminalStyle) -> ScreenExit {
         guard let screen else {
             let writer = PlainWriter()
-            ([title] + lines + ["Any key: back."]).forEach { writer.say($0) }
+            ([title] + lines + [localized(.pageBack) + "."]).forEach { writer.say($0) }
             return waitForAnyKey(input: input)
         }
         var top = 0
@@ -20,7 +20,7 @@ struct TextPage {
             var page = ["", "  " + style.strong(title), ""]
             page += lines[top..<min(lines.count, top + visible)].map { "  " + $0 }
             while page.count < screen.size.rows - 1 { page.append("") }
-            page.append(style.dim(lines.count > visible ? "  ↑↓ scroll · any other key: back" : "  any key: back"))
+            page.append(style.dim("  " + localized(lines.count > visible ? .pageScroll : .pageBack)))
             screen.show(page)
             for event in input.next(timeout: nil) {
                 switch event {

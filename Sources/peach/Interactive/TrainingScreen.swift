@@ -121,7 +121,7 @@ final class TrainingScreen {
             state.phase = .firstNote
             display.show(state, because: .firstNote)
         } catch {
-            pause("Could not play: \(error)")
+            pause(localized(.trainingCouldNotPlay, "\(error)"))
         }
     }
 
@@ -139,7 +139,7 @@ final class TrainingScreen {
             try training.record(pair, heard: direction, responseSeconds: seconds, sourceID: audio.source.descriptor.id,
                                 noteSeconds: audio.noteSeconds)
         } catch {
-            state.message = "Could not save the answer: \(error)"
+            state.message = localized(.trainingCouldNotSave, "\(error)")
             display.show(state, because: .message)
         }
         audio.cut()
@@ -158,7 +158,7 @@ final class TrainingScreen {
     private func followAudio() {
         for notice in audio.notices() {
             if notice.endsRendering {
-                pause("Sound stopped: \(notice.description). Trying again… (q stops)")
+                pause(localized(.trainingSoundStopped, notice.description))
                 return
             }
             if notice.silencedSource {
@@ -194,7 +194,7 @@ final class TrainingScreen {
                 beginPair()
             }
         } catch {
-            pause("Sound stopped: \(error). Trying again… (q stops)")
+            pause(localized(.trainingSoundStopped, "\(error)"))
         }
     }
 
@@ -206,14 +206,14 @@ final class TrainingScreen {
         let now = Monotonic.nanoseconds()
         defer { sourceFailedAt = now }
         if let last = sourceFailedAt, now - last < Self.failureMemoryNanoseconds {
-            pause("\(state.timbre) keeps failing (\(reason)). t picks another sound, q stops.", retrying: false)
+            pause(localized(.trainingSourceKeepsFailing, state.timbre, reason), retrying: false)
             return
         }
         do {
             try audio.swap(to: try sources.makeInstance(sources.current))
-            state.message = "The sound source failed (\(reason)); it was restarted."
+            state.message = localized(.trainingSourceRestarted, reason)
         } catch {
-            state.message = "The sound source failed (\(reason)) and could not be restarted: \(error)"
+            state.message = localized(.trainingSourceNotRestarted, reason, "\(error)")
         }
         display.show(state, because: .message)
         beginPair()
@@ -227,7 +227,7 @@ final class TrainingScreen {
         defer { settingsWatch = watch }
         let changed: [Setting]
         do { changed = try watch.changes().filter { !overridden.contains($0.key) } } catch {
-            state.message = "Settings not applied: \(error)"
+            state.message = localized(.trainingSettingsNotApplied, error.description)
             return
         }
         guard !changed.isEmpty else { return }
@@ -247,7 +247,7 @@ final class TrainingScreen {
             default: break
             }
         }
-        state.message = "Settings changed (\(changed.map(\.label).joined(separator: ", "))): applied from this pair."
+        state.message = localized(.trainingSettingsApplied, changed.map(\.label).joined(separator: ", "))
         display.show(state, because: .message)
     }
 
@@ -299,7 +299,7 @@ final class TrainingScreen {
             state.timbre = timbre.name
             state.message = nil
         } catch {
-            state.message = "Kept \(state.timbre): \(timbre.name) cannot play (\(error))."
+            state.message = localized(.trainingKeptTimbre, state.timbre, timbre.name, "\(error)")
         }
         display.show(state, because: .message)
     }

@@ -1,0 +1,33 @@
+import PeachHost
+import Testing
+
+/// Every text exists in English and German, with the same arguments, and
+/// the German one is a translation, not a copy.
+@Suite struct TextCatalogTests {
+    static func placeholders(_ text: String) -> [String] {
+        text.matches(of: /%\d+/).map { String($0.output) }.sorted()
+    }
+
+    @Test(arguments: TextKey.allCases)
+    func bothLanguagesHaveIt(key: TextKey) {
+        let english = localized(key, in: .english, []), german = localized(key, in: .german, [])
+        #expect(TextCatalog.has(key, in: .english), "\(key) has no English text")
+        #expect(TextCatalog.has(key, in: .german), "\(key) has no German text")
+        #expect(Self.placeholders(english) == Self.placeholders(german), "\(key): the languages take different arguments")
+        #expect(english != german || TextCatalog.sameInBothLanguages.contains(key), "\(key) is not translated: \(german)")
+    }
+
+    @Test func argumentsLandWhereEachLanguagePutsThem() {
+        #expect(localized(.trainingTooSmall, in: .english, [38, 10, 40, 12]) == "The window is too small: 38×10; Peach needs 40×12.")
+        #expect(localized(.trainingTooSmall, in: .german, [38, 10, 40, 12]) == "Das Fenster ist zu klein: 38×10; Peach braucht 40×12.")
+    }
+
+    @Test func theLanguageComesFromTheLocale() {
+        #expect(Language.fromEnvironment(["LANG": "de_DE.UTF-8"]) == .german)
+        #expect(Language.fromEnvironment(["LC_ALL": "en_US.UTF-8", "LANG": "de_DE.UTF-8"]) == .english, "LC_ALL wins")
+        #expect(Language.fromEnvironment(["LC_MESSAGES": "de_AT", "LANG": "en_GB"]) == .german, "LC_MESSAGES before LANG")
+        #expect(Language.fromEnvironment(["LC_ALL": "", "LANG": "de_CH.UTF-8"]) == .german, "an empty variable does not count")
+        #expect(Language.fromEnvironment(["LANG": "fr_FR.UTF-8"]) == .english)
+        #expect(Language.fromEnvironment(["LANG": "C"]) == .english)
+    }
+}
