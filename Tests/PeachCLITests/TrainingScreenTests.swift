@@ -17,6 +17,14 @@ import Testing
                            columns: columns, rows: rows)
     }
 
+    /// q stops training, the start page shows, q again quits, and Peach exits cleanly.
+    static func stopAndQuit(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0, sourceLocation: sourceLocation)
+    }
+
     /// A plugin folder with the C example source next to the Sine plugin, so there is a timbre to switch to.
     static func pluginFolder(_ folder: TemporaryDirectory) throws -> String {
         let path = folder.path + "/plugins"
@@ -285,10 +293,7 @@ import Testing
         try Self.waitForSecondNote(terminal, count: 1)
         terminal.send("j")
         try terminal.waitFor(text: "first note")
-        terminal.send("q")
-        try terminal.waitFor(text: "Start training")
-        terminal.send("q")
-        #expect(terminal.waitForExit() == 0)
+        try Self.stopAndQuit(terminal)
         let history = try Self.history(data)
         #expect(history.map(\.sourceID) == ["org.peach.sine"], "no pair of the failing source was recorded")
     }
@@ -320,10 +325,7 @@ import Testing
         try Self.waitForSecondNote(terminal, count: 3)
         terminal.send("k")
         try terminal.waitFor(text: "first note")
-        terminal.send("q")
-        try terminal.waitFor(text: "Start training")
-        terminal.send("q")
-        #expect(terminal.waitForExit() == 0)
+        try Self.stopAndQuit(terminal)
         #expect(try Self.history(data).map(\.noteSeconds) == [0.4, 0.4, 0.6])
     }
 }
