@@ -51,9 +51,9 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference)
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
+        StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
         let engine = try AudioEngine(output: try sound.openOutput(pacedFile: false, for: source), source: source)
         let end = try sequence.schedule(on: engine)
-        StopRequest.install()  // Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         try engine.stop()
         if StopRequest.isRaised { throw ExitCode(130) }
