@@ -7,7 +7,7 @@
 /// over the note table.
 public struct NoteTranslator: Sendable {
     public let settings: MidiOutSettings
-    public private(set) var rotation: ChannelRotation
+    private var rotation: ChannelRotation
 
     /// More notes than this at once release the oldest first.
     public static let maxHeldNotes = 64

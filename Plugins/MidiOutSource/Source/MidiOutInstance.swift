@@ -46,10 +46,8 @@ final class MidiOutInstance {
                 log(PEACH_LOG_WARNING, "MIDI Out is connected to nothing: connect Peach's sequencer port yourself (aconnect), or choose a destination")
             }
             return PEACH_OK
-        } catch let error as DestinationError {
-            return fail(PEACH_ERR_DEVICE, error.description)
         } catch {
-            return fail(PEACH_ERR_DEVICE, "\(error)")
+            return fail(PEACH_ERR_DEVICE, "\(error)")  // a missing sequencer or destination, in words
         }
     }
 
