@@ -30,6 +30,7 @@ run: build
 # The release plugins are tested too: release builds export only public symbols.
 release-plugins: deps
 	$(SWIFT) build -c release --product PeachSineSource
+	$(SWIFT) build -c release --product PeachMidiOutSource
 
 test: build release-plugins
 	$(SWIFT) test

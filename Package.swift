@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "peach", targets: ["peach"]),
         // The host loads sound sources as shared libraries; each is its own product.
         .library(name: "PeachSineSource", type: .dynamic, targets: ["PeachSineSource"]),
+        .library(name: "PeachMidiOutSource", type: .dynamic, targets: ["PeachMidiOutSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,6 +26,12 @@ let package = Package(
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
+        // MIDI Out: the plugin, over a pure core (notes to MIDI bytes, tested without a kernel) and
+        // alsa-lib's sequencer (its own C module: the host's CAlsa is not the plugin's to share).
+        .target(name: "PeachMidiOutSource", dependencies: ["PeachPluginAPI", "PeachMidiOutCore", "CAlsaSequencer"],
+                path: "Plugins/MidiOutSource/Source"),
+        .target(name: "PeachMidiOutCore", dependencies: ["PeachPluginAPI"], path: "Plugins/MidiOutSource/Core"),
+        .target(name: "CAlsaSequencer", path: "Plugins/MidiOutSource/CAlsaSequencer", linkerSettings: [.linkedLibrary("asound")]),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport"], path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
@@ -36,8 +43,17 @@ let package = Package(
             name: "RenderAllocationProbe",
             dependencies: ["PeachHost", "PeachTestSupport", .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
             path: "Tests/RenderAllocationProbe"),
+        // MIDI Out's per-block work with malloc interposed, counting what it allocates.
+        .executableTarget(
+            name: "MidiAllocationProbe",
+            dependencies: ["PeachMidiOutCore", "CAlsaSequencer", .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            path: "Tests/MidiAllocationProbe"),
         .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport"]),
+        // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
+        // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.
+        .testTarget(name: "MidiOutTests", dependencies: ["PeachMidiOutCore", "CAlsaSequencer", "PeachTestSupport", "MidiAllocationProbe"],
+                    exclude: ["Fixtures"]),  // a C program the tests compile
     ]
 )

@@ -51,10 +51,12 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(nil))
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
-        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: false), source: source)
+        StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
+        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: false, for: source), source: source)
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         try engine.stop()
+        if StopRequest.isRaised { throw ExitCode(130) }
         for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(notice.description) }
         if let failure = notices.first(where: \.silencedSource) {
             // The notes were not played in full: say so, with the source's own reason.

@@ -62,9 +62,13 @@ struct SoundOptions: ParsableArguments {
     }
 
     /// The chosen output, opened. A WAV file is written as fast as possible
-    /// unless `paced`, when it takes as long as the audio lasts.
-    func openOutput(pacedFile: Bool, settings: SettingsStore? = nil) throws -> AudioOutput {
-        if let wav { return try WavFileOutput(path: wav, paced: pacedFile) }
+    /// unless `paced`, when it takes as long as the audio lasts. A source that
+    /// sends MIDI renders no audio: its clock is a paced null output unless a
+    /// device or file is named, so it needs no sound card.
+    func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil) throws -> AudioOutput {
+        let sendsMIDI = source?.descriptor.kind == .midi
+        if let wav { return try WavFileOutput(path: wav, paced: pacedFile || sendsMIDI) }
+        if sendsMIDI && device == nil { return NullOutput(paced: true) }
         return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default")
     }
 }

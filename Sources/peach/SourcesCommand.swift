@@ -11,8 +11,14 @@ struct SourcesCommand: ParsableCommand {
             in PEACH_PLUGIN_PATH (colon-separated), ~/.local/lib/peach/plugins, \
             /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of \
             the peach program. When two libraries offer the same source id, the first \
-            one found wins. Libraries that fail their checks are listed with the reason.
+            one found wins. Libraries that fail their checks are listed with the reason, \
+            and so are sources that cannot work here and now (for example MIDI Out \
+            without an ALSA sequencer). The values of a choice option (such as MIDI \
+            Out's destinations) are listed under it when there are at most \(maxListedChoices).
             """)
+
+    /// Choice options with more values than this show only their count (`--json` lists them all).
+    static let maxListedChoices = 16
 
     @OptionGroup var plugins: PluginPathOptions
 
@@ -35,6 +41,16 @@ struct SourcesCommand: ParsableCommand {
             let keyWidth = entry.options.map(\.key.count).max() ?? 0
             for option in entry.options {
                 lines.append("  --option \(option.key.padding(keyWidth))  \(summary(option))")
+                guard option.type == .choice, option.choices.count <= maxListedChoices else { continue }
+                let valueWidth = option.choices.map(\.value.count).max() ?? 0
+                for choice in option.choices { lines.append("      \(choice.value.padding(valueWidth))  \(choice.label)") }
+            }
+        }
+        if !catalog.unavailable.isEmpty {
+            lines.append("")
+            lines.append("Unavailable:")
+            for source in catalog.unavailable {
+                lines.append("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(source.reason)")
             }
         }
         for note in catalog.shadowed { lines.append("warning: \(note)") }
@@ -61,6 +77,8 @@ struct SourcesCommand: ParsableCommand {
                       version: entry.descriptor.version, description: entry.descriptor.description,
                       realtimeSafe: entry.descriptor.realtimeSafe, library: entry.libraryPath, options: entry.options)
             },
+            unavailable: catalog.unavailable.map { .init(id: $0.descriptor.id, name: $0.descriptor.name, kind: $0.descriptor.kind,
+                                                         library: $0.libraryPath, reason: $0.reason) },
             rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: $0.reason) },
             shadowed: catalog.shadowed)
         let encoder = JSONEncoder()
@@ -78,12 +96,19 @@ struct SourcesCommand: ParsableCommand {
             var library: String
             var options: [SourceOption]
         }
+        /// A source that cannot be made here and now, with its own reason.
+        struct Unavailable: Encodable {
+            var id, name: String
+            var kind: SourceKind
+            var library, reason: String
+        }
         struct Rejected: Encodable {
             var path: String
             var source: String?
             var reason: String
         }
         var sources: [Source]
+        var unavailable: [Unavailable]
         var rejected: [Rejected]
         var shadowed: [String]
     }

@@ -150,13 +150,14 @@ import Testing
         defer { data.remove() }
         let wav = data.file("pairs.wav")
         let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data.path, "--seed", "3",
-                                    "--duration", "0.25", "--wav", wav], input: "higher\nquit\n")
+                                    "--duration", "0.3", "--wav", wav], input: "higher\nquit\n")
         #expect(result.status == 0, "\(result.standardError)")
         let pair = try JSONDecoder().decode(Line.self, from: Data(result.standardOutput.split(separator: "\n")[0].utf8))
         let samples = try WavFile.read(path: wav).samples[0]
         let start = try #require(samples.firstIndex { $0 != 0 }) - 1
-        let first = FrequencyMeter.frequency(of: samples[(start + 960)..<(start + 11040)], sampleRate: 48000)
-        let second = FrequencyMeter.frequency(of: samples[(start + 12960)..<(start + 23040)], sampleRate: 48000)
+        let noteFrames = 14400  // 0.3 s at 48 kHz; measured away from each note's ramps
+        let first = FrequencyMeter.frequency(of: samples[(start + 960)..<(start + noteFrames - 960)], sampleRate: 48000)
+        let second = FrequencyMeter.frequency(of: samples[(start + noteFrames + 960)..<(start + 2 * noteFrames - 960)], sampleRate: 48000)
         #expect(abs(FrequencyMeter.cents(first, from: pair.firstHz!)) < 0.01)
         #expect(abs(FrequencyMeter.cents(second, from: pair.secondHz!)) < 0.01)
     }

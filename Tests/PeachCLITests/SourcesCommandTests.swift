@@ -56,4 +56,15 @@ import Testing
             #expect(result.standardOutput.contains("Rejected:\n  \(directory.path)/libjunk.so: cannot be loaded:"), "\(result.standardOutput)")
         }
     }
+
+    /// A choice option's values are listed under it, with their labels, so
+    /// that a user sees what to write (e.g. MIDI Out's destinations).
+    @Test func choicesAreListedUnderTheirOption() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try CPlugin.build(BuildProducts.packageRoot + "/examples/c-tone-source/tone_source.c", named: "libctone", in: directory.path)
+        let text = try Shell.run([BuildProducts.peach, "sources", "--plugin-path", directory.path]).standardOutput
+        #expect(text.contains("  --option shape      Shape: choice (2 choices), default bright. "), "\(text)")
+        #expect(text.contains("\n      soft    Soft (1/k²)\n      bright  Bright (1/k)\n"), "\(text)")
+    }
 }

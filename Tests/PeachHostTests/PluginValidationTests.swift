@@ -32,7 +32,6 @@ import Testing
             Fault(define: "EMPTY_ID", reason: "source 0 has an empty id"),
             Fault(define: "BAD_ID", reason: "source 0's id 'not a reverse dns' is not a reverse-DNS id"),
             Fault(define: "NON_UTF8_NAME", reason: "source 0's name is not valid UTF-8"),
-            Fault(define: "CREATE_FAILS", reason: "create failed: no licence key", sourceID: fixtureID),
             Fault(define: "CRASH_IN_ENTRY", reason: "crashed while being probed (SIGSEGV)"),
         ]
     }
@@ -87,6 +86,28 @@ import Testing
             #expect(rejection.reason.contains(fault.reason), "\(fault.define): \(rejection.reason)")
         }
         #expect(Set(catalog.rejections.map(\.path)) == Set(expected.keys))
+    }
+
+    /// A source whose create fails (here "no licence key"; for MIDI Out, no
+    /// sequencer) is not a broken plugin: it is listed as unavailable with its
+    /// own reason, asking for it says so in one line, and the rest works.
+    @Test func aSourceThatCannotBeCreatedIsUnavailableNotRejected() throws {
+        let folder = PluginFolder()
+        defer { folder.remove() }
+        let library = try folder.build("m-unavailable", defines: ["CREATE_FAILS"])
+        try folder.build("z-valid", id: "org.peach.test.last")
+
+        let catalog = folder.discover()
+
+        #expect(catalog.rejections.isEmpty, "\(catalog.rejections)")
+        #expect(catalog.sources.map(\.descriptor.id) == ["org.peach.test.last"])
+        let unavailable = try #require(catalog.unavailable.count == 1 ? catalog.unavailable.first : nil, "\(catalog.unavailable)")
+        #expect(unavailable.descriptor.id == Self.fixtureID && unavailable.descriptor.name == "Test Fixture")
+        #expect(unavailable.libraryPath == library)
+        #expect(unavailable.reason == "no licence key")
+        #expect(throws: SourceLookupError.unavailable(unavailable)) { _ = try catalog.makeInstance(of: Self.fixtureID) }
+        #expect(SourceLookupError.unavailable(unavailable).description == "sound source \(Self.fixtureID) is unavailable: no licence key")
+        #expect(try catalog.makeInstance(of: "org.peach.test.last").descriptor.name == "Test Fixture")
     }
 
     /// A library whose entry never returns is stopped at the probe's deadline

@@ -122,10 +122,11 @@ public final class AudioEngine {
         return notices
     }
 
-    /// Waits until `frame` has been rendered, or rendering ended. Returns the notices seen meanwhile.
+    /// Waits until `frame` has been rendered, rendering ended, or a stop was
+    /// requested (`StopRequest`). Returns the notices seen meanwhile.
     public func wait(untilRendered frame: Int64) -> [EngineNotice] {
         var notices: [EngineNotice] = []
-        while renderedFrames < frame {
+        while renderedFrames < frame, !StopRequest.isRaised {
             notices += pollNotices()
             if notices.contains(where: \.endsRendering) { break }
             usleep(1000)
@@ -146,7 +147,7 @@ public final class AudioEngine {
     /// the last sound.
     public func render(through frame: Int64, thenUntilSilentWithin maxTailFrames: Int64) -> [EngineNotice] {
         var notices = render(through: frame)
-        while !isSilent, renderedFrames < frame + maxTailFrames, !notices.contains(where: \.endsRendering) {
+        while !isSilent, renderedFrames < frame + maxTailFrames, !notices.contains(where: \.endsRendering), !StopRequest.isRaised {
             notices += render(through: renderedFrames + Int64(format.blockFrames))
         }
         return notices

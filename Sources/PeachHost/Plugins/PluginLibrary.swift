@@ -67,10 +67,12 @@ public final class PluginLibrary: @unchecked Sendable {
         self.sources = sources
     }
 
-    /// Creates an inactive instance of one of this library's sources. [main-thread]
-    public func makeInstance(of sourceID: String) throws(PluginRejection) -> SourceInstance {
+    /// Creates an inactive instance of one of this library's sources. A
+    /// `create` that fails makes the source unavailable (with its reason); an
+    /// instance table that breaks the rules is a rejection. [main-thread]
+    public func makeInstance(of sourceID: String) throws(SourceLookupError) -> SourceInstance {
         guard let descriptor = sources.first(where: { $0.id == sourceID }) else {
-            throw PluginRejection(path: path, sourceID: sourceID, reason: "offers no source with this id")
+            throw .unknown(id: sourceID, available: sources.map(\.id))
         }
         var createError = ""
         let raw = sourceID.withCString { id in
@@ -83,9 +85,14 @@ public final class PluginLibrary: @unchecked Sendable {
             }
         }
         guard let raw else {
-            throw PluginRejection(path: path, sourceID: sourceID, reason: "create failed: \(createError.isEmpty ? "no reason given" : createError)")
+            throw .unavailable(SourceUnavailable(descriptor: descriptor, libraryPath: path,
+                                                 reason: createError.isEmpty ? "no reason given" : createError))
         }
-        return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path)
+        do {
+            return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path)
+        } catch {
+            throw .rejected(error)
+        }
     }
 
     private static func descriptor(_ pointer: UnsafePointer<peach_source_descriptor>?, index: UInt32, path: String) throws(PluginRejection) -> SourceDescriptor {

@@ -13,10 +13,11 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var path: String
     public var sources: [Source]
     public var rejections: [PluginRejection]
+    public var unavailable: [SourceUnavailable] = []
 
     /// Loads the library into this process and describes it. Each source gets
     /// one instance, created and destroyed, to read its options and to prove
-    /// that creating it works.
+    /// that creating it works; a source whose `create` fails is unavailable.
     public static func probeInProcess(path: String) -> ProbeReport {
         let canonical = PluginPath.canonical(path) ?? path
         let library: PluginLibrary
@@ -30,8 +31,12 @@ public struct ProbeReport: Codable, Sendable, Equatable {
             do {
                 let instance = try library.makeInstance(of: descriptor.id)
                 report.sources.append(Source(descriptor: descriptor, options: instance.options))
+            } catch .unavailable(let unavailable) {
+                report.unavailable.append(unavailable)
+            } catch .rejected(let rejection) {
+                report.rejections.append(rejection)
             } catch {
-                report.rejections.append(error)
+                report.rejections.append(PluginRejection(path: canonical, sourceID: descriptor.id, reason: error.description))
             }
         }
         return report

@@ -13,12 +13,15 @@ public struct SourceCatalog: Sendable {
 
     public private(set) var sources: [Entry] = []
     public private(set) var rejections: [PluginRejection] = []
+    /// Sources that passed every check but cannot be made here and now, with their reasons.
+    public private(set) var unavailable: [SourceUnavailable] = []
     /// Sources ignored because an earlier library in the search path has the same id.
     public private(set) var shadowed: [String] = []
 
     public init(reports: [ProbeReport]) {
         for report in reports {
             rejections += report.rejections
+            unavailable += report.unavailable
             for source in report.sources {
                 if let first = sources.first(where: { $0.descriptor.id == source.descriptor.id }) {
                     shadowed.append("\(source.descriptor.id) in \(report.path) is ignored: \(first.libraryPath) provides it first")
@@ -38,6 +41,9 @@ public struct SourceCatalog: Sendable {
 
     public func entry(for id: String) throws(SourceLookupError) -> Entry {
         guard let entry = sources.first(where: { $0.descriptor.id == id }) else {
+            if let unavailable = unavailable.first(where: { $0.descriptor.id == id }) {
+                throw .unavailable(unavailable)
+            }
             if let rejection = rejections.first(where: { $0.sourceID == id }) {
                 throw .rejected(rejection)
             }
@@ -49,17 +55,20 @@ public struct SourceCatalog: Sendable {
     /// Loads the source's library into this process and makes an inactive instance.
     public func makeInstance(of id: String) throws(SourceLookupError) -> SourceInstance {
         let entry = try entry(for: id)
+        let library: PluginLibrary
         do {
-            return try PluginLibrary.load(path: entry.libraryPath).makeInstance(of: id)
+            library = try PluginLibrary.load(path: entry.libraryPath)
         } catch {
             throw .rejected(error)
         }
+        return try library.makeInstance(of: id)
     }
 }
 
 public enum SourceLookupError: Error, Equatable, CustomStringConvertible {
     case unknown(id: String, available: [String])
     case rejected(PluginRejection)
+    case unavailable(SourceUnavailable)
 
     public var description: String {
         switch self {
@@ -69,6 +78,8 @@ public enum SourceLookupError: Error, Equatable, CustomStringConvertible {
                 : "; available: \(available.joined(separator: ", ")) (see `peach sources`)")
         case .rejected(let rejection):
             "sound source unusable: \(rejection)"
+        case .unavailable(let unavailable):
+            unavailable.description
         }
     }
 }

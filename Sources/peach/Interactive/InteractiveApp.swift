@@ -89,7 +89,7 @@ final class InteractiveApp {
         let audio: TrainingAudio
         do {
             audio = try TrainingAudio(source: source, noteSeconds: training.noteSeconds(settings), pauseSeconds: training.pauseSeconds(settings)) {
-                [sound, settings] in try sound.openOutput(pacedFile: true, settings: settings)
+                [sound, settings] source in try sound.openOutput(pacedFile: true, for: source, settings: settings)
             }
         } catch {
             return .failure(Failure(localized(.appCannotPlay, "\(error)")))

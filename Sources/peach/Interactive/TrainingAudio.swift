@@ -6,11 +6,11 @@ import PeachHost
 final class TrainingAudio {
     private(set) var noteSeconds: Double
     private(set) var pauseSeconds: Double
-    private let openOutput: () throws -> AudioOutput
+    private let openOutput: (SourceInstance) throws -> AudioOutput
     private(set) var source: SourceInstance
     private var player: PairPlayer?
 
-    init(source: SourceInstance, noteSeconds: Double, pauseSeconds: Double, openOutput: @escaping () throws -> AudioOutput) throws {
+    init(source: SourceInstance, noteSeconds: Double, pauseSeconds: Double, openOutput: @escaping (_ for: SourceInstance) throws -> AudioOutput) throws {
         self.source = source
         self.noteSeconds = noteSeconds
         self.pauseSeconds = pauseSeconds
@@ -57,7 +57,7 @@ final class TrainingAudio {
     /// Opens the output again (after it was lost) and starts a new engine on the same source.
     func reopen() throws {
         close()
-        let engine = try AudioEngine(output: try openOutput(), source: source)
+        let engine = try AudioEngine(output: try openOutput(source), source: source)
         engine.start()
         player = PairPlayer(engine: engine, noteSeconds: noteSeconds, pauseSeconds: pauseSeconds)
     }

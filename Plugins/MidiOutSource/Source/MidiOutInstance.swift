@@ -1,0 +1,189 @@
+import PeachMidiOutCore
+import PeachPluginAPI
+
+/// One MIDI Out instance behind the C instance table: options while
+/// inactive; a sequencer client, connected and set up, while active.
+final class MidiOutInstance {
+    static let sourceID = "org.peach.midi-out"
+
+    private let host: UnsafePointer<peach_host>?
+    /// The destinations present when the instance was made: the destination option's choices.
+    private let destinations: [SequencerDestination]
+    private var values = MidiOutOption.Values()
+    private var client: SequencerClient?
+    private var processor: MidiBlockProcessor?
+    /// last_error's text lives here so the pointer handed out stays valid.
+    private static let errorCapacity = 1024
+    private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: errorCapacity)
+
+    private init(host: UnsafePointer<peach_host>?, destinations: [SequencerDestination]) {
+        self.host = host
+        self.destinations = destinations
+        errorText[0] = 0
+    }
+
+    deinit {
+        deactivate()
+        errorText.deallocate()
+    }
+
+    // MARK: Lifecycle [main-thread]
+
+    /// Opens Peach's sequencer port, connects the destination and sets the
+    /// instrument up (bend range or tuning programs on every channel used).
+    private func activate(sampleRate: Double) -> peach_status {
+        guard client == nil else { return fail(PEACH_ERR_BAD_STATE, "already active") }
+        guard sampleRate > 0, sampleRate.isFinite else { return fail(PEACH_ERR_INVALID_ARGUMENT, "unsupported sample rate \(sampleRate)") }
+        do {
+            let client = try SequencerClient()
+            let destination = try DestinationChoice.resolve(values.destination, in: client.destinations())
+            if let destination { try client.connect(to: destination) }
+            let translator = NoteTranslator(settings: values.settings)
+            try client.sendNow(translator.setupMessages())
+            processor = MidiBlockProcessor(translator: translator, sampleRate: sampleRate, queueZero: client.queueZero)
+            self.client = client
+            if destination == nil {
+                log(PEACH_LOG_WARNING, "MIDI Out is connected to nothing: connect Peach's sequencer port yourself (aconnect), or choose a destination")
+            }
+            return PEACH_OK
+        } catch {
+            return fail(PEACH_ERR_DEVICE, "\(error)")  // a missing sequencer or destination, in words
+        }
+    }
+
+    /// Stops at once: drops what is still queued, then sends note-offs, all
+    /// sound off, all notes off and a centred bend on every channel used
+    /// (and restores retuned keys), so nothing is left hanging.
+    private func deactivate() {
+        guard let client, var translator = processor?.translator else { return }
+        client.dropPending()
+        do {
+            try client.sendNow(translator.cleanupMessages())
+        } catch {
+            log(PEACH_LOG_WARNING, "MIDI Out could not reset the instrument: \(error)")
+        }
+        self.client = nil
+        processor = nil
+    }
+
+    // MARK: Processing [audio-thread]: no allocation, no locks, no blocking
+
+    private func process(_ block: UnsafePointer<peach_process>) -> peach_process_status {
+        guard let client, processor != nil else { return PEACH_PROCESS_ERROR }
+        var outcome = processor!.process(block) { message, time in
+            client.send(message, at: time)
+        }
+        if !client.flush() { outcome.droppedMessages += 1 }
+        if outcome.clampedNotes > 0 {
+            log(PEACH_LOG_WARNING, "a note lay beyond the instrument's reach and was played at the nearest pitch it can play" as StaticString)
+        }
+        if outcome.ignoredNotes > 0 { log(PEACH_LOG_WARNING, "a note without a valid frequency was not played" as StaticString) }
+        if outcome.droppedMessages > 0 { log(PEACH_LOG_WARNING, "the ALSA sequencer could not take every MIDI message; some were lost" as StaticString) }
+        return outcome.status
+    }
+
+    // MARK: Options [main-thread]
+
+    private func optionInfo(_ index: UInt32, _ info: UnsafeMutablePointer<peach_option_info>) -> peach_status {
+        guard Int(index) < MidiOutOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
+        let option = MidiOutOption.allCases[Int(index)]
+        var filled = peach_option_info()
+        filled.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
+        filled.type = UInt32(option.type)
+        filled.choice_count = UInt32(option.choices(destinations: destinations).count)
+        filled.min_value = option.range?.lowerBound ?? 0
+        filled.max_value = option.range?.upperBound ?? 0
+        CTextBuffer.write(option.key, to: &filled.key)
+        CTextBuffer.write(option.name, to: &filled.name)
+        CTextBuffer.write(option.unit, to: &filled.unit)
+        CTextBuffer.write(option.value(in: MidiOutOption.Values()), to: &filled.default_value)
+        CTextBuffer.write(option.description, to: &filled.description)
+        info.pointee = filled
+        return PEACH_OK
+    }
+
+    private func optionChoice(_ index: UInt32, _ choiceIndex: UInt32, _ out: UnsafeMutablePointer<peach_option_choice>) -> peach_status {
+        guard Int(index) < MidiOutOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
+        let choices = MidiOutOption.allCases[Int(index)].choices(destinations: destinations)
+        guard Int(choiceIndex) < choices.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no choice \(choiceIndex)") }
+        var filled = peach_option_choice()
+        filled.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
+        CTextBuffer.write(choices[Int(choiceIndex)].value, to: &filled.value)
+        CTextBuffer.write(choices[Int(choiceIndex)].label, to: &filled.label)
+        out.pointee = filled
+        return PEACH_OK
+    }
+
+    private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
+        guard let option = MidiOutOption(rawValue: key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        return CTextBuffer.write(option.value(in: values), to: buffer, capacity: Int(capacity)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
+    }
+
+    private func setOption(_ key: String, _ text: String) -> peach_status {
+        guard client == nil else { return fail(PEACH_ERR_BAD_STATE, "options can only change while inactive") }
+        guard let option = MidiOutOption(rawValue: key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        if let problem = option.set(text, in: &values, destinations: destinations) {
+            return fail(PEACH_ERR_INVALID_ARGUMENT, "\(key): \(problem)")
+        }
+        return PEACH_OK
+    }
+
+    // MARK: Reporting
+
+    private func fail(_ status: peach_status, _ message: String) -> peach_status {
+        CTextBuffer.write(message, to: errorText, capacity: Self.errorCapacity)
+        return status
+    }
+
+    /// [main-thread] The host prints it at once.
+    private func log(_ level: Int32, _ message: String) {
+        guard let host, let log = host.pointee.log else { return }
+        log(host, level, message)
+    }
+
+    /// [audio-thread] A fixed text: handing it over allocates nothing.
+    private func log(_ level: Int32, _ message: StaticString) {
+        guard let host, let log = host.pointee.log else { return }
+        UnsafeRawPointer(message.utf8Start).withMemoryRebound(to: CChar.self, capacity: message.utf8CodeUnitCount + 1) {
+            log(host, level, $0)
+        }
+    }
+
+    // MARK: The C table
+
+    static func makeTable(host: UnsafePointer<peach_host>?, destinations: [SequencerDestination]) -> UnsafeMutablePointer<peach_source_instance> {
+        let table = UnsafeMutablePointer<peach_source_instance>.allocate(capacity: 1)
+        table.initialize(to: peach_source_instance(
+            struct_size: UInt32(MemoryLayout<peach_source_instance>.size),
+            reserved: 0,
+            plugin_data: Unmanaged.passRetained(MidiOutInstance(host: host, destinations: destinations)).toOpaque(),
+            activate: { table, rate, _, _ in MidiOutInstance.of(table).activate(sampleRate: rate) },
+            deactivate: { table in MidiOutInstance.of(table).deactivate() },
+            process: { table, block in block.map { MidiOutInstance.of(table).process($0) } ?? PEACH_PROCESS_ERROR },
+            destroy: { table in
+                guard let table else { return }
+                Unmanaged<MidiOutInstance>.fromOpaque(table.pointee.plugin_data).release()
+                UnsafeMutablePointer(mutating: table).deallocate()
+            },
+            option_count: { _ in UInt32(MidiOutOption.allCases.count) },
+            get_option_info: { table, index, info in info.map { MidiOutInstance.of(table).optionInfo(index, $0) } ?? PEACH_ERR_INVALID_ARGUMENT },
+            get_option_choice: { table, index, choice, out in
+                out.map { MidiOutInstance.of(table).optionChoice(index, choice, $0) } ?? PEACH_ERR_INVALID_ARGUMENT
+            },
+            get_option: { table, key, buffer, capacity in
+                guard let key, let buffer, capacity > 0 else { return PEACH_ERR_INVALID_ARGUMENT }
+                return MidiOutInstance.of(table).getOption(String(cString: key), buffer, capacity)
+            },
+            set_option: { table, key, value in
+                guard let key, let value else { return PEACH_ERR_INVALID_ARGUMENT }
+                return MidiOutInstance.of(table).setOption(String(cString: key), String(cString: value))
+            },
+            last_error: { table in UnsafePointer(MidiOutInstance.of(table).errorText) },
+            get_extension: { _, _ in nil }))
+        return table
+    }
+
+    private static func of(_ table: UnsafePointer<peach_source_instance>?) -> MidiOutInstance {
+        Unmanaged<MidiOutInstance>.fromOpaque(table!.pointee.plugin_data).takeUnretainedValue()
+    }
+}
