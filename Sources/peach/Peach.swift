@@ -12,5 +12,6 @@ struct Peach: ParsableCommand {
             `peach sources`, try one with `peach play A4 --source org.peach.sine`.
             """,
         version: PeachVersion.current,
-        subcommands: [TrainCommand.self, ProfileCommand.self, SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self])
+        subcommands: [TrainCommand.self, ProfileCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self,
+                      SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self])
 }
