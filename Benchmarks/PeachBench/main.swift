@@ -3,6 +3,8 @@
 //   1. Sine render speed, in multiples of real time (baseline: sox).
 //   2. Plugin discovery + load + first block, in milliseconds.
 //   3. `peach sources` wall time (baseline: starting /bin/true).
+//   4. `peach profile` on a million answers (baseline: `peach profile --json`),
+//      and the times of --note, --svg, stats, export and import beside it.
 // It measures the release build lying beside it (peach and
 // libPeachSineSource.so in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -32,7 +34,8 @@ do {
     let discovery = try DiscoveryBenchmark(releaseDirectory: directory, libraryPath: library).rows()
     let render = try SineRenderBenchmark(libraryPath: library).rows()
     let sources = try SourcesCommandBenchmark(releaseDirectory: directory).rows()
-    let rows = render + discovery + sources
+    let profile = try ProfileViewBenchmark(releaseDirectory: directory).rows()
+    let rows = render + discovery + sources + profile
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

@@ -45,7 +45,7 @@ import Testing
         let detail = try Self.peach(["profile", "--note", "A4", "--data-dir", data])
         #expect(detail.status == 0, "\(detail.standardError)")
         let lines = detail.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "A4 · weak spot: its 80% band lies above your median threshold")
+        #expect(lines.first == "A4 · weak spot: harder for you than your other keys, register for register")
         #expect(lines.contains { $0.hasPrefix("threshold ") && $0.contains("80% band") })
         #expect(lines.contains { $0.contains(" answers · ") && $0.contains("% correct · smallest difference answered correctly ") })
         #expect(lines.contains { $0.hasPrefix("last trained ") && ($0.hasSuffix("(today)") || $0.hasSuffix("(yesterday)")) }, "\(lines)")

@@ -151,12 +151,12 @@ import Testing
         let store = try HistoryStore(directory: data, machine: "laptop")
         try store.append(answer(100))
         try store.append(answer(200))
-        // Another machine's history: one answer already here, two new, a blank line.
-        let lines = [answer(200), answer(150, note: 61), answer(300, note: 62)].map(HistoryLine.encode)
-        try (lines[0] + "\n" + lines[1] + "\n\n" + lines[2]).write(toFile: folder.file("tablet.jsonl"), atomically: true, encoding: .utf8)
+        // Another machine's history: one answer already here, three new (one in the same millisecond as an old one), a blank line.
+        let lines = [answer(200), answer(150, note: 61), answer(300, note: 62), answer(200.0004, note: 63)].map(HistoryLine.encode)
+        try (lines[0] + "\n" + lines[1] + "\n\n" + lines[2] + "\n" + lines[3]).write(toFile: folder.file("tablet.jsonl"), atomically: true, encoding: .utf8)
         let outcome = try HistoryImport.run(folder.file("tablet.jsonl"), dataDirectory: data)
-        #expect(outcome.read == 3 && outcome.added == 2)
-        #expect(try store.readAll().answers.map(\.time) == [100, 150, 200, 300])
+        #expect(outcome.read == 4 && outcome.added == 3)
+        #expect(try store.readAll().answers.map(\.note.number) == [60, 61, 60, 63, 62])
 
         let before = Self.contents(of: data)
         try (lines[1] + "\n" + lines[2].replacingOccurrences(of: "\"higher\"", with: "\"sideways\"") + "\n")

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import PeachHost
 import PeachTestSupport
@@ -79,6 +80,23 @@ import Testing
         let column = plain[0].unicodeScalars.count - 1
         let names = plain[plain.firstIndex { $0.contains("█") }! + 1]
         #expect(Array(names.unicodeScalars)[column...].starts(with: "A4".unicodeScalars), "\(names)")
+    }
+
+    @Test func aBassThatIsHardForEveryoneIsNoWeakSpotButAKeyHardForYouIs() throws {
+        // Five times the usual thresholds everywhere (so the bass is far above the median key in cents), G4 three times that,
+        // and C5 without answers; every band a factor of 1.4 either way.
+        let typical = KeyboardPrior()
+        let notes = (36...72).map { note in
+            let threshold = (note == 67 ? 3 : 1) * 5 * exp(typical.meanLogThreshold(note))
+            return #"{"note":\#(note),"name":"\#(MIDINote(number: note)!.name)","threshold":\#(threshold),"#
+                + #""band80":[\#(threshold / 1.2),\#(threshold * 1.2)],"band95":[\#(threshold / 1.4),\#(threshold * 1.4)],"answers":\#(note == 72 ? 0 : 50)}"#
+        }
+        let json = #"{"schema":1,"reference":440,"answers":1800,"slope":1,"lapse":0.03,"range":{"low":"C2","high":"C5","adaptive":false},"#
+            + #""notes":[\#(notes.joined(separator: ","))]}"#
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(json.utf8))
+        let median = try #require(report.medianThreshold)
+        #expect(report.notes.filter { $0.note <= 41 }.allSatisfy { $0.band95[0] > median }, "C2 to F2 lie wholly above the median key in cents")
+        #expect(report.weakKeys == [67])
     }
 
     @Test func keysWithoutAnswersLookDifferent() {

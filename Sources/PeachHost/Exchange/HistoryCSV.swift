@@ -77,7 +77,7 @@ public enum HistoryCSV {
         case .failure(let failure): throw .malformed("timestamp \"\(value(0))\" \(failure.description)")
         }
         guard let key = wholeNumber(value(1)), let note = MIDINote(number: key) else { throw .malformed("key is \"\(value(1))\", not a MIDI number from 0 to 127") }
-        guard (try? MIDINote(parsing: value(2))) == note else { throw .malformed("note \"\(value(2))\" is not key \(key) (\(note.name))") }
+        guard value(2) == note.name || (try? MIDINote(parsing: value(2))) == note else { throw .malformed("note \"\(value(2))\" is not key \(key) (\(note.name))") }
         guard let heard = PitchDirection(rawValue: value(6)) else { throw .malformed("answer is \"\(value(6))\", neither higher nor lower") }
         guard let correct = Bool(value(7)) else { throw .malformed("correct is \"\(value(7))\", neither true nor false") }
         guard let milliseconds = wholeNumber(value(8)) else {

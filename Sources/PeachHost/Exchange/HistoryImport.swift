@@ -42,7 +42,10 @@ public enum HistoryImport {
         guard !new.isEmpty else { return outcome }
         do { outcome.file = try store.addImported(new, now: now) } catch { throw .history(error) }
         do {
-            let report = try PersistentTraining.currentReport(dataDirectory: dataDirectory).report
+            // The history now holds exactly these answers: no need to read it again.
+            let all = AnswerMerge.inTimeOrder([existing.answers, new], time: \.time)
+            let history = EvidenceRead(evidence: all.map(AnswerEvidence.init), latest: all.last, warnings: [])
+            let report = try PersistentTraining.currentReport(store: store, history: history)
             try store.writeSnapshot(Array(report.json(pretty: true).utf8))
         } catch {
             outcome.warnings.append("the answers were imported, but the profile snapshot was not updated: \(error); it is rebuilt when needed")
@@ -104,29 +107,26 @@ public enum HistoryImport {
 
     /// The answers of `incoming` that neither `existing` (in time order) nor
     /// an earlier answer of `incoming` holds, in time order (ties keep their
-    /// order). Lines are written out and compared only among answers of the
-    /// same millisecond, which are rare, so this costs little beyond a sort.
+    /// order). Only answers of the same millisecond are compared, so this costs
+    /// little beyond a sort.
     static func unseen(_ incoming: [TrainingAnswer], existing: [TrainingAnswer]) -> [TrainingAnswer] {
-        func millisecond(_ answer: TrainingAnswer) -> Int64 { Int64((answer.time * 1000).rounded()) }
+        let millisecond = { (answer: TrainingAnswer) in HistoryLine.millisecond(answer.time) }
         let ordered = zip(incoming, incoming.dropFirst()).allSatisfy { $0.time <= $1.time } ? incoming
             : incoming.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         var result: [TrainingAnswer] = []
         result.reserveCapacity(ordered.count)
-        var old = existing.startIndex, start = ordered.startIndex
-        while start < ordered.endIndex {
-            let time = millisecond(ordered[start])
-            var end = start + 1
-            while end < ordered.endIndex, millisecond(ordered[end]) == time { end += 1 }
+        var old = existing.startIndex, groupStart = 0
+        for answer in ordered {
+            let time = millisecond(answer)
+            if result.last.map(millisecond) != time { groupStart = result.count }
             while old < existing.endIndex, millisecond(existing[old]) < time { old += 1 }
-            var sameTime = old
-            while sameTime < existing.endIndex, millisecond(existing[sameTime]) == time { sameTime += 1 }
-            if end - start == 1 && sameTime == old {
-                result.append(ordered[start])  // alone in its millisecond: nothing to compare
-            } else {
-                var lines = Set(existing[old..<sameTime].map(HistoryLine.encode))
-                result += ordered[start..<end].filter { lines.insert(HistoryLine.encode($0)).inserted }
+            var same = old
+            var seen = false
+            while !seen, same < existing.endIndex, millisecond(existing[same]) == time {
+                seen = HistoryLine.sameLine(existing[same], answer)
+                same += 1
             }
-            start = end
+            if !seen, !result[groupStart...].contains(where: { HistoryLine.sameLine($0, answer) }) { result.append(answer) }
         }
         return result
     }

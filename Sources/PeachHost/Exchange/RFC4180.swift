@@ -42,7 +42,7 @@ enum RFC4180 {
         var recordLine = 1
         while index < bytes.count || !fields.isEmpty {
             if fields.isEmpty { recordLine = line }
-            let field: ArraySlice<UInt8>
+            let text: String?
             if index < bytes.count, bytes[index] == quote {
                 let opened = line
                 var content: [UInt8] = []
@@ -59,7 +59,7 @@ enum RFC4180 {
                     }
                     content.append(byte)
                 }
-                field = content[...]
+                text = String(validating: content, as: UTF8.self)
             } else {
                 let start = index
                 while index < bytes.count, bytes[index] != comma, bytes[index] != lineFeed, bytes[index] != carriageReturn {
@@ -68,9 +68,9 @@ enum RFC4180 {
                     }
                     index += 1
                 }
-                field = Array(bytes[start..<index])[...]
+                text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
-            guard let text = String(validating: field, as: UTF8.self) else { throw SyntaxError(line: line, reason: "a field is not valid UTF-8") }
+            guard let text else { throw SyntaxError(line: line, reason: "a field is not valid UTF-8") }
             fields.append(text)
             // What ends the field: a comma, a line break, or the end of the file.
             if index == bytes.count {

@@ -80,7 +80,10 @@ public final class HistoryStore {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(answers.count * 240)
-        for answer in answers { bytes += (HistoryLine.encode(answer) + "\n").utf8 }
+        for answer in answers {
+            bytes += HistoryLine.encode(answer).utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
         try AtomicFile.write(bytes, to: path)
         return path
     }

@@ -1,6 +1,6 @@
 /// The profile as a terminal picture: a piano keyboard across the bottom,
 /// and above each key its threshold (●) inside its 80% band (░) on a
-/// logarithmic cents axis. Weak spots are ▲, keys without answers yet ○ in a
+/// logarithmic cents axis. Weak spots (`ProfileReport.weakKeys`) are ▲, keys without answers yet ○ in a
 /// dotted band (·), so nothing depends on colour alone. A pure function of
 /// the profile and a width: the interactive view draws the same lines, with
 /// a key highlighted.

@@ -16,7 +16,7 @@ public struct KeyDetail: Equatable, Sendable {
 
     /// The detail as lines of plain text, each at most `width` characters.
     public func lines(now: Double, calendar: LocalCalendar = .system, width: Int = .max) -> [String] {
-        var lines = [note.name + (isWeak ? " · weak spot: its 80% band lies above your median threshold" : "")]
+        var lines = [note.name + (isWeak ? " · weak spot: harder for you than your other keys, register for register" : "")]
         lines.append("threshold \(CentsText.text(note.threshold)) · 80% band \(CentsText.band(note.band80)) · 95% band \(CentsText.band(note.band95))")
         if facts.answers == 0 {
             lines.append("no answers yet: the threshold is inferred from the neighbouring keys")

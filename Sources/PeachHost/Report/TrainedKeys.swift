@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a profile says about the keys that have answers, as opposed to keys
 /// whose values the model only infers from their neighbours.
 extension ProfileReport {
@@ -6,11 +8,19 @@ extension ProfileReport {
     /// The median threshold of the trained keys; nil before the first answer.
     public var medianThreshold: Double? { trainedNotes.map(\.threshold).median }
 
-    /// Trained keys whose whole 80% band lies above the median threshold: the
-    /// profile is at least 90% sure they are harder than the typical key.
+    /// Trained keys weaker than the listener's own level for their register.
+    /// Thresholds rise into the bass for everyone, so each key is measured
+    /// against the typical curve across the keyboard (the shape of published
+    /// thresholds, `KeyboardPrior`'s mean): a key is weak when its whole 95%
+    /// band, so measured, lies above the median trained key (the profile is
+    /// then at least 97.5% sure of it, so among dozens of keys chance rarely
+    /// makes one). A bass key that is as good as your other keys, register
+    /// for register, is not a weak spot.
     public var weakKeys: Set<Int> {
-        guard let median = medianThreshold else { return [] }
-        return Set(trainedNotes.filter { $0.band80[0] > median }.map(\.note))
+        let typical = KeyboardPrior()
+        func relative(_ cents: Double, _ note: Int) -> Double { log(cents) - typical.meanLogThreshold(note) }
+        guard let median = trainedNotes.map({ relative($0.threshold, $0.note) }).median else { return [] }
+        return Set(trainedNotes.filter { relative($0.band95[0], $0.note) > median }.map(\.note))
     }
 
     public func note(_ number: Int) -> Note? { notes.first { $0.note == number } }
