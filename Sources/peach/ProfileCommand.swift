@@ -76,7 +76,8 @@ struct ProfileCommand: ParsableCommand {
         let heading = "Threshold per key in cents (lower is finer) · \(report.answers) answers · A4 = \(report.reference.compact) Hz"
         TextWrap.lines(heading, width: width - 1).forEach { print($0) }
         KeyboardChart(overview: overview).lines(width: width, colour: TerminalColour.enabled()).forEach { print($0) }
-        let weak = report.notes.filter { overview.weakKeys.contains($0.note) }.sorted { $0.threshold > $1.threshold }
+        let weak = report.notes.filter { overview.weakKeys.contains($0.note) }
+            .sorted { ProfileReport.registerLevel($0.threshold, note: $0.note) > ProfileReport.registerLevel($1.threshold, note: $1.note) }
         let listed = weak.prefix(Self.weakSpotsListed).map { "\($0.name) \(CentsText.text($0.threshold))" }.joined(separator: ", ")
         let weakText = weak.isEmpty ? "Weak spots: none stands out yet."
             : "Weak spots, weakest first: " + listed + (weak.count > Self.weakSpotsListed ? " and \(weak.count - Self.weakSpotsListed) more" : "") + "."

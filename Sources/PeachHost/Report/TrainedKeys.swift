@@ -17,11 +17,16 @@ extension ProfileReport {
     /// makes one). A bass key that is as good as your other keys, register
     /// for register, is not a weak spot.
     public var weakKeys: Set<Int> {
-        let typical = KeyboardPrior()
-        func relative(_ cents: Double, _ note: Int) -> Double { log(cents) - typical.meanLogThreshold(note) }
-        guard let median = trainedNotes.map({ relative($0.threshold, $0.note) }).median else { return [] }
-        return Set(trainedNotes.filter { relative($0.band95[0], $0.note) > median }.map(\.note))
+        guard let median = trainedNotes.map({ Self.registerLevel($0.threshold, note: $0.note) }).median else { return [] }
+        return Set(trainedNotes.filter { Self.registerLevel($0.band95[0], note: $0.note) > median }.map(\.note))
     }
+
+    /// How hard `cents` at `note` is, register for register: ln of it against the usual threshold there.
+    public static func registerLevel(_ cents: Double, note: Int) -> Double {
+        log(cents) - typicalCurve.meanLogThreshold(note)
+    }
+
+    private static let typicalCurve = KeyboardPrior()
 
     public func note(_ number: Int) -> Note? { notes.first { $0.note == number } }
 }

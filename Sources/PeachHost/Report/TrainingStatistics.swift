@@ -64,7 +64,7 @@ public struct TrainingStatistics: Codable, Equatable, Sendable {
             previous = answer.time
         }
         if sittings > 0 { seconds += previous - start }
-        return (seconds, sittings)
+        return ((seconds * 1000).rounded() / 1000, sittings)  // to the millisecond, as the history's times
     }
 
     /// Reads the data folder and computes the statistics.
