@@ -5,7 +5,7 @@
 # the training profile and selector, with per-key baselines and targets), make build, make clean.
 
 SWIFT ?= swift
-APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont sox alsa-utils pkg-config
+APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont sox alsa-utils pkg-config librsvg2-bin netpbm
 ARGS ?=
 
 .PHONY: run test bench bench-training build release-plugins deps clean

@@ -5,6 +5,8 @@
 //   3. `peach sources` wall time (baseline: starting /bin/true).
 //   4-6. The training screen in a pseudo-terminal: Start to first note, key
 //      to feedback (baseline: `cat` echoing a key), pairs a minute.
+//   7. `peach profile` on a million answers (baseline: `peach profile --json`),
+//      and the times of --note, --svg, stats, export and import beside it.
 // It measures the release build lying beside it (peach and
 // libPeachSineSource.so in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -35,7 +37,8 @@ do {
     let render = try SineRenderBenchmark(libraryPath: library).rows()
     let sources = try SourcesCommandBenchmark(releaseDirectory: directory).rows()
     let screen = try TrainingScreenBenchmark(releaseDirectory: directory).rows()
-    let rows = render + discovery + sources + screen
+    let profile = try ProfileViewBenchmark(releaseDirectory: directory).rows()
+    let rows = render + discovery + sources + screen + profile
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

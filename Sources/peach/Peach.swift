@@ -13,7 +13,8 @@ struct Peach: ParsableCommand {
             `peach sources`, try one with `peach play A4 --source org.peach.sine`.
             """,
         version: PeachVersion.current,
-        subcommands: [StartCommand.self, TrainCommand.self, ProfileCommand.self, SettingsCommand.self, SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self],
+        subcommands: [StartCommand.self, TrainCommand.self, ProfileCommand.self, StatsCommand.self, SettingsCommand.self, ExportCommand.self,
+                      ImportCommand.self, SourcesCommand.self, PlayCommand.self, PluginProbeCommand.self],
         defaultSubcommand: StartCommand.self)
 
     static func main() {

@@ -453,14 +453,6 @@ import Testing
 
     // MARK: helpers
 
-    func answer(_ time: Double, note: Int = 60, cents: Double = 5, direction: PitchDirection = .higher, correct: Bool = true,
-                response: Double = 0.812, source: String = "org.peach.sine", reference: Double = 440, noteSeconds: Double = 1) -> TrainingAnswer {
-        let key = MIDINote(number: note)!
-        return TrainingAnswer(time: time, note: key, firstHz: Pitch.frequency(of: key, reference: reference),
-                              secondHz: Pitch.frequency(of: key, cents: cents, reference: reference), cents: cents, answer: direction,
-                              correct: correct, responseSeconds: response, sourceID: source, reference: reference, noteSeconds: noteSeconds)
-    }
-
     func makeStore(_ directory: TemporaryDirectory, machine: String = "laptop") throws -> HistoryStore {
         try HistoryStore(directory: directory.path + "/data", machine: machine)
     }

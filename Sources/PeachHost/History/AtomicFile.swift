@@ -1,12 +1,13 @@
 import Glibc
 
 /// Whole-file replacement that a crash cannot tear: readers see the old
-/// content or the new, never a mixture.
-enum AtomicFile {
+/// content or the new, never a mixture. Also used for the files Peach writes
+/// for the user (an export, a picture).
+public enum AtomicFile {
     /// Writes `bytes` to a temporary file in the same folder, syncs it,
     /// renames it over `path` and syncs the folder. A temporary file left by
     /// a process that died is overwritten (ours) or removed (another's).
-    static func write(_ bytes: [UInt8], to path: String) throws(HistoryError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(HistoryError) {
         let folder = TornTail.directory(of: path)
         let temporary = temporaryPath(for: path, process: getpid())
         do throws(HistoryError) {

@@ -210,6 +210,18 @@ struct FlatJSONScanner {
         throw failure("a string is not closed")
     }
 
+    /// The value of `text` if it is one JSON number and nothing else, read
+    /// exactly as in a history line (for other formats that hold such numbers).
+    static func number(exactly text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return nil }
+            var scanner = FlatJSONScanner(bytes)
+            guard let value = try? scanner.number(), scanner.position == bytes.count else { return nil }
+            return value
+        }
+    }
+
     /// A JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     private mutating func number() throws(HistoryLineError) -> Double {
         let start = position

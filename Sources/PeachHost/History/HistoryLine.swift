@@ -10,13 +10,31 @@
 public enum HistoryLine {
     /// The line for `answer`, without the newline. `problem(with:)` must be nil.
     public static func encode(_ answer: TrainingAnswer) -> String {
-        "{\"v\":\(TrainingAnswer.schemaVersion),\"time\":\"\(UTCTimestamp.format(answer.time))\""
-            + ",\"note\":\(answer.note.number),\"name\":\"\(answer.note.name)\""
-            + ",\"firstHz\":\(PlainDecimal.text(answer.firstHz)),\"secondHz\":\(PlainDecimal.text(answer.secondHz))"
-            + ",\"cents\":\(PlainDecimal.text(answer.cents)),\"answer\":\"\(answer.answer.rawValue)\",\"correct\":\(answer.correct)"
-            + ",\"responseMs\":\(responseMilliseconds(answer.responseSeconds)),\"source\":\(quoted(answer.sourceID))"
-            + ",\"reference\":\(PlainDecimal.text(answer.reference)),\"noteSeconds\":\(PlainDecimal.text(answer.noteSeconds))}"
+        // Appended into one reserved buffer: a chain of `+` would copy the line a dozen times (bulk imports write millions).
+        var line = "{\"v\":"
+        line.reserveCapacity(256)
+        for part in [String(TrainingAnswer.schemaVersion), ",\"time\":\"", UTCTimestamp.format(answer.time), "\",\"note\":", String(answer.note.number),
+                     ",\"name\":\"", answer.note.name, "\",\"firstHz\":", PlainDecimal.text(answer.firstHz), ",\"secondHz\":",
+                     PlainDecimal.text(answer.secondHz), ",\"cents\":", PlainDecimal.text(answer.cents), ",\"answer\":\"", answer.answer.rawValue,
+                     "\",\"correct\":", String(answer.correct), ",\"responseMs\":", String(responseMilliseconds(answer.responseSeconds)),
+                     ",\"source\":", quoted(answer.sourceID), ",\"reference\":", PlainDecimal.text(answer.reference), ",\"noteSeconds\":",
+                     PlainDecimal.text(answer.noteSeconds), "}"] {
+            line += part
+        }
+        return line
     }
+
+    /// Whether `a` and `b` are written as the same line: every field equal, times
+    /// and response times to the millisecond (as `encode` rounds them).
+    public static func sameLine(_ a: TrainingAnswer, _ b: TrainingAnswer) -> Bool {
+        millisecond(a.time) == millisecond(b.time) && a.note == b.note && a.firstHz == b.firstHz && a.secondHz == b.secondHz
+            && a.cents == b.cents && a.answer == b.answer && a.correct == b.correct
+            && responseMilliseconds(a.responseSeconds) == responseMilliseconds(b.responseSeconds) && a.sourceID == b.sourceID
+            && a.reference == b.reference && a.noteSeconds == b.noteSeconds
+    }
+
+    /// The millisecond a time is written as.
+    public static func millisecond(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
 
     /// Why `answer` cannot be written as a line that reads back, or nil if it can.
     public static func problem(with answer: TrainingAnswer) -> String? {
@@ -89,6 +107,9 @@ public enum HistoryLine {
 
     /// `text` as a JSON string with quotes, escaping what JSON requires.
     static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""  // nothing to escape: the usual source id
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -62,6 +62,32 @@ public final class HistoryStore {
         }
     }
 
+    /// Adds answers brought from elsewhere (`peach import`) as a history file
+    /// of their own, `<machine>.import-<UTC time>.jsonl`, written whole and
+    /// atomically: after a crash it is there complete or not at all. Takes
+    /// the training lock if not yet held. Returns the file's path.
+    public func addImported(_ answers: [TrainingAnswer], now: Double) throws(HistoryError) -> String {
+        for answer in answers {
+            if let problem = HistoryLine.problem(with: answer) { throw .invalidAnswer(reason: problem) }
+        }
+        try lockForTraining()
+        let stamp = UTCTimestamp.format(now).filter { $0 != "-" && $0 != ":" }.prefix(while: { $0 != "." }) + "Z"
+        var path = historyDirectory + "/" + machine + ".import-" + stamp + ".jsonl"
+        var suffix = 1
+        while access(path, F_OK) == 0 {
+            suffix += 1
+            path = historyDirectory + "/" + machine + ".import-" + stamp + "-\(suffix).jsonl"
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(answers.count * 240)
+        for answer in answers {
+            bytes += HistoryLine.encode(answer).utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        try AtomicFile.write(bytes, to: path)
+        return path
+    }
+
     /// Every answer in every machine's history file, merged in time order.
     public func readAll() throws(HistoryError) -> HistoryRead {
         try read(from: [:], isComplete: true)

@@ -6,6 +6,7 @@ enum PlainDecimal {
     /// `value` must be finite.
     static func text(_ value: Double) -> String {
         let shortest = value.description
+        guard shortest.utf8.contains(UInt8(ascii: "e")) else { return shortest }  // the usual case, found without walking Characters
         guard let e = shortest.firstIndex(of: "e"), let exponent = Int(shortest[shortest.index(after: e)...]) else { return shortest }
         var mantissa = shortest[..<e]
         let sign = mantissa.hasPrefix("-") ? "-" : ""

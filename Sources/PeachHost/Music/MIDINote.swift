@@ -42,6 +42,9 @@ public struct MIDINote: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public var description: String { name }
 
+    /// Whether the key is a black one on a piano (C#, D#, F#, G#, A#).
+    public var isBlackKey: Bool { [1, 3, 6, 8, 10].contains(number % 12) }
+
     public static func < (lhs: MIDINote, rhs: MIDINote) -> Bool { lhs.number < rhs.number }
 
     private static let naturalSemitones: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]

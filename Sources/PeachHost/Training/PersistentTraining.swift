@@ -55,15 +55,20 @@ public final class PersistentTraining {
     public static func currentReport(dataDirectory: String, range: TrainingRange? = nil,
                                      reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
         let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
-        let snapshot = try readSnapshot(store)
         let history = try history { () throws(HistoryError) in try store.readEvidence() }
-        if let snapshot, range == nil, snapshot.answers == history.evidence.count, snapshot.reference == reference {
-            return (snapshot, history.warnings)
+        return (try currentReport(store: store, history: history, range: range, reference: reference), history.warnings)
+    }
+
+    /// `currentReport` for a history already read from `store`, for callers that need the answers too.
+    public static func currentReport(store: HistoryStore, history: EvidenceRead, range: TrainingRange? = nil,
+                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> ProfileReport {
+        if let snapshot = try readSnapshot(store), range == nil, snapshot.answers == history.evidence.count, snapshot.reference == reference {
+            return snapshot
         }
         let profile = rebuild(history.evidence)
         let shown = (range ?? .adaptive).resumed(from: profile.window)
         profile.cover(shown.keys)
-        return (ProfileReport(profile: profile, range: shown, reference: reference), history.warnings)
+        return ProfileReport(profile: profile, range: shown, reference: reference)
     }
 
     public static func currentTime() -> Double {

@@ -67,7 +67,7 @@ final class InteractiveApp {
                 case .failure(let failure): message = failure.description
                 }
             case .profile:
-                if case .ended(let signal) = profilePage().show(input: input, screen: screen, style: style) { return .ended(signal: signal) }
+                if case .ended(let signal) = showProfile() { return .ended(signal: signal) }
             case .settings:
                 if case .ended(let signal) = editSettings() { return .ended(signal: signal) }
             case .quit:
@@ -120,10 +120,13 @@ final class InteractiveApp {
         }
     }
 
-    private func profilePage() -> TextPage {
-        var message: String?
-        guard let report = currentReport(&message) else { return TextPage(title: localized(.profileTitle), lines: [message ?? ""]) }
-        return TextPage(title: localized(.profileTitle), lines: ProfileCommand.lines(for: report))
+    private func showProfile() -> ScreenExit {
+        do {
+            let (overview, _) = try ProfileOverview.load(dataDirectory: dataDirectory, trends: true)
+            return ProfilePage(overview: overview, input: input, screen: screen, style: style).run()
+        } catch {
+            return TextPage(title: localized(.profileTitle), lines: [localized(.appCannotReadProfile, "\(error)")]).show(input: input, screen: screen, style: style)
+        }
     }
 
     /// The settings screen; a new sound chosen there is used from the next Start.

@@ -31,7 +31,7 @@ struct ProfileSketch {
     func weakestText(count: Int = 3) -> String {
         guard report.answers > 0 else { return localized(.startNoAnswers) }
         let weakest = report.notes.sorted { $0.threshold > $1.threshold }.prefix(count)
-        return localized(.startWeakest, weakest.map { "\($0.name) (\(ProfileCommand.cents($0.threshold)) ¢)" }.joined(separator: ", "))
+        return localized(.startWeakest, weakest.map { "\($0.name) (\(CentsText.text($0.threshold)))" }.joined(separator: ", "))
     }
 
     /// Neighbouring keys share a bar when there are more keys than cells; a bar shows its weakest key.

@@ -1,0 +1,98 @@
+/// The history as CSV (`peach export --csv`, `peach import`): a header row,
+/// then one row per answer, in time order.
+///
+/// | column | holds |
+/// |---|---|
+/// | `timestamp` | when the answer was given, UTC, ISO 8601 to the millisecond: `2026-11-21T19:07:00.123Z` |
+/// | `key` | the key trained, as a MIDI number (60 is middle C) |
+/// | `note` | the same key by name: `C4` |
+/// | `first_hz` | the first note's frequency in Hz (exactly on the key) |
+/// | `second_hz` | the second note's frequency in Hz |
+/// | `cents` | the second note against the first, in cents (positive: higher) |
+/// | `answer` | what the listener heard: `higher` or `lower` |
+/// | `correct` | `true` or `false` |
+/// | `response_ms` | milliseconds from the start of the second note to the answer |
+/// | `source` | the sound source's id: `org.peach.sine` |
+/// | `reference_hz` | A4 in Hz when the pair was played |
+/// | `note_seconds` | the length of each note in seconds |
+///
+/// Numbers are written as in the history file, with the fewest digits that
+/// read back as the same value, so a file exported and imported again is
+/// the same answers to the last bit.
+public enum HistoryCSV {
+    public static let columns = ["timestamp", "key", "note", "first_hz", "second_hz", "cents", "answer", "correct",
+                                 "response_ms", "source", "reference_hz", "note_seconds"]
+
+    /// The whole file as UTF-8: header and rows, CRLF line ends.
+    public static func document(_ answers: [TrainingAnswer]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(answers.count * 130)
+        RFC4180.append(columns, to: &bytes)
+        for answer in answers { RFC4180.append(row(answer), to: &bytes) }
+        return bytes
+    }
+
+    static func row(_ answer: TrainingAnswer) -> [String] {
+        [UTCTimestamp.format(answer.time), String(answer.note.number), answer.note.name, PlainDecimal.text(answer.firstHz),
+         PlainDecimal.text(answer.secondHz), PlainDecimal.text(answer.cents), answer.answer.rawValue, String(answer.correct),
+         String(HistoryLine.responseMilliseconds(answer.responseSeconds)), answer.sourceID, PlainDecimal.text(answer.reference),
+         PlainDecimal.text(answer.noteSeconds)]
+    }
+
+    /// Where each column stands in a file, from its header row. Columns may come
+    /// in any order; unknown ones are ignored, as unknown keys in history lines are.
+    struct Header {
+        let positions: [Int]
+
+        init(_ fields: [String]) throws(HistoryLineError) {
+            var positions: [Int] = []
+            for column in HistoryCSV.columns {
+                let matches = fields.indices.filter { fields[$0].trimmingWhitespace() == column }
+                guard matches.count == 1 else {
+                    throw .malformed(matches.isEmpty ? "the header row has no column \(column) (a Peach CSV has the columns \(HistoryCSV.columns.joined(separator: ",")))"
+                                     : "the header row has the column \(column) twice")
+                }
+                positions.append(matches[0])
+            }
+            self.positions = positions
+        }
+    }
+
+    /// The answer in one row, checked as strictly as a history line.
+    static func answer(_ fields: [String], header: Header) throws(HistoryLineError) -> TrainingAnswer {
+        guard fields.count > header.positions.max()! else {
+            throw .malformed("the row has \(fields.count) fields; the header has at least \(header.positions.max()! + 1)")
+        }
+        let value = { (column: Int) in fields[header.positions[column]] }
+        func number(_ column: Int, positive: Bool) throws(HistoryLineError) -> Double {
+            guard let number = FlatJSONScanner.number(exactly: value(column)) else {
+                throw .malformed("\(columns[column]) is \"\(value(column))\", not a number")
+            }
+            guard !positive || number > 0 else { throw .malformed("\(columns[column]) is \(value(column)), not a positive number") }
+            return number
+        }
+        let time: Double
+        switch value(0).utf8.withContiguousStorageIfAvailable({ UTCTimestamp.parse($0) }) ?? .failure(.layout) {
+        case .success(let seconds): time = seconds
+        case .failure(let failure): throw .malformed("timestamp \"\(value(0))\" \(failure.description)")
+        }
+        guard let key = wholeNumber(value(1)), let note = MIDINote(number: key) else { throw .malformed("key is \"\(value(1))\", not a MIDI number from 0 to 127") }
+        guard value(2) == note.name || (try? MIDINote(parsing: value(2))) == note else { throw .malformed("note \"\(value(2))\" is not key \(key) (\(note.name))") }
+        guard let heard = PitchDirection(rawValue: value(6)) else { throw .malformed("answer is \"\(value(6))\", neither higher nor lower") }
+        guard let correct = Bool(value(7)) else { throw .malformed("correct is \"\(value(7))\", neither true nor false") }
+        guard let milliseconds = wholeNumber(value(8)) else {
+            throw .malformed("response_ms is \"\(value(8))\", not a whole number of milliseconds")
+        }
+        let answer = TrainingAnswer(time: time, note: note, firstHz: try number(3, positive: true), secondHz: try number(4, positive: true),
+                                    cents: try number(5, positive: false), answer: heard, correct: correct,
+                                    responseSeconds: Double(milliseconds) / 1000, sourceID: value(9),
+                                    reference: try number(10, positive: true), noteSeconds: try number(11, positive: true))
+        if let problem = HistoryLine.problem(with: answer) { throw .malformed(problem) }
+        return answer
+    }
+
+    /// Digits only (no sign, no spaces), within Int.
+    private static func wholeNumber(_ text: String) -> Int? {
+        text.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) ? Int(text) : nil
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach profile`, `stats`, `export` and `import` as a user runs them.
+@Suite struct ProfileViewCommandTests {
+    static func peach(_ arguments: [String], environment: [String: String] = [:]) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach] + arguments, environment: environment)
+    }
+
+    /// A data folder holding three weeks of a listener from C3 to C5, written by the history's own writer.
+    static func trainedFolder(_ folder: TemporaryDirectory, end: Double = Date().timeIntervalSince1970) throws -> String {
+        let data = folder.file("data")
+        let answers = (0..<21).flatMap { day in
+            simulatedHistory(count: 100, keys: 48...72, start: end - Double(21 - day) * 86_400, seed: UInt64(day)) { note in
+                note == 69 ? 60 : 20
+            }
+        }
+        _ = try HistoryStore(directory: data).addImported(answers, now: end)
+        return data
+    }
+
+    @Test func theChartFitsTheColumnsAndNamesWeakSpots() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        for width in [50, 100] {
+            let result = try Self.peach(["profile", "--data-dir", data], environment: ["COLUMNS": String(width)])
+            #expect(result.status == 0, "\(result.standardError)")
+            let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.allSatisfy { $0.unicodeScalars.count < width }, "\(result.standardOutput)")
+            #expect(!result.standardOutput.contains("\u{1B}"), "no colour into a pipe")
+            #expect(result.standardOutput.contains("C4") && result.standardOutput.contains("2100 answers"))
+            #expect(result.standardOutput.contains("Weak spots, weakest first: A4 "), "\(result.standardOutput)")
+        }
+        let empty = try Self.peach(["profile", "--data-dir", folder.file("empty")])
+        #expect(empty.status == 0 && empty.standardOutput.hasPrefix("No answers yet"))
+    }
+
+    @Test func oneKeyInDetailAndThePictureAndTheJSONContract() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let detail = try Self.peach(["profile", "--note", "A4", "--data-dir", data])
+        #expect(detail.status == 0, "\(detail.standardError)")
+        let lines = detail.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "A4 · weak spot: harder for you than your other keys, register for register")
+        #expect(lines.contains { $0.hasPrefix("threshold ") && $0.contains("80% band") })
+        #expect(lines.contains { $0.contains(" answers · ") && $0.contains("% correct · smallest difference answered correctly ") })
+        #expect(lines.contains { $0.hasPrefix("last trained ") && ($0.hasSuffix("(today)") || $0.hasSuffix("(yesterday)")) }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("trend: ") })
+
+        let outside = try Self.peach(["profile", "--note", "C8", "--data-dir", data])
+        #expect(outside.status == 1 && outside.standardError.contains("C8 is outside your profile's range, C3–C5"))
+        let nonsense = try Self.peach(["profile", "--note", "H2", "--data-dir", data])
+        #expect(nonsense.status != 0 && nonsense.standardError.contains("--note H2: 'H2' is not a note"))
+
+        let picture = try Self.peach(["profile", "--svg", folder.file("profile.svg"), "--data-dir", data])
+        #expect(picture.status == 0 && picture.standardOutput.hasPrefix("Wrote \(folder.file("profile.svg"))"))
+        let svg = try String(contentsOfFile: folder.file("profile.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>\n"))
+
+        let json = try Self.peach(["profile", "--json", "--data-dir", data])
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(json.standardOutput.utf8))
+        #expect(report.answers == 2100 && report.notes.first?.name == "C3" && report.notes.last?.name == "C5")
+    }
+
+    @Test func statsCountWhatTheHistoryHolds() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let now = Date().timeIntervalSince1970
+        let data = folder.file("data")
+        // Five sittings of 20 answers, 3 s apart: 40 days ago, 8 days ago, 2 days ago, 2 hours ago, 1 minute ago.
+        let agesInSeconds: [Double] = [40 * 86_400, 8 * 86_400, 2 * 86_400, 7200, 117]
+        let starts = agesInSeconds.map { now - $0 }
+        let answers: [TrainingAnswer] = starts.enumerated().flatMap { index, start in
+            simulatedHistory(count: 20, keys: (55 + index)...(60 + index), start: start, spacing: 3, seed: UInt64(index)) { _ in 25 }
+        }
+        _ = try HistoryStore(directory: data).addImported(answers, now: now)
+        let result = try Self.peach(["stats", "--json", "--data-dir", data], environment: ["TZ": "UTC"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let statistics = try JSONDecoder().decode(TrainingStatistics.self, from: Data(result.standardOutput.utf8))
+
+        // Today and this week by Foundation's own calendar, in UTC, weeks from Monday.
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let today = calendar.startOfDay(for: Date()).timeIntervalSince1970
+        let week = calendar.dateInterval(of: .weekOfYear, for: Date())!.start.timeIntervalSince1970
+        #expect(statistics.pairs == 100)
+        #expect(statistics.pairsToday == answers.count { $0.time >= today })
+        #expect(statistics.pairsThisWeek == answers.count { $0.time >= week })
+        #expect(statistics.sittings == 5)
+        #expect(abs(statistics.trainingSeconds - 5 * (19 * 3 + 2 * 1 + 0.812)) < 0.01, "\(statistics.trainingSeconds)")
+        #expect(statistics.keysTrained == Set(answers.map(\.note)).count)
+        #expect(statistics.medianThresholdMonthAgo != nil && statistics.medianThresholdNow != nil)
+        #expect(statistics.progress.period == .day && statistics.progress.points.count == 41)
+        #expect(statistics.progress.points.reduce(0) { $0 + $1.answers } == 100)
+
+        let text = try Self.peach(["stats", "--data-dir", data], environment: ["TZ": "UTC", "COLUMNS": "70"])
+        #expect(text.standardOutput.contains("Pairs: 100 in all · \(statistics.pairsToday) today · \(statistics.pairsThisWeek) this week"))
+        #expect(text.standardOutput.contains("Time spent training: 4 min in 5 sittings"))
+        #expect(text.standardOutput.split(separator: "\n").allSatisfy { $0.unicodeScalars.count < 70 })
+    }
+
+    @Test func exportThenImportIntoAnEmptyFolderRoundTripsByteForByte() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let file = folder.file("history.csv")
+        let export = try Self.peach(["export", "--csv", file, "--data-dir", data])
+        #expect(export.status == 0 && export.standardError == "Wrote 2100 answers to \(file).\n", "\(export.standardError)")
+
+        let copy = folder.file("copy")
+        let first = try Self.peach(["import", file, "--data-dir", copy])
+        #expect(first.status == 0 && first.standardOutput == "Imported 2100 of 2100 answers.\n", "\(first.standardOutput)\(first.standardError)")
+        let again = try Self.peach(["export", "--csv", "--data-dir", copy])
+        #expect(again.status == 0)
+        #expect(Data(again.standardOutput.utf8) == (try Data(contentsOf: URL(fileURLWithPath: file))), "the same bytes")
+        let twice = try Self.peach(["import", file, "--data-dir", copy])
+        #expect(twice.standardOutput == "Imported 0 of 2100 answers (2100 already in the history).\n")
+
+        let noFormat = try Self.peach(["export", "--data-dir", data])
+        #expect(noFormat.status != 0 && noFormat.standardError.contains("--csv"))
+    }
+
+    @Test func aMalformedRowStopsTheImportWithItsLineNumber() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let csv = try Self.peach(["export", "--csv", "--data-dir", data]).standardOutput
+        var rows = csv.components(separatedBy: "\r\n")
+        rows[41] = rows[41].replacingOccurrences(of: ",higher,", with: ",up,").replacingOccurrences(of: ",lower,", with: ",up,")
+        try rows.joined(separator: "\r\n").write(toFile: folder.file("bad.csv"), atomically: true, encoding: .utf8)
+        let result = try Self.peach(["import", folder.file("bad.csv"), "--data-dir", folder.file("copy")])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(folder.file("bad.csv")) line 42: answer is \"up\", neither higher nor lower; nothing was imported"),
+                "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("copy")), "the data folder was not even created")
+    }
+}
