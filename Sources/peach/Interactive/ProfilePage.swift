@@ -28,11 +28,9 @@ struct ProfilePage {
                 overview.detail(for: notes[index])?.lines(now: now).forEach { writer.say($0) }
             }
             for event in input.next(timeout: nil) {
+                if let exit = ScreenExit.leaving(on: event, screen: screen) { return exit }
                 switch event {
-                case .inputClosed: return .ended(signal: nil)
-                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
-                case .signal(SIGWINCH): screen?.refreshSize()
-                case .signal: break
+                case .inputClosed, .signal: break
                 case .key(.left), .key(.character("h")): index = max(0, index - 1)
                 case .key(.right), .key(.character("l")): index = min(notes.count - 1, index + 1)
                 case .key(.home): index = 0

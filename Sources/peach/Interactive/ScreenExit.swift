@@ -9,4 +9,17 @@ enum ScreenExit: Equatable {
 
     /// The signals that end Peach rather than go back.
     static func ending(_ number: Int32) -> Bool { number == SIGTERM || number == SIGHUP }
+
+    /// What every page does with an event that is not a key: the input
+    /// closing or an ending signal leave Peach (returned); a resize repaints
+    /// `screen`. Nil when the page goes on.
+    static func leaving(on event: TerminalEvent, screen: Screen?) -> ScreenExit? {
+        switch event {
+        case .inputClosed: return .ended(signal: nil)
+        case .signal(let number) where ending(number): return .ended(signal: number)
+        case .signal(SIGWINCH): screen?.refreshSize()
+        default: break
+        }
+        return nil
+    }
 }

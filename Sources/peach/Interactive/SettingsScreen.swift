@@ -50,11 +50,9 @@ final class SettingsScreen {
         while true {
             screen?.show(lines())
             for event in input.next(timeout: nil) {
+                if let exit = ScreenExit.leaving(on: event, screen: screen) { return exit }
                 switch event {
-                case .inputClosed: return .ended(signal: nil)
-                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
-                case .signal(SIGWINCH): screen?.refreshSize()
-                case .signal: break
+                case .inputClosed, .signal: break
                 case .key(let key):
                     if editing != nil { edit(key) } else if handle(key) { return .back }
                 }

@@ -23,10 +23,9 @@ struct TextPage {
             page.append(style.dim("  " + localized(lines.count > visible ? .pageScroll : .pageBack)))
             screen.show(page)
             for event in input.next(timeout: nil) {
+                if let exit = ScreenExit.leaving(on: event, screen: screen) { return exit }
                 switch event {
-                case .inputClosed: return .ended(signal: nil)
-                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
-                case .signal(SIGWINCH): screen.refreshSize()
+                case .inputClosed, .signal(SIGWINCH): break
                 case .signal: return .back
                 case .key(.up): top -= 1
                 case .key(.down): top += 1
@@ -41,10 +40,9 @@ struct TextPage {
     private func waitForAnyKey(input: TerminalInput) -> ScreenExit {
         while true {
             for event in input.next(timeout: nil) {
+                if let exit = ScreenExit.leaving(on: event, screen: nil) { return exit }
                 switch event {
-                case .inputClosed: return .ended(signal: nil)
-                case .signal(let number) where ScreenExit.ending(number): return .ended(signal: number)
-                case .signal: continue
+                case .inputClosed, .signal: continue
                 case .key: return .back
                 }
             }

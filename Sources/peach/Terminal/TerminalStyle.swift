@@ -7,13 +7,12 @@ struct TerminalStyle {
     var colour: Bool
     var unicode: Bool
 
-    /// From the environment: NO_COLOR (any value) or a non-terminal output
-    /// turns colour off; a UTF-8 locale allows Unicode glyphs.
+    /// From the environment: colour as `TerminalColour` decides (never with
+    /// NO_COLOR, TERM=dumb or a non-terminal output); a UTF-8 locale allows Unicode glyphs.
     static func detect(output: Int32 = STDOUT_FILENO, environment: [String: String] = Environment.current) -> TerminalStyle {
         let locale = environment["LC_ALL"].nonEmpty ?? environment["LC_CTYPE"].nonEmpty ?? environment["LANG"] ?? ""
         let utf8 = locale.lowercased().filter { $0 != "-" }.contains("utf8")
-        let colour = environment["NO_COLOR"] == nil && isatty(output) == 1 && environment["TERM"] != "dumb"
-        return TerminalStyle(colour: colour, unicode: utf8)
+        return TerminalStyle(colour: TerminalColour.enabled(forDescriptor: output, environment: environment), unicode: utf8)
     }
 
     func strong(_ text: String) -> String { sgr("1", text) }
