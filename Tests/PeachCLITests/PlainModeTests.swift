@@ -1,0 +1,40 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `--plain` covers every screen for screen readers: the start page, the
+/// settings and the profile speak in lines of words, with no redraws.
+@Suite struct PlainModeTests {
+    @Test func everyScreenSpeaksInLines() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let history = String(repeating: "higher\nlower\n", count: 20)
+        #expect(try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data, "--seed", "8"], input: history).status == 0)
+        let terminal = try TrainingScreenTests.peach(folder, ["--plain", "--data-dir", data])
+        try terminal.waitFor(text: "Enter or space: start training")
+        #expect(terminal.occurrences(of: "Weakest:") == 1)
+
+        terminal.send("s")
+        try terminal.waitFor(text: "Note length: 1 s. 0.3...3 s, steps of 0.1.")
+        terminal.send(TrainingScreenTests.right)
+        try terminal.waitFor(text: "Note length: 1.1 s.")
+        terminal.send(TrainingScreenTests.down)
+        try terminal.waitFor(text: "Pause: 0 s.")
+        terminal.send("\u{1B}")
+        try terminal.waitFor("the start page again") { $0.occurrences(of: "Enter or space: start training") == 2 }
+        #expect(try SettingsStore(path: folder.path + "/config/peach/settings.json").number(.noteDuration) == 1.1)
+
+        terminal.send("p")
+        try terminal.waitFor(text: "Left and right choose a key")
+        try terminal.waitFor(text: "answers ·")  // the chosen key's detail, in words
+        terminal.send(TrainingScreenTests.left)
+        try terminal.waitFor("the next key's detail") { $0.occurrences(of: "answers ·") >= 2 }
+        terminal.send("q")
+        try terminal.waitFor("the start page again") { $0.occurrences(of: "Enter or space: start training") == 3 }
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(!String(decoding: terminal.transcript, as: UTF8.self).contains("\u{1B}["), "no escape sequences anywhere")
+    }
+}
