@@ -68,8 +68,12 @@ import Testing
             try Self.waitForSecondNote(terminal, count: index + 1)
             #expect(!terminal.screen.text.contains("(wait)"), "targets are enabled during the second note")
             if index == 10 {
-                terminal.send("t")  // the next pair uses the other source
-                try terminal.waitFor(text: "→ C Tone")
+                terminal.send("t")  // the next pair uses the other source, in its first timbre
+                try terminal.waitFor(text: "→ C Tone: Soft")
+            }
+            if index == 15 {
+                terminal.send("t")  // and then its next timbre
+                try terminal.waitFor(text: "→ C Tone: Bright")
             }
             let key = keys[index % keys.count]
             terminal.send(key)
@@ -99,6 +103,10 @@ import Testing
         #expect(history.suffix(9).allSatisfy { $0.sourceID == "org.example.ctone" })
         #expect(history.allSatisfy { $0.correct == (($0.cents > 0) == ($0.answer == .higher)) && $0.noteSeconds == 0.4 })
         #expect(terminal.screen.bells == history.filter { !$0.correct }.count, "the bell rings for each wrong answer")
+        // The sound last trained with is remembered for next time, timbre included.
+        let settings = try SettingsStore(path: folder.path + "/config/peach/settings.json")
+        #expect(settings.text(.source) == "org.example.ctone")
+        #expect(settings.sourceOptions(for: "org.example.ctone").map { "\($0.key)=\($0.value)" } == ["shape=bright"])
         #expect(terminal.occurrences(of: "👎") >= 1 || history.allSatisfy(\.correct))
 
         // The terminal is as it was: modes, main screen, visible cursor, no mouse reports.

@@ -349,7 +349,9 @@ static peach_status get_option_info(const peach_source_instance *instance, uint3
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
     out->type = def->type;
-    out->flags = 0;  /* not LIVE: options change only while inactive */
+    /* Not LIVE: options change only while inactive. The shape is a timbre, so
+       the training screen's timbre key may step through it (on a new instance). */
+    out->flags = def->type == PEACH_OPTION_CHOICE ? PEACH_OPTION_FLAG_TIMBRE : 0;
     out->choice_count = def->type == PEACH_OPTION_CHOICE ? SHAPE_COUNT : 0;
     out->min_value = def->min_value;
     out->max_value = def->max_value;
