@@ -270,6 +270,6 @@ public struct ProfileSVG: Sendable {
 
     /// About how wide `text` is in a sans-serif font: a generous average glyph width.
     private static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
-        Double(text.count) * fontSize * 0.6
+        Double(text.count) * fontSize * 0.55
     }
 }
