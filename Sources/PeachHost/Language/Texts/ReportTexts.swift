@@ -50,7 +50,7 @@ extension TextCatalog {
         german: [
             .detailWeak: "%1 · Schwachstelle: schwerer für dich als deine anderen Tasten, Lage für Lage",
             .detailThreshold: "Schwelle %1 · 80-%-Band %2 · 95-%-Band %3",
-            .detailNoAnswers: "noch keine Antworten: Die Schwelle ist aus den Nachbartasten geschlossen",
+            .detailNoAnswers: "noch keine Antworten: Die Schwelle ist aus den Nachbartasten geschätzt",
             .detailAnswerOne: "%1 Antwort · %2 % richtig · %3",
             .detailAnswers: "%1 Antworten · %2 % richtig · %3",
             .detailSmallest: "kleinster richtig beantworteter Unterschied %1",
@@ -80,7 +80,7 @@ extension TextCatalog {
                 + "mit ihren 80-%- und 95-%-Bändern, über einer Klaviertastatur. %1",
             .svgSummary: "%1 Antworten · Bereich %2–%3 · A4 = %4 Hz",
             .svgHeading: "Deine Schwellen, Taste für Taste",
-            .svgSubheading: "%1 · kleiner ist feiner · zeig auf eine Taste für ihre Details",
+            .svgSubheading: "%1 · kleiner ist feiner · die Maus über einer Taste zeigt ihre Details",
             .svgAxis: "Schwelle, Cent (logarithmisch)",
             .svgOutsideRange: "%1: außerhalb des Bereichs",
             .svgProgressDays: "Fortschritt: Median der Schwellen der trainierten Tasten pro Tag (kleiner ist feiner)",
