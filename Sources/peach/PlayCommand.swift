@@ -5,7 +5,13 @@ struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: localized(.helpPlayAbstract),
-        discussion: localized(.helpPlayDiscussion))
+        discussion: localized(.helpPlayDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach play A4
+              peach play C4 E4 G4 C5 --duration 0.5
+              peach play 69 --cents 2.5 --wav a4-sharp.wav
+              peach play C3 --source org.peach.sine --option gain=0.2 --option release-ms=50
+            """)
 
     @Argument(help: ArgumentHelp(localized(.helpPlayNotes), valueName: localized(.valueNameNote)))
     var notes: [String]

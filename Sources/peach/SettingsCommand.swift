@@ -6,7 +6,16 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: localized(.helpSettingsAbstract),
-        discussion: localized(.helpSettingsDiscussion),
+        discussion: localized(.helpSettingsDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach settings
+              peach settings set note-duration 0.8
+              peach settings set reference 442
+              peach settings set range C3-C6
+              peach settings set option gain=0.3     \(localized(.helpSettingsExampleOption))
+              peach settings reset reference
+              peach settings reset                    \(localized(.helpSettingsExampleAll))
+            """,
         subcommands: [SettingsListCommand.self, SettingsSetCommand.self, SettingsResetCommand.self],
         defaultSubcommand: SettingsListCommand.self)
 }

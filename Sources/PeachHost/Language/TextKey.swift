@@ -40,10 +40,11 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpPeachAbstract, helpPeachDiscussion, helpStartAbstract, helpStartDiscussion, helpTrainAbstract, helpTrainDiscussion
     case helpTrainHeadless, helpTrainNoAudio, helpProfileAbstract, helpProfileDiscussion, helpProfileJSON, helpProfileNote, helpProfileSVG
     case helpStatsAbstract, helpStatsDiscussion, helpStatsJSON, helpStatsBy, helpSettingsAbstract, helpSettingsDiscussion
+    case helpSettingsExampleOption, helpSettingsExampleAll
     case helpSettingsFile, helpSettingsListAbstract, helpSettingsListJSON, helpSettingsSetAbstract, helpSettingsSetDiscussion
     case helpSettingsSetKey, helpSettingsSetValue, helpSettingsResetAbstract, helpSettingsResetKey, helpExportAbstract
     case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
-    case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpPlayNotes, helpPlayCents
+    case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
     case helpPlayDuration, helpProbeAbstract, helpProbePath, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath

@@ -64,16 +64,9 @@ extension TextCatalog {
                 flag such as --duration wins for that run. `peach train --headless` uses its \
                 flags only, so scripts behave the same everywhere. A change made while \
                 training applies from the next pair.
-
-                Examples:
-                  peach settings
-                  peach settings set note-duration 0.8
-                  peach settings set reference 442
-                  peach settings set range C3-C6
-                  peach settings set option gain=0.3     (an option of the current sound)
-                  peach settings reset reference
-                  peach settings reset                    (everything)
                 """,
+            .helpSettingsExampleOption: "(an option of the current sound)",
+            .helpSettingsExampleAll: "(everything)",
             .helpSettingsFile: "Use this settings file instead of the standard one.",
             .helpSettingsListAbstract: "Show every setting: its value, what it may be, and whether it is the default.",
             .helpSettingsListJSON: "Print JSON for other programs: every key with its value.",
@@ -118,13 +111,8 @@ extension TextCatalog {
                 as 69. They play back to back with no gap. Audio goes to the ALSA device \
                 `default` unless you choose another with --device (`aplay -L` lists them) \
                 or write a WAV file with --wav.
-
-                Examples:
-                  peach play A4
-                  peach play C4 E4 G4 C5 --duration 0.5
-                  peach play 69 --cents 2.5 --wav a4-sharp.wav
-                  peach play C3 --source org.peach.sine --option gain=0.2 --option release-ms=50
                 """,
+            .helpExamples: "Examples:",
             .helpPlayNotes: "The notes to play, in order.",
             .helpPlayCents: "Detune every note by this many cents (100 cents = 1 semitone); fractions allowed.",
             .helpPlayDuration: "How long each note lasts, in seconds.",
@@ -222,16 +210,9 @@ extension TextCatalog {
                 Option wie --duration hat für diesen Aufruf Vorrang. `peach train --headless` \
                 nutzt nur seine Optionen, damit Skripte überall gleich laufen. Eine Änderung \
                 während des Trainings gilt ab dem nächsten Paar.
-
-                Beispiele:
-                  peach settings
-                  peach settings set note-duration 0.8
-                  peach settings set reference 442
-                  peach settings set range C3-C6
-                  peach settings set option gain=0.3     (eine Option des aktuellen Klangs)
-                  peach settings reset reference
-                  peach settings reset                    (alles)
                 """,
+            .helpSettingsExampleOption: "(eine Option des aktuellen Klangs)",
+            .helpSettingsExampleAll: "(alles)",
             .helpSettingsFile: "Diese Einstellungsdatei statt der üblichen verwenden.",
             .helpSettingsListAbstract: "Zeigt jede Einstellung: ihren Wert, was sie sein darf und ob es der Standard ist.",
             .helpSettingsListJSON: "JSON für andere Programme ausgeben: jeder Schlüssel mit seinem Wert.",
@@ -278,13 +259,8 @@ extension TextCatalog {
                 lückenlos nacheinander. Der Ton geht an das ALSA-Gerät `default`, außer du \
                 wählst mit --device ein anderes (`aplay -L` listet sie) oder schreibst mit \
                 --wav eine WAV-Datei.
-
-                Beispiele:
-                  peach play A4
-                  peach play C4 E4 G4 C5 --duration 0.5
-                  peach play 69 --cents 2.5 --wav a4-hoeher.wav
-                  peach play C3 --source org.peach.sine --option gain=0.2 --option release-ms=50
                 """,
+            .helpExamples: "Beispiele:",
             .helpPlayNotes: "Die zu spielenden Töne, der Reihe nach.",
             .helpPlayCents: "Jeden Ton um so viele Cent verstimmen (100 Cent = 1 Halbton); Bruchteile erlaubt.",
             .helpPlayDuration: "Wie lange jeder Ton klingt, in Sekunden.",
