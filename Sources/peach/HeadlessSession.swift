@@ -54,7 +54,7 @@ struct HeadlessSession {
             let word = text.trimmingWhitespace().lowercased()
             if word == "quit" { return nil }
             if let direction = PitchDirection(rawValue: word) { return direction }
-            try emit(ErrorLine(message: "expected higher, lower or quit, not '\(text)'"))
+            try emit(ErrorLine(message: localized(.headlessExpected, text)))
             try emit(pair)
         }
         return nil

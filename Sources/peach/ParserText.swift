@@ -3,18 +3,25 @@ import PeachHost
 /// The words swift-argument-parser puts around Peach's own help and error
 /// texts (its headings, its standard options, its error kinds), in the
 /// current language. The parser has no hook for them, so its finished text
-/// is translated phrase by phrase.
+/// is translated phrase by phrase. (Phrases end where the parser may wrap a
+/// line, and "(default) " takes its following space along, so the columns
+/// stay aligned.)
 enum ParserText {
     private static let phrases: [(english: String, key: TextKey)] = [
         ("OVERVIEW:", .parserOverview), ("USAGE:", .parserUsageHeading), ("ARGUMENTS:", .parserArguments),
         ("OPTIONS:", .parserOptions), ("SUBCOMMANDS:", .parserSubcommands),
         ("Show help information.", .parserShowHelp), ("Show the version.", .parserShowVersion),
-        ("(default)", .parserDefaultSubcommand), ("(default: ", .parserDefaultValue),
+        ("(default) ", .parserDefaultSubcommand), ("(default)", .parserDefaultSubcommand), ("(default:", .parserDefaultValue),
+        ("(values:", .parserValues), ("<subcommand>", .parserSubcommandPlaceholder), ("<options>", .parserOptionsPlaceholder),
         ("See '", .parserSee), ("for detailed help.", .parserDetailedHelp), ("for more information.", .parserMoreInformation),
         ("Error: ", .parserError), ("Usage: ", .parserUsage), ("Help: ", .parserHelp),
         ("Missing expected argument", .parserMissingArgument), ("Unknown option", .parserUnknownOption),
         ("Unexpected argument", .parserUnexpectedArgument), ("Missing value for", .parserMissingValue),
         ("The value", .parserTheValue), ("is invalid for", .parserInvalidFor),
+        ("Please provide one of the following:", .parserProvideOneOfFollowing), ("Please provide one of", .parserProvideOneOf),
+        ("' or '", .parserQuotedOr), ("' and '", .parserQuotedAnd), ("Did you mean", .parserDidYouMean),
+        ("unexpected arguments:", .parserUnexpectedArguments), ("Missing one of:", .parserMissingOneOf),
+        ("The option", .parserTheOption), ("does not take any value, but", .parserTakesNoValue), ("was specified.", .parserWasSpecified),
     ]
 
     static func translate(_ text: String) -> String {

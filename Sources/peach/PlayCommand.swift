@@ -4,39 +4,36 @@ import PeachHost
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play notes one after another through a sound source.",
-        discussion: """
-            Notes are names such as A4, C#3, Bb2 (C4 is middle C) or MIDI numbers such \
-            as 69. They play back to back with no gap. Audio goes to the ALSA device \
-            `default` unless you choose another with --device (`aplay -L` lists them) \
-            or write a WAV file with --wav.
+        abstract: localized(.helpPlayAbstract),
+        discussion: localized(.helpPlayDiscussion) + "\n\n" + localized(.helpExamples) + """
 
-            Examples:
               peach play A4
               peach play C4 E4 G4 C5 --duration 0.5
               peach play 69 --cents 2.5 --wav a4-sharp.wav
               peach play C3 --source org.peach.sine --option gain=0.2 --option release-ms=50
             """)
 
-    @Argument(help: ArgumentHelp("The notes to play, in order.", valueName: "note"))
+    @Argument(help: ArgumentHelp(localized(.helpPlayNotes), valueName: localized(.valueNameNote)))
     var notes: [String]
 
-    @Option(help: ArgumentHelp("Detune every note by this many cents (100 cents = 1 semitone); fractions allowed.", valueName: "cents"))
+    @Option(help: ArgumentHelp(localized(.helpPlayCents), valueName: localized(.valueNameCents)))
     var cents: Double = 0
 
-    @Option(help: ArgumentHelp("How long each note lasts, in seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp(localized(.helpPlayDuration), valueName: localized(.valueNameSeconds)))
     var duration: Double = 1
 
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
-        guard !notes.isEmpty else { throw ValidationError("Give at least one note, e.g. `peach play A4`.") }
+        guard !notes.isEmpty else { throw ValidationError(localized(.playNeedsNote)) }
         _ = try parsedNotes()
         guard NoteSequence.durationRange.contains(duration) else {
-            throw ValidationError("--duration \(duration.compact) is outside \(NoteSequence.durationRange.lowerBound.compact)...\(NoteSequence.durationRange.upperBound.compact) seconds.")
+            throw ValidationError(localized(.playDurationOutside, duration.compact, NoteSequence.durationRange.lowerBound.compact,
+                                            NoteSequence.durationRange.upperBound.compact))
         }
         guard NoteSequence.centsRange.contains(cents) else {
-            throw ValidationError("--cents \(cents.compact) is outside \(NoteSequence.centsRange.lowerBound.compact)...\(NoteSequence.centsRange.upperBound.compact).")
+            throw ValidationError(localized(.playCentsOutside, cents.compact, NoteSequence.centsRange.lowerBound.compact,
+                                            NoteSequence.centsRange.upperBound.compact))
         }
     }
 
@@ -60,7 +57,7 @@ struct PlayCommand: ParsableCommand {
         for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(notice.description) }
         if let failure = notices.first(where: \.silencedSource) {
             // The notes were not played in full: say so, with the source's own reason.
-            throw Failure("\(failure); \(engine.source.descriptor.id) says: \(engine.source.lastError)")
+            throw Failure(localized(.playSourceSays, failure, engine.source.descriptor.id, engine.source.lastError))
         }
         if let fatal = notices.first(where: \.endsRendering) { throw Failure(fatal.description) }
     }

@@ -4,8 +4,7 @@ import PeachHost
 /// Where to look for sound-source plugins; shared by every command that uses sources.
 struct PluginPathOptions: ParsableArguments {
     @Option(name: .customLong("plugin-path"),
-            help: ArgumentHelp("A folder of sound-source plugins, searched before PEACH_PLUGIN_PATH and the standard folders. Repeatable.",
-                               valueName: "dir"))
+            help: ArgumentHelp(localized(.helpPluginPath), valueName: localized(.valueNameFolder)))
     var directories: [String] = []
 
     /// Probes every plugin found, each in a child process.

@@ -8,10 +8,10 @@ import PeachHost
 struct PluginProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugin-probe",
-        abstract: "Describe one plugin library as JSON (used internally).",
+        abstract: localized(.helpProbeAbstract),
         shouldDisplay: false)
 
-    @Argument(help: "Path of the plugin library (.so).")
+    @Argument(help: ArgumentHelp(localized(.helpProbePath), valueName: localized(.valueNamePath)))
     var path: String
 
     func run() {

@@ -5,22 +5,16 @@ import PeachHost
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "List, set and reset your settings.",
-        discussion: """
-            Settings live in $XDG_CONFIG_HOME/peach/settings.json (default \
-            ~/.config/peach/settings.json) and apply to `peach` and `peach train`; a \
-            flag such as --duration wins for that run. `peach train --headless` uses its \
-            flags only, so scripts behave the same everywhere. A change made while \
-            training applies from the next pair.
+        abstract: localized(.helpSettingsAbstract),
+        discussion: localized(.helpSettingsDiscussion) + "\n\n" + localized(.helpExamples) + """
 
-            Examples:
               peach settings
               peach settings set note-duration 0.8
               peach settings set reference 442
               peach settings set range C3-C6
-              peach settings set option gain=0.3     (an option of the current sound)
+              peach settings set option gain=0.3     \(localized(.helpSettingsExampleOption))
               peach settings reset reference
-              peach settings reset                    (everything)
+              peach settings reset                    \(localized(.helpSettingsExampleAll))
             """,
         subcommands: [SettingsListCommand.self, SettingsSetCommand.self, SettingsResetCommand.self],
         defaultSubcommand: SettingsListCommand.self)
@@ -28,7 +22,7 @@ struct SettingsCommand: ParsableCommand {
 
 /// Where the settings are; shared by the settings subcommands.
 struct SettingsFileOptions: ParsableArguments {
-    @Option(name: .customLong("settings-file"), help: ArgumentHelp("Use this settings file instead of the standard one.", valueName: "file"))
+    @Option(name: .customLong("settings-file"), help: ArgumentHelp(localized(.helpSettingsFile), valueName: localized(.valueNameFile)))
     var path: String?
 
     func open() throws -> SettingsStore {
@@ -37,11 +31,11 @@ struct SettingsFileOptions: ParsableArguments {
 }
 
 struct SettingsListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting: its value, what it may be, and whether it is the default.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: localized(.helpSettingsListAbstract))
 
     @OptionGroup var file: SettingsFileOptions
 
-    @Flag(help: "Print JSON for other programs: every key with its value.")
+    @Flag(help: ArgumentHelp(localized(.helpSettingsListJSON)))
     var json = false
 
     func run() throws {
@@ -56,27 +50,27 @@ struct SettingsListCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(values), as: UTF8.self))
             return
         }
-        print("Settings in \(store.path):")
+        print(localized(.settingsListHeading, store.path))
         let width = Setting.all.map(\.key.count).max()! + 2
         for setting in Setting.all {
-            let value = setting.display(store.value(setting)) + (store.isSet(setting) ? "" : " (default)")
+            let value = setting.display(store.value(setting)) + (store.isSet(setting) ? "" : " " + localized(.settingsDefault))
             print("  \(setting.key.padding(width))\(value.padding(28))\(setting.allowed)")
         }
         let options = store.sourceOptions(for: store.text(.source))
         for option in options { print("  \("option".padding(width))\(option.key)=\(option.value)") }
-        if options.isEmpty { print("  \("option".padding(width))none saved for \(store.text(.source))") }
+        if options.isEmpty { print("  \("option".padding(width))\(localized(.settingsNoneSaved, store.text(.source)))") }
     }
 }
 
 struct SettingsSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change one setting; it is checked first and saved only if it fits.",
-        discussion: "KEY is one of: \(Setting.all.map(\.key).joined(separator: ", ")), or option (VALUE is then NAME=VALUE for the current sound source).")
+        commandName: "set", abstract: localized(.helpSettingsSetAbstract),
+        discussion: localized(.helpSettingsSetDiscussion, Setting.all.map(\.key).joined(separator: ", ")))
 
-    @Argument(help: "The setting's key, as `peach settings` lists it.")
+    @Argument(help: ArgumentHelp(localized(.helpSettingsSetKey), valueName: localized(.valueNameKey)))
     var key: String
 
-    @Argument(help: "The new value, in the setting's unit (seconds, Hz), or on/off.")
+    @Argument(help: ArgumentHelp(localized(.helpSettingsSetValue), valueName: localized(.valueNameValue)))
     var value: String
 
     @OptionGroup var file: SettingsFileOptions
@@ -113,9 +107,9 @@ struct SettingsSetCommand: ParsableCommand {
 }
 
 struct SettingsResetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reset", abstract: "Put one setting, or all of them, back to the default.")
+    static let configuration = CommandConfiguration(commandName: "reset", abstract: localized(.helpSettingsResetAbstract))
 
-    @Argument(help: "The setting's key; without it, every setting (keys Peach does not know are kept).")
+    @Argument(help: ArgumentHelp(localized(.helpSettingsResetKey), valueName: localized(.valueNameKey)))
     var key: String?
 
     @OptionGroup var file: SettingsFileOptions
@@ -124,18 +118,18 @@ struct SettingsResetCommand: ParsableCommand {
         let store = try file.open()
         guard let key else {
             try store.reset(nil)
-            print("Every setting is back to its default.")
+            print(localized(.settingsAllReset))
             return
         }
         if key == "option" {
             for option in store.sourceOptions(for: store.text(.source)) {
                 try store.setSourceOption(source: store.text(.source), key: option.key, value: nil)
             }
-            print("The options of \(store.text(.source)) are back to their defaults.")
+            print(localized(.settingsOptionsReset, store.text(.source)))
             return
         }
         guard let setting = Setting.named(key) else { throw SettingsError.unknownKey(key) }
         try store.reset(setting)
-        print("\(setting.key) = \(setting.display(setting.defaultValue)) (default)")
+        print("\(setting.key) = \(setting.display(setting.defaultValue)) \(localized(.settingsDefault))")
     }
 }

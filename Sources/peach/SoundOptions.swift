@@ -3,28 +3,29 @@ import PeachHost
 
 /// How notes sound and where they go; shared by every command that plays.
 struct SoundOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The pitch of A4 in Hz (400 to 480; default: the setting, else 440).", valueName: "hz"))
+    @Option(help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
     var reference: Double?
 
-    @Option(help: ArgumentHelp("The sound source's id, from `peach sources` (default: the setting, else org.peach.sine).", valueName: "id"))
+    @Option(help: ArgumentHelp(localized(.helpSource), valueName: "id"))
     var source: String?
 
     @Option(name: .customLong("option"),
-            help: ArgumentHelp("Set one of the source's options, e.g. gain=0.3. Repeatable.", valueName: "key=value"))
+            help: ArgumentHelp(localized(.helpOption), valueName: localized(.valueNameAssignment)))
     var options: [String] = []
 
-    @Option(help: ArgumentHelp("The ALSA device to play through (default: the setting, else default; `aplay -L` lists them).", valueName: "name"))
+    @Option(help: ArgumentHelp(localized(.helpDevice), valueName: "name"))
     var device: String?
 
-    @Option(help: ArgumentHelp("Write the audio to this WAV file (32-bit float) instead of playing it.", valueName: "file"))
+    @Option(help: ArgumentHelp(localized(.helpWav), valueName: localized(.valueNameFile)))
     var wav: String?
 
     @OptionGroup var plugins: PluginPathOptions
 
     func validate() throws {
-        guard device == nil || wav == nil else { throw ValidationError("Choose either --device or --wav, not both.") }
+        guard device == nil || wav == nil else { throw ValidationError(localized(.soundDeviceOrWav)) }
         if let reference, !Pitch.referenceRange.contains(reference) {
-            throw ValidationError("--reference \(reference.compact) is outside \(Pitch.referenceRange.lowerBound.compact)...\(Pitch.referenceRange.upperBound.compact) Hz.")
+            throw ValidationError(localized(.soundReferenceOutside, reference.compact, Pitch.referenceRange.lowerBound.compact,
+                                            Pitch.referenceRange.upperBound.compact))
         }
     }
 

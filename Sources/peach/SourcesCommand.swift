@@ -5,24 +5,15 @@ import PeachHost
 struct SourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: "List the sound sources Peach can play through.",
-        discussion: """
-            Peach looks for plugin libraries (.so) in the --plugin-path folders, then \
-            in PEACH_PLUGIN_PATH (colon-separated), ~/.local/lib/peach/plugins, \
-            /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of \
-            the peach program. When two libraries offer the same source id, the first \
-            one found wins. Libraries that fail their checks are listed with the reason, \
-            and so are sources that cannot work here and now (for example MIDI Out \
-            without an ALSA sequencer). The values of a choice option (such as MIDI \
-            Out's destinations) are listed under it when there are at most \(maxListedChoices).
-            """)
+        abstract: localized(.helpSourcesAbstract),
+        discussion: localized(.helpSourcesDiscussion, maxListedChoices))
 
     /// Choice options with more values than this show only their count (`--json` lists them all).
     static let maxListedChoices = 16
 
     @OptionGroup var plugins: PluginPathOptions
 
-    @Flag(help: "Print JSON instead of text, for scripts.")
+    @Flag(help: ArgumentHelp(localized(.helpSourcesJSON)))
     var json = false
 
     func run() {
@@ -32,12 +23,12 @@ struct SourcesCommand: ParsableCommand {
 
     static func text(_ catalog: SourceCatalog) -> String {
         var lines: [String] = []
-        if catalog.sources.isEmpty { lines.append("No sound sources found.") }
+        if catalog.sources.isEmpty { lines.append(localized(.sourcesNone)) }
         for entry in catalog.sources {
             let source = entry.descriptor
             lines.append("\(source.id)  \(source.name) (\(source.kind.rawValue))  \(source.vendor) \(source.version)")
             if !source.description.isEmpty { lines.append("  \(source.description)") }
-            lines.append("  library: \(entry.libraryPath)")
+            lines.append("  " + localized(.sourcesLibrary, entry.libraryPath))
             let keyWidth = entry.options.map(\.key.count).max() ?? 0
             for option in entry.options {
                 lines.append("  --option \(option.key.padding(keyWidth))  \(summary(option))")
@@ -48,15 +39,15 @@ struct SourcesCommand: ParsableCommand {
         }
         if !catalog.unavailable.isEmpty {
             lines.append("")
-            lines.append("Unavailable:")
+            lines.append(localized(.sourcesUnavailable))
             for source in catalog.unavailable {
                 lines.append("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(source.reason)")
             }
         }
-        for note in catalog.shadowed { lines.append("warning: \(note)") }
+        for note in catalog.shadowed { lines.append("\(localized(.warning)): \(note)") }
         if !catalog.rejections.isEmpty {
             lines.append("")
-            lines.append("Rejected:")
+            lines.append(localized(.sourcesRejected))
             for rejection in catalog.rejections { lines.append("  \(rejection)") }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -64,10 +55,21 @@ struct SourcesCommand: ParsableCommand {
 
     private static func summary(_ option: SourceOption) -> String {
         let unit = option.unit.isEmpty ? "" : " \(option.unit)"
-        var kind = option.type.rawValue
+        var kind = typeName(option.type)
         if let range = option.range { kind += " \(range.lowerBound.compact)...\(range.upperBound.compact)\(unit)" }
-        if option.type == .choice { kind += " (\(option.choices.count) choices)" }
-        return "\(option.name): \(kind), default \(option.defaultValue)\(unit). \(option.description)"
+        if option.type == .choice { kind += " " + localized(.sourcesChoices, option.choices.count) }
+        return localized(.sourcesOption, option.name, kind, option.defaultValue + unit, option.description)
+    }
+
+    private static func typeName(_ type: SourceOption.ValueType) -> String {
+        switch type {
+        case .bool: localized(.optionTypeBool)
+        case .int: localized(.optionTypeInt)
+        case .number: localized(.optionTypeNumber)
+        case .text: localized(.optionTypeText)
+        case .path: localized(.optionTypePath)
+        case .choice: localized(.optionTypeChoice)
+        }
     }
 
     static func json(_ catalog: SourceCatalog) -> String {

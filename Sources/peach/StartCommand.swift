@@ -5,11 +5,8 @@ import PeachHost
 struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
-        abstract: "The start page: your profile at a glance, and Start (what `peach` alone shows).",
-        discussion: """
-            Enter or Space starts training; p shows the profile, s the settings, q quits. \
-            Every option of `peach train` works here too and applies when you start.
-            """)
+        abstract: localized(.helpStartAbstract),
+        discussion: localized(.helpStartDiscussion))
 
     @OptionGroup var training: TrainingOptions
     @OptionGroup var screen: ScreenOptions

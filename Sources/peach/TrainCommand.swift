@@ -6,27 +6,13 @@ import PeachHost
 struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
-        abstract: "Train: two notes, then say whether the second was higher or lower.",
-        discussion: """
-            --headless speaks JSON Lines for other programs and scripts. For each pair Peach \
-            writes {"type":"pair","id":1,"note":60,"name":"C4","firstHz":…,"secondHz":…,"cents":5.0} \
-            and reads one line: higher, lower or quit. It answers {"type":"feedback","id":1,"correct":true} \
-            and goes on with the next pair. End of input or quit saves and exits. Any other \
-            line gets {"type":"error","message":"…"} and the same pair again. Every answer \
-            is saved the moment it is given.
+        abstract: localized(.helpTrainAbstract),
+        discussion: localized(.helpTrainDiscussion))
 
-            Without --headless: the training screen. The answer targets light up when the \
-            second note starts. Higher: ↑ → k l w d + (or click Higher). Lower: ↓ ← j h s a - \
-            (or click Lower). t / T: next / previous sound, from the next pair on. b: bell on \
-            wrong answers on or off. q, Esc or Ctrl-C: stop (everything answered is saved). \
-            Ctrl-Z suspends; a pair cut short by it, by a resize or by a lost audio device \
-            is not recorded.
-            """)
-
-    @Flag(help: "Speak JSON Lines on standard input and output instead of drawing a screen.")
+    @Flag(help: ArgumentHelp(localized(.helpTrainHeadless)))
     var headless = false
 
-    @Flag(name: .customLong("no-audio"), help: "With --headless: play nothing (no audio device needed).")
+    @Flag(name: .customLong("no-audio"), help: ArgumentHelp(localized(.helpTrainNoAudio)))
     var noAudio = false
 
     @OptionGroup var training: TrainingOptions
@@ -35,8 +21,8 @@ struct TrainCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        guard headless || !noAudio else { throw ValidationError("--no-audio needs --headless: the training screen plays the pairs.") }
-        guard !headless || !screen.plain else { throw ValidationError("Choose either --headless or --plain, not both.") }
+        guard headless || !noAudio else { throw ValidationError(localized(.trainNoAudioNeedsHeadless)) }
+        guard !headless || !screen.plain else { throw ValidationError(localized(.trainHeadlessOrPlain)) }
     }
 
     func run() throws {

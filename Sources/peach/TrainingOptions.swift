@@ -4,19 +4,19 @@ import PeachHost
 /// How training chooses and plays pairs; shared by the training screen, the
 /// start page and the headless mode.
 struct TrainingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Keys to train: LOW-HIGH such as C2-C7, or adaptive (starts around C4 and grows).", valueName: "range"))
+    @Option(help: ArgumentHelp(localized(.helpRange), valueName: localized(.valueNameRange)))
     var range: String?
 
-    @Option(help: ArgumentHelp("Natural (0: nearby, comfortable) to mechanical (1: drills weak spots).", valueName: "0...1"))
+    @Option(help: ArgumentHelp(localized(.helpStyle), valueName: "0...1"))
     var style: Double?
 
-    @Option(help: ArgumentHelp("Length of each note in seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp(localized(.helpDuration), valueName: localized(.valueNameSeconds)))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Silence between the two notes of a pair, in seconds (default none).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(localized(.helpPause), valueName: localized(.valueNameSeconds)))
     var pause: Double?
 
-    @Option(help: ArgumentHelp("Repeat the same sequence of pairs for the same answers.", valueName: "n"))
+    @Option(help: ArgumentHelp(localized(.helpSeed), valueName: "n"))
     var seed: UInt64?
 
     func validate() throws {
@@ -35,7 +35,7 @@ struct TrainingOptions: ParsableArguments {
 
     private static func parse(_ text: String) throws -> TrainingRange {
         do { return try TrainingRange(parsing: text) } catch {
-            throw ValidationError("--range \(text): \(error.description); write LOW-HIGH (C2-C7) or adaptive.")
+            throw ValidationError(localized(.trainRangeInvalid, text, error.description))
         }
     }
 
@@ -50,9 +50,9 @@ struct TrainingOptions: ParsableArguments {
 
 /// How the interactive screens look and behave.
 struct ScreenOptions: ParsableArguments {
-    @Flag(help: "Line-by-line text for screen readers: no redraws, no colour; says \"second note\" and the result in words.")
+    @Flag(help: ArgumentHelp(localized(.helpPlain)))
     var plain = false
 
-    @Flag(name: .customLong("no-bell"), help: "No terminal bell on a wrong answer (b switches it while training).")
+    @Flag(name: .customLong("no-bell"), help: ArgumentHelp(localized(.helpNoBell)))
     var noBell = false
 }

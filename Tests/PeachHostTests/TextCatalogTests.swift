@@ -22,6 +22,12 @@ import Testing
         #expect(localized(.trainingTooSmall, in: .german, [38, 10, 40, 12]) == "Das Fenster ist zu klein: 38×10; Peach braucht 40×12.")
     }
 
+    @Test func anArgumentIsNeverTakenForAPlaceholder() {
+        #expect(localized(.fileLine, in: .english, ["f.csv", 3, "costs 50%1"]) == "f.csv line 3: costs 50%1")
+        #expect(localized(.detailAnswers, in: .german, [12, 75, "x"]) == "12 Antworten · 75 % richtig · x", "a % of the text stays")
+        #expect(localized(.fileLine, in: .english, ["f.csv"]) == "f.csv line %2: %3", "a missing argument leaves its placeholder")
+    }
+
     @Test func theLanguageComesFromTheLocale() {
         #expect(Language.fromEnvironment(["LANG": "de_DE.UTF-8"]) == .german)
         #expect(Language.fromEnvironment(["LC_ALL": "en_US.UTF-8", "LANG": "de_DE.UTF-8"]) == .english, "LC_ALL wins")

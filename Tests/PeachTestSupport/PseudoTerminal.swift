@@ -58,7 +58,7 @@ public final class PseudoTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        let variables = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }
+        let variables = ProcessInfo.processInfo.environment.merging(TestLocale.english.merging(["TERM": "xterm-256color"]) { $1 }) { $1 }
             .merging(environment) { $1 }
         let cArguments = arguments.map { strdup($0) } + [nil]
         let cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]

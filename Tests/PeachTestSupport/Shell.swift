@@ -11,7 +11,8 @@ public enum Shell {
     }
 
     /// Runs `arguments` (the first is the program, looked up in PATH if it has
-    /// no slash), with extra environment variables and optional standard input.
+    /// no slash), with extra environment variables (over `TestLocale.english`)
+    /// and optional standard input.
     @discardableResult
     public static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Output {
         let process = Process()
@@ -22,7 +23,7 @@ public enum Shell {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(TestLocale.english) { $1 }.merging(environment) { $1 }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output
         process.standardError = error

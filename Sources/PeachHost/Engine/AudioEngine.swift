@@ -188,8 +188,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .outOfOrder(let frame, let after): "event at frame \(frame) scheduled after one at frame \(after); events must come in order"
-        case .queueFull: "too many events are waiting to be played"
+        case .outOfOrder(let frame, let after): localized(.engineOutOfOrder, frame, after)
+        case .queueFull: localized(.engineQueueFull)
         }
     }
 }

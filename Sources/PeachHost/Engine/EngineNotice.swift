@@ -34,13 +34,13 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
 
     public var description: String {
         switch self {
-        case .sourceFailed(let frame): "the sound source failed at frame \(frame) and was silenced"
-        case .sourceProducedInvalidSamples(let frame): "the sound source produced invalid samples (NaN or infinity) at frame \(frame) and was silenced"
-        case .deviceLost(let code): "the audio device was lost (\(ErrnoText.describe(code)))"
-        case .outputFailed(let code): "writing audio failed (\(ErrnoText.describe(code)))"
-        case .underrun(let frame): "audio underrun at frame \(frame)"
-        case .lateEvents(let count, let frame): "\(count) event(s) played late at frame \(frame)"
-        case .sourceSwapped(let frame): "sound source swapped at frame \(frame)"
+        case .sourceFailed(let frame): localized(.noticeSourceFailed, frame)
+        case .sourceProducedInvalidSamples(let frame): localized(.noticeInvalidSamples, frame)
+        case .deviceLost(let code): localized(.noticeDeviceLost, ErrnoText.describe(code))
+        case .outputFailed(let code): localized(.noticeOutputFailed, ErrnoText.describe(code))
+        case .underrun(let frame): localized(.noticeUnderrun, frame)
+        case .lateEvents(let count, let frame): localized(.noticeLateEvents, count, frame)
+        case .sourceSwapped(let frame): localized(.noticeSourceSwapped, frame)
         }
     }
 }

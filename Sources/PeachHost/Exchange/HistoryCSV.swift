@@ -49,8 +49,8 @@ public enum HistoryCSV {
             for column in HistoryCSV.columns {
                 let matches = fields.indices.filter { fields[$0].trimmingWhitespace() == column }
                 guard matches.count == 1 else {
-                    throw .malformed(matches.isEmpty ? "the header row has no column \(column) (a Peach CSV has the columns \(HistoryCSV.columns.joined(separator: ",")))"
-                                     : "the header row has the column \(column) twice")
+                    throw .malformed(matches.isEmpty ? localized(.csvNoColumn, column, HistoryCSV.columns.joined(separator: ","))
+                                     : localized(.csvColumnTwice, column))
                 }
                 positions.append(matches[0])
             }
@@ -61,14 +61,14 @@ public enum HistoryCSV {
     /// The answer in one row, checked as strictly as a history line.
     static func answer(_ fields: [String], header: Header) throws(HistoryLineError) -> TrainingAnswer {
         guard fields.count > header.positions.max()! else {
-            throw .malformed("the row has \(fields.count) fields; the header has at least \(header.positions.max()! + 1)")
+            throw .malformed(localized(.csvTooFewFields, fields.count, header.positions.max()! + 1))
         }
         let value = { (column: Int) in fields[header.positions[column]] }
         func number(_ column: Int, positive: Bool) throws(HistoryLineError) -> Double {
             guard let number = FlatJSONScanner.number(exactly: value(column)) else {
-                throw .malformed("\(columns[column]) is \"\(value(column))\", not a number")
+                throw .malformed(localized(.csvNotNumber, columns[column], value(column)))
             }
-            guard !positive || number > 0 else { throw .malformed("\(columns[column]) is \(value(column)), not a positive number") }
+            guard !positive || number > 0 else { throw .malformed(localized(.answerNotPositive, columns[column], value(column))) }
             return number
         }
         let time: Double
@@ -76,12 +76,12 @@ public enum HistoryCSV {
         case .success(let seconds): time = seconds
         case .failure(let failure): throw .malformed("timestamp \"\(value(0))\" \(failure.description)")
         }
-        guard let key = wholeNumber(value(1)), let note = MIDINote(number: key) else { throw .malformed("key is \"\(value(1))\", not a MIDI number from 0 to 127") }
-        guard value(2) == note.name || (try? MIDINote(parsing: value(2))) == note else { throw .malformed("note \"\(value(2))\" is not key \(key) (\(note.name))") }
-        guard let heard = PitchDirection(rawValue: value(6)) else { throw .malformed("answer is \"\(value(6))\", neither higher nor lower") }
-        guard let correct = Bool(value(7)) else { throw .malformed("correct is \"\(value(7))\", neither true nor false") }
+        guard let key = wholeNumber(value(1)), let note = MIDINote(number: key) else { throw .malformed(localized(.csvKey, value(1))) }
+        guard value(2) == note.name || (try? MIDINote(parsing: value(2))) == note else { throw .malformed(localized(.csvNoteMismatch, value(2), key, note.name)) }
+        guard let heard = PitchDirection(rawValue: value(6)) else { throw .malformed(localized(.csvAnswer, value(6))) }
+        guard let correct = Bool(value(7)) else { throw .malformed(localized(.csvCorrect, value(7))) }
         guard let milliseconds = wholeNumber(value(8)) else {
-            throw .malformed("response_ms is \"\(value(8))\", not a whole number of milliseconds")
+            throw .malformed(localized(.csvResponse, value(8)))
         }
         let answer = TrainingAnswer(time: time, note: note, firstHz: try number(3, positive: true), secondHz: try number(4, positive: true),
                                     cents: try number(5, positive: false), answer: heard, correct: correct,

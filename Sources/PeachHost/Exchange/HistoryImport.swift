@@ -48,7 +48,7 @@ public enum HistoryImport {
             let report = try PersistentTraining.currentReport(store: store, history: history)
             try store.writeSnapshot(Array(report.json(pretty: true).utf8))
         } catch {
-            outcome.warnings.append("the answers were imported, but the profile snapshot was not updated: \(error); it is rebuilt when needed")
+            outcome.warnings.append(localized(.importSnapshotStale, "\(error)"))
         }
         return outcome
     }

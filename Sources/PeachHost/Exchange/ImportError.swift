@@ -8,8 +8,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .history(let error): error.description
-        case .malformed(let file, let line, let reason): "\(file) line \(line): \(reason); nothing was imported"
-        case .empty(let file): "\(file) is empty: not a Peach CSV or history file; nothing was imported"
+        case .malformed(let file, let line, let reason): localized(.importMalformed, file, line, reason)
+        case .empty(let file): localized(.importEmpty, file)
         }
     }
 }

@@ -48,7 +48,7 @@ enum RFC4180 {
                 var content: [UInt8] = []
                 index += 1
                 while true {
-                    guard index < bytes.count else { throw SyntaxError(line: opened, reason: "a quoted field is never closed") }
+                    guard index < bytes.count else { throw SyntaxError(line: opened, reason: localized(.csvQuoteNeverClosed)) }
                     let byte = bytes[index]
                     index += 1
                     if byte == quote {
@@ -64,13 +64,13 @@ enum RFC4180 {
                 let start = index
                 while index < bytes.count, bytes[index] != comma, bytes[index] != lineFeed, bytes[index] != carriageReturn {
                     guard bytes[index] != quote else {
-                        throw SyntaxError(line: line, reason: "a quote inside a field that does not start with one (enclose the whole field in quotes and double the quote)")
+                        throw SyntaxError(line: line, reason: localized(.csvStrayQuote))
                     }
                     index += 1
                 }
                 text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
-            guard let text else { throw SyntaxError(line: line, reason: "a field is not valid UTF-8") }
+            guard let text else { throw SyntaxError(line: line, reason: localized(.csvNotUTF8)) }
             fields.append(text)
             // What ends the field: a comma, a line break, or the end of the file.
             if index == bytes.count {
@@ -84,9 +84,9 @@ enum RFC4180 {
                 try receive(recordLine, fields)
                 fields.removeAll(keepingCapacity: true)
             } else if bytes[index] == carriageReturn {
-                throw SyntaxError(line: line, reason: "a carriage return that does not end the line")
+                throw SyntaxError(line: line, reason: localized(.csvStrayCarriageReturn))
             } else {
-                throw SyntaxError(line: line, reason: "text after the closing quote of a field (a quote inside a quoted field must be doubled)")
+                throw SyntaxError(line: line, reason: localized(.csvTextAfterQuote))
             }
         }
     }

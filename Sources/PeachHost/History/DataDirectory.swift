@@ -21,7 +21,7 @@ public enum DataDirectory {
             if mkdir(prefix, 0o700) == 0 { continue }
             let code = errno
             if code == EEXIST && isDirectory(prefix) { continue }
-            throw .cannotCreateDirectory(path: prefix, reason: code == EEXIST ? "a file is in the way" : ErrnoText.describe(code))
+            throw .cannotCreateDirectory(path: prefix, reason: code == EEXIST ? localized(.historyFileInTheWay) : ErrnoText.describe(code))
         }
     }
 

@@ -41,7 +41,7 @@ struct FlatJSONScanner {
         /// The string with its escapes resolved, or why it cannot be.
         func decoded() throws(HistoryLineError) -> String {
             guard hasEscapes else {
-                guard let text = String(validating: raw, as: UTF8.self) else { throw .malformed("a string is not valid UTF-8") }
+                guard let text = String(validating: raw, as: UTF8.self) else { throw .malformed(localized(.scanStringNotUTF8)) }
                 return text
             }
             var bytes: [UInt8] = []
@@ -64,28 +64,28 @@ struct FlatJSONScanner {
                     var scalar = try hexQuad(at: &index)
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else {
-                            throw .malformed("a string has an unpaired surrogate \\u\(hex(scalar))")
+                            throw .malformed(localized(.scanUnpairedSurrogate, hex(scalar)))
                         }
                         index += 2
                         let low = try hexQuad(at: &index)
-                        guard (0xDC00...0xDFFF).contains(low) else { throw .malformed("a string has an unpaired surrogate \\u\(hex(scalar))") }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw .malformed(localized(.scanUnpairedSurrogate, hex(scalar))) }
                         scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw .malformed("a string has an unpaired surrogate \\u\(hex(scalar))")
+                        throw .malformed(localized(.scanUnpairedSurrogate, hex(scalar)))
                     }
                     bytes.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
                 default:
-                    throw .malformed("a string has the unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                    throw .malformed(localized(.scanUnknownEscape, Character(Unicode.Scalar(escape))))
                 }
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("a string is not valid UTF-8") }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed(localized(.scanStringNotUTF8)) }
             return text
         }
 
         private func hexQuad(at index: inout Int) throws(HistoryLineError) -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
-                guard index < raw.count, let digit = Self.hexDigit(raw[index]) else { throw .malformed("a string has a \\u escape without four hex digits") }
+                guard index < raw.count, let digit = Self.hexDigit(raw[index]) else { throw .malformed(localized(.scanShortEscape)) }
                 value = value << 4 | digit
                 index += 1
             }
@@ -123,22 +123,22 @@ struct FlatJSONScanner {
         skipWhitespace()
         switch state {
         case .start:
-            guard peek() == UInt8(ascii: "{") else { throw failure("a line must be one JSON object starting with {") }
+            guard peek() == UInt8(ascii: "{") else { throw failure(localized(.scanNotObject)) }
             position += 1
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { return try finish() }
         case .afterValue:
             if peek() == UInt8(ascii: "}") { return try finish() }
-            guard peek() == UInt8(ascii: ",") else { throw failure("expected , or } after a value") }
+            guard peek() == UInt8(ascii: ",") else { throw failure(localized(.scanExpectedCommaOrBrace)) }
             position += 1
             skipWhitespace()
         case .finished:
             return nil
         }
-        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a \"key\"") }
+        guard peek() == UInt8(ascii: "\"") else { throw failure(localized(.scanExpectedKey)) }
         let key = try string()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw failure("expected : after a key") }
+        guard peek() == UInt8(ascii: ":") else { throw failure(localized(.scanExpectedColon)) }
         position += 1
         state = .afterValue
         return key
@@ -147,22 +147,22 @@ struct FlatJSONScanner {
     /// The value after the key `nextKey` returned.
     mutating func value() throws(HistoryLineError) -> Value {
         skipWhitespace()
-        guard let next = peek() else { throw failure("the line ends where a value should be") }
+        guard let next = peek() else { throw failure(localized(.scanLineEnds)) }
         switch next {
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure("nested objects and arrays are not allowed")
-        default: throw failure("expected a value (a string, number, true, false or null)")
+        case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure(localized(.scanNested))
+        default: throw failure(localized(.scanExpectedValue))
         }
     }
 
     private mutating func finish() throws(HistoryLineError) -> Text? {
         position += 1
         skipWhitespace()
-        guard position == bytes.count else { throw failure("unexpected text after the closing }") }
+        guard position == bytes.count else { throw failure(localized(.scanTextAfterEnd)) }
         state = .finished
         return nil
     }
@@ -175,13 +175,13 @@ struct FlatJSONScanner {
 
     /// Error text with the 1-based byte column it refers to.
     private func failure(_ reason: String) -> HistoryLineError {
-        .malformed("column \(position + 1): \(reason)")
+        .malformed(localized(.scanColumn, position + 1, reason))
     }
 
     private mutating func literal(_ word: StaticString) throws(HistoryLineError) {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0 else {
-            throw failure("expected a value (a string, number, true, false or null)")
+            throw failure(localized(.scanExpectedValue))
         }
         position += count
     }
@@ -201,13 +201,13 @@ struct FlatJSONScanner {
                 index += 2  // the escape's letter is checked when the string is decoded
             } else if byte < 0x20 {
                 position = index
-                throw failure("a string contains a raw control character (write it as an escape)")
+                throw failure(localized(.scanControlCharacter))
             } else {
                 index += 1
             }
         }
         position = bytes.count
-        throw failure("a string is not closed")
+        throw failure(localized(.scanStringNotClosed))
     }
 
     /// The value of `text` if it is one JSON number and nothing else, read
@@ -228,16 +228,16 @@ struct FlatJSONScanner {
         let negative = bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         let integer = digitRun()
-        guard !integer.isEmpty else { throw failure("a number needs a digit after -") }
+        guard !integer.isEmpty else { throw failure(localized(.scanMinusWithoutDigit)) }
         guard integer.count == 1 || bytes[integer.lowerBound] != UInt8(ascii: "0") else {
             position = integer.lowerBound + 1
-            throw failure("a number cannot start with 0 followed by digits")
+            throw failure(localized(.scanLeadingZero))
         }
         var fraction = position..<position
         if peek() == UInt8(ascii: ".") {
             position += 1
             fraction = digitRun()
-            guard !fraction.isEmpty else { throw failure("a number needs digits after the decimal point") }
+            guard !fraction.isEmpty else { throw failure(localized(.scanFractionDigits)) }
         }
         var decimalExponent = 0
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
@@ -245,7 +245,7 @@ struct FlatJSONScanner {
             let exponentSign = peek() == UInt8(ascii: "-") ? -1 : 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
             let digits = digitRun()
-            guard !digits.isEmpty else { throw failure("a number needs digits in its exponent") }
+            guard !digits.isEmpty else { throw failure(localized(.scanExponentDigits)) }
             for index in digits { decimalExponent = min(decimalExponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")), 100_000) }
             decimalExponent *= exponentSign
         }
@@ -275,7 +275,7 @@ struct FlatJSONScanner {
         // anything longer takes the slow, general way.
         let value = (significantDigits <= 19 ? DecimalToBinary.double(significand: significand, exponent: decimalExponent) : nil)
             ?? Self.parseLongNumber(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        guard value.isFinite else { throw failure("a number is too large") }
+        guard value.isFinite else { throw failure(localized(.scanTooLarge)) }
         return negative ? -value : value
     }
 

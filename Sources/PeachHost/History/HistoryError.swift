@@ -18,21 +18,21 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDataDirectory:
-            "cannot tell where to keep the training history: HOME is not set; pass --data-dir DIR"
+            localized(.historyNoFolder)
         case .cannotCreateDirectory(let path, let reason):
-            "cannot create the folder \(path): \(reason)"
+            localized(.historyCannotCreate, path, reason)
         case .cannotRead(let path, let reason):
-            "cannot read \(path): \(reason)"
+            localized(.fileCannotRead, path, reason)
         case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason)"
+            localized(.historyCannotWrite, path, reason)
         case .malformedLine(let file, let line, let reason):
-            "\(file) line \(line): \(reason)"
+            localized(.fileLine, file, line, reason)
         case .newerSchema(let file, let line, let version):
-            "\(file) line \(line): \(HistoryLineError.newerSchema(version))"
+            localized(.fileLine, file, line, HistoryLineError.newerSchema(version))
         case .alreadyTraining(let directory):
-            "another Peach is already training with this data folder (\(directory)); stop it first"
+            localized(.historyAlreadyTraining, directory)
         case .invalidAnswer(let reason):
-            "cannot record this answer: \(reason)"
+            localized(.historyCannotRecord, reason)
         }
     }
 }

@@ -53,8 +53,7 @@ enum HistoryFileReader {
             result.consumed = bufferOffset + lineEnd
             if got < wanted {
                 if lineEnd < filled {
-                    result.warning = "\(path): skipped the last line, \(filled - lineEnd) bytes without a newline "
-                        + "(cut off while being written?); nothing before it is lost"
+                    result.warning = localized(.historyTornTail, path, filled - lineEnd)
                 }
                 return result
             }

@@ -40,11 +40,11 @@ public enum HistoryLine {
     public static func problem(with answer: TrainingAnswer) -> String? {
         for (key, value) in [("firstHz", answer.firstHz), ("secondHz", answer.secondHz), ("reference", answer.reference),
                              ("noteSeconds", answer.noteSeconds)] where !(value.isFinite && value > 0) {
-            return "\(key) is \(value), not a positive number"
+            return localized(.answerNotPositive, key, value)
         }
-        if !answer.cents.isFinite { return "cents is \(answer.cents)" }
-        if !UTCTimestamp.writableSeconds.contains(answer.time) { return "the time \(answer.time) is outside the years 0000 to 9999" }
-        if !(answer.responseSeconds >= 0 && answer.responseSeconds < 1e12) { return "the response time \(answer.responseSeconds) s is not a duration" }
+        if !answer.cents.isFinite { return localized(.answerCents, answer.cents) }
+        if !UTCTimestamp.writableSeconds.contains(answer.time) { return localized(.answerTimeOutside, answer.time) }
+        if !(answer.responseSeconds >= 0 && answer.responseSeconds < 1e12) { return localized(.answerResponseTime, answer.responseSeconds) }
         return nil
     }
 
@@ -73,28 +73,28 @@ public enum HistoryLine {
             // Peach writes the fields in order, so the expected one is tried first.
             let field = Field(rawValue: expected).flatMap { key.equals($0.key) ? $0 : nil } ?? Field.all.first { key.equals($0.key) }
             guard let field else { continue }  // unknown keys are left for newer tools to add
-            guard fields.values[field.rawValue] == nil else { throw .malformed("\"\(field.key)\" appears twice") }
+            guard fields.values[field.rawValue] == nil else { throw .malformed(localized(.lineFieldTwice, field.key)) }
             fields.values[field.rawValue] = value
             expected = field.rawValue + 1
         }
         let version = try fields.wholeNumber(.v)
-        guard version >= 1 else { throw .malformed("\"v\" is \(version); history schemas start at 1") }
+        guard version >= 1 else { throw .malformed(localized(.lineVersion, version)) }
         guard version <= TrainingAnswer.schemaVersion else { throw .newerSchema(version) }
         let noteNumber = try fields.wholeNumber(.note)
-        guard let note = MIDINote(number: noteNumber) else { throw .malformed("\"note\" \(noteNumber) is outside MIDI's 0 to 127") }
+        guard let note = MIDINote(number: noteNumber) else { throw .malformed(localized(.lineNoteOutside, noteNumber)) }
         let name = try fields.text(.name)
         if !name.equals(noteNames[note.number]) {
             let written = try name.decoded()
-            guard (try? MIDINote(parsing: written)) == note else { throw .malformed("\"name\" \(written) is not note \(note.number) (\(note.name))") }
+            guard (try? MIDINote(parsing: written)) == note else { throw .malformed(localized(.lineNameMismatch, written, note.number, note.name)) }
         }
         let answer: PitchDirection
         switch try fields.text(.answer) {
         case let text where text.equals("higher"): answer = .higher
         case let text where text.equals("lower"): answer = .lower
-        default: throw .malformed("\"answer\" is neither \"higher\" nor \"lower\"")
+        default: throw .malformed(localized(.lineAnswer))
         }
         let responseMilliseconds = try fields.wholeNumber(.responseMs)
-        guard responseMilliseconds >= 0 else { throw .malformed("\"responseMs\" is negative") }
+        guard responseMilliseconds >= 0 else { throw .malformed(localized(.lineResponseNegative)) }
         return TrainingAnswer(
             time: try fields.time(), note: note,
             firstHz: try fields.positiveNumber(.firstHz), secondHz: try fields.positiveNumber(.secondHz),
@@ -158,34 +158,34 @@ public enum HistoryLine {
         var values = InlineArray<13, FlatJSONScanner.Value?>(repeating: nil)  // one per Field, without allocating
 
         mutating func value(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Value {
-            guard let value = values[field.rawValue] else { throw .malformed("\"\(field.key)\" is missing") }
+            guard let value = values[field.rawValue] else { throw .malformed(localized(.lineFieldMissing, field.key)) }
             return value
         }
 
         mutating func number(_ field: Field) throws(HistoryLineError) -> Double {
-            guard case .number(let number) = try value(field) else { throw .malformed("\"\(field.key)\" is not a number") }
+            guard case .number(let number) = try value(field) else { throw .malformed(localized(.lineNotNumber, field.key)) }
             return number
         }
 
         mutating func positiveNumber(_ field: Field) throws(HistoryLineError) -> Double {
             let number = try number(field)
-            guard number > 0 else { throw .malformed("\"\(field.key)\" is \(number), not a positive number") }
+            guard number > 0 else { throw .malformed(localized(.answerNotPositive, "\"\(field.key)\"", number)) }
             return number
         }
 
         mutating func wholeNumber(_ field: Field) throws(HistoryLineError) -> Int {
             let number = try number(field)
-            guard number == number.rounded(), abs(number) < 1e15 else { throw .malformed("\"\(field.key)\" is not a whole number") }
+            guard number == number.rounded(), abs(number) < 1e15 else { throw .malformed(localized(.lineNotWhole, field.key)) }
             return Int(number)
         }
 
         mutating func text(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Text {
-            guard case .string(let text) = try value(field) else { throw .malformed("\"\(field.key)\" is not a string") }
+            guard case .string(let text) = try value(field) else { throw .malformed(localized(.lineNotString, field.key)) }
             return text
         }
 
         mutating func bool(_ field: Field) throws(HistoryLineError) -> Bool {
-            guard case .bool(let flag) = try value(field) else { throw .malformed("\"\(field.key)\" is not true or false") }
+            guard case .bool(let flag) = try value(field) else { throw .malformed(localized(.lineNotBool, field.key)) }
             return flag
         }
 

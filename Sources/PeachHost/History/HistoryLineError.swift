@@ -10,7 +10,7 @@ public enum HistoryLineError: Error, Equatable, CustomStringConvertible {
         case .malformed(let reason):
             reason
         case .newerSchema(let version):
-            "written by a newer Peach (history schema \(version)); this Peach reads schema \(TrainingAnswer.schemaVersion): update Peach"
+            localized(.historyNewerSchema, version, TrainingAnswer.schemaVersion)
         }
     }
 }

@@ -76,9 +76,9 @@ enum UTCTimestamp {
 
         var description: String {
             switch self {
-            case .layout: "is not an ISO-8601 UTC time like 2026-11-21T19:07:00.123Z"
-            case .noSuchDate: "is not a date in the calendar"
-            case .noSuchTime: "is not a time of day"
+            case .layout: localized(.timeLayout)
+            case .noSuchDate: localized(.timeNoSuchDate)
+            case .noSuchTime: localized(.timeNoSuchTime)
             }
         }
     }

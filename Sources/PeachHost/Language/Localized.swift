@@ -5,10 +5,21 @@ public func localized(_ key: TextKey, _ arguments: CustomStringConvertible...) -
 }
 
 public func localized(_ key: TextKey, in language: Language, _ arguments: [CustomStringConvertible]) -> String {
-    var text = TextCatalog.table(for: language)[key] ?? TextCatalog.english[key] ?? "\(key)"
-    // Highest first, so %1 does not eat the start of %10.
-    for (index, argument) in arguments.enumerated().reversed() {
-        text = text.replacing("%\(index + 1)", with: argument.description)
+    let text = TextCatalog.table(for: language)[key] ?? TextCatalog.english[key] ?? "\(key)"
+    // One pass: an argument's own text (a path, a plugin's words) is never
+    // taken for a placeholder, and %1 never eats the start of %10.
+    var result = "", rest = text[...]
+    while let percent = rest.firstIndex(of: "%") {
+        result += rest[..<percent]
+        let afterPercent = rest.index(after: percent)
+        let digits = rest[afterPercent...].prefix { $0.isASCII && $0.isNumber }
+        if let number = Int(digits), number >= 1, number <= arguments.count {
+            result += arguments[number - 1].description
+            rest = rest[digits.endIndex...]
+        } else {
+            result += "%"
+            rest = rest[afterPercent...]
+        }
     }
-    return text
+    return result + rest
 }

@@ -23,14 +23,75 @@ public enum TextKey: String, CaseIterable, Sendable {
     case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotRange, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     // Settings file errors
-    case settingsNoFolder, settingsCannotRead, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
-    case settingsUnknownKey, settingsCannotWrite, settingsBadSourceOptions
+    case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
+    case settingsUnknownKey, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions
     // swift-argument-parser's own words around Peach's help and errors
     case parserOverview, parserUsageHeading, parserArguments, parserOptions, parserSubcommands, parserShowHelp, parserShowVersion
     case parserSee, parserDefaultSubcommand, parserDefaultValue, parserDetailedHelp, parserMoreInformation, parserError, parserUsage, parserHelp
     case parserMissingArgument, parserUnknownOption, parserUnexpectedArgument, parserMissingValue, parserTheValue, parserInvalidFor
+    case parserValues, parserSubcommandPlaceholder, parserOptionsPlaceholder, parserProvideOneOfFollowing, parserProvideOneOf
+    case parserQuotedOr, parserQuotedAnd, parserDidYouMean, parserUnexpectedArguments, parserMissingOneOf, parserTheOption
+    case parserTakesNoValue, parserWasSpecified
     case languageUnknown
     case jsonAt, jsonLine, jsonEndsInValue, jsonUnexpectedCharacter, jsonExpectedKey, jsonExpectedColon, jsonEndsInObject, jsonEndsInList
     case kindBool, kindNumber, kindText, kindList, kindObject
     case jsonExpectedCommaOr, jsonControlCharacter, jsonEndsInString, jsonExpectedWord, jsonTextAfterEnd
+    // Command help: abstracts, discussions, option help, value names
+    case helpPeachAbstract, helpPeachDiscussion, helpStartAbstract, helpStartDiscussion, helpTrainAbstract, helpTrainDiscussion
+    case helpTrainHeadless, helpTrainNoAudio, helpProfileAbstract, helpProfileDiscussion, helpProfileJSON, helpProfileNote, helpProfileSVG
+    case helpStatsAbstract, helpStatsDiscussion, helpStatsJSON, helpStatsBy, helpSettingsAbstract, helpSettingsDiscussion
+    case helpSettingsExampleOption, helpSettingsExampleAll
+    case helpSettingsFile, helpSettingsListAbstract, helpSettingsListJSON, helpSettingsSetAbstract, helpSettingsSetDiscussion
+    case helpSettingsSetKey, helpSettingsSetValue, helpSettingsResetAbstract, helpSettingsResetKey, helpExportAbstract
+    case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
+    case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
+    case helpPlayDuration, helpProbeAbstract, helpProbePath, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
+    case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
+    case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
+    case valueNameAssignment
+    // What the commands print and report
+    case warning, exportChooseFormat, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected, playNeedsNote
+    case playDurationOutside, playCentsOutside, playSourceSays, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
+    case profileHeading, profileWeakNone, profileWeakList, profileWeakListMore, profileOneKey, settingsListHeading, settingsDefault
+    case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
+    case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
+    case statsNoAnswers, statsPairs, statsTimeOneSitting, statsTimeSittings, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
+    case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
+    case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, soundReferenceOutside
+    case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
+    // Notes
+    case noteMalformed, noteOutOfRange
+    // The data folder, history lines, export and import
+    case fileCannotRead, fileLine, historyNoFolder, historyCannotCreate, historyCannotWrite, historyFileInTheWay, historyAlreadyTraining
+    case historyCannotRecord, historyNewerSchema, historyTornTail, snapshotNewerSchema, snapshotNotPeach, answerNotPositive, answerCents
+    case answerTimeOutside, answerResponseTime, lineFieldTwice, lineVersion, lineNoteOutside, lineNameMismatch, lineAnswer
+    case lineResponseNegative, lineFieldMissing, lineNotNumber, lineNotWhole, lineNotString, lineNotBool, timeLayout, timeNoSuchDate
+    case timeNoSuchTime, scanColumn, scanNotObject, scanExpectedCommaOrBrace, scanExpectedKey, scanExpectedColon, scanLineEnds, scanNested
+    case scanExpectedValue, scanTextAfterEnd, scanStringNotUTF8, scanUnpairedSurrogate, scanUnknownEscape, scanShortEscape
+    case scanControlCharacter, scanStringNotClosed, scanMinusWithoutDigit, scanLeadingZero, scanFractionDigits, scanExponentDigits
+    case scanTooLarge, importMalformed, importEmpty, importSnapshotStale, csvQuoteNeverClosed, csvStrayQuote, csvNotUTF8
+    case csvStrayCarriageReturn, csvTextAfterQuote, csvNoColumn, csvColumnTwice, csvTooFewFields, csvNotNumber, csvKey, csvNoteMismatch
+    case csvAnswer, csvCorrect, csvResponse
+    // Plugins, sources and their options
+    case pluginCannotLoad, pluginUnknownLoadError, pluginNoEntry, pluginEntryNull, pluginWrongABI, pluginEntryTooSmall
+    case pluginEntryLacksOne, pluginEntryLacksMany, pluginNoSources, pluginTooManySources, pluginDuplicateID, pluginGetSourceNull
+    case pluginDescriptorTooSmall, pluginMissingField, pluginFieldNotUTF8, pluginEmptyID, pluginBadID, pluginEmptyName, pluginKind
+    case pluginNoReason, pluginErrorNotUTF8, instanceTableTooSmall, instanceLacksOne, instanceLacksMany, instanceTooManyOptions
+    case instanceOptionInfoFailed, instanceOptionField, instanceEmptyKey, instanceDuplicateOption, instanceUnknownType
+    case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
+    case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
+    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionMalformed, optionRefused, optionNotLive
+    case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
+    // Audio outputs and the engine
+    case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
+    case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull
+    case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents
+    case noticeSourceSwapped
+    // The profile, key detail, chart, SVG and progress
+    case detailWeak, detailThreshold, detailNoAnswers, detailAnswerOne, detailAnswers, detailSmallest, detailNoneCorrect
+    case detailLastTrained, detailToday, detailYesterday, detailDaysAgo, trendNothingBefore, trend, trendSame, trendLower, trendHigher
+    case trendBetter, trendWorse, trendUnclear, chartThreshold, band80, band95, weakSpot, noAnswersYet, progressLaterDays
+    case progressLaterWeeks, progressLaterMonths, svgTitle, svgDescription, svgSummary, svgHeading, svgSubheading, svgAxis
+    case svgOutsideRange, svgProgressDays, svgProgressWeeks, svgProgressMonths, svgPointDay, svgPointWeek, svgPointMonth, svgThreshold
+    case svgAnswers
 }

@@ -59,9 +59,9 @@ public enum NoteParseError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let text):
-            "'\(text)' is not a note: write a letter, an optional # or b, and an octave (C4, F#3, Bb2), or a MIDI number (60)"
+            localized(.noteMalformed, text)
         case .outOfRange(let text):
-            "'\(text)' is outside MIDI's range: notes go from C-1 (0) to G9 (127)"
+            localized(.noteOutOfRange, text)
         }
     }
 }

@@ -62,28 +62,28 @@ public final class AlsaOutput: AudioOutput {
         snd_pcm_hw_params_malloc(&hw)
         defer { snd_pcm_hw_params_free(hw) }
         var status = snd_pcm_hw_params_any(pcm, hw)
-        guard status >= 0 else { throw unsupported("it reports no configuration", status) }
+        guard status >= 0 else { throw unsupported(localized(.alsaNoConfiguration), status) }
         snd_pcm_hw_params_set_rate_resample(pcm, hw, 0)
         status = snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED)
-        guard status >= 0 else { throw unsupported("it does not take interleaved frames", status) }
+        guard status >= 0 else { throw unsupported(localized(.alsaNotInterleaved), status) }
         // Integer formats first: alsa-lib's `file` plugin labels float WAVs as integer PCM.
         guard let sample = [SampleFormat.s32, .s16, .float32].first(where: { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }) else {
-            throw .unsupportedDevice(name: device, reason: "it takes none of 32-bit, 16-bit or float samples")
+            throw .unsupportedDevice(name: device, reason: localized(.alsaNoSampleFormat))
         }
         snd_pcm_hw_params_set_format(pcm, hw, sample.alsa)
         var channelCount = UInt32(channels)
         status = snd_pcm_hw_params_set_channels_near(pcm, hw, &channelCount)
-        guard status >= 0 else { throw unsupported("no usable channel count", status) }
+        guard status >= 0 else { throw unsupported(localized(.alsaNoChannelCount), status) }
         var nativeRate = UInt32(rate)
         var direction: Int32 = 0
         status = snd_pcm_hw_params_set_rate_near(pcm, hw, &nativeRate, &direction)
-        guard status >= 0 else { throw unsupported("no native sample rate near \(Int(rate)) Hz", status) }
+        guard status >= 0 else { throw unsupported(localized(.alsaNoRate, Int(rate)), status) }
         var period = snd_pcm_uframes_t(periodFrames)
         snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction)
         var buffer = snd_pcm_uframes_t(periodFrames * periods)
         snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer)
         status = snd_pcm_hw_params(pcm, hw)
-        guard status >= 0 else { throw unsupported("it refused the configuration", status) }
+        guard status >= 0 else { throw unsupported(localized(.alsaRefused), status) }
         snd_pcm_hw_params_get_period_size(hw, &period, &direction)
         snd_pcm_hw_params_get_buffer_size(hw, &buffer)
 

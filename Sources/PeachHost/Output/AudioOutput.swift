@@ -51,13 +51,13 @@ public enum AudioOutputError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDevice(let name, let reason):
-            "no audio device '\(name)' (\(reason)). Pick one with --device NAME (`aplay -L` lists them), or write a WAV file with --wav FILE"
+            localized(.outputNoDevice, name, reason)
         case .unsupportedDevice(let name, let reason):
-            "audio device '\(name)' cannot play Peach's audio: \(reason). Try another with --device NAME (`aplay -L` lists them), or --wav FILE"
+            localized(.outputUnsupported, name, reason)
         case .cannotWriteFile(let path, let reason):
-            "cannot write the WAV file \(path): \(reason)"
+            localized(.outputCannotWriteWAV, path, reason)
         case .closeFailed(let target, let reason):
-            "could not finish writing to \(target): \(reason)"
+            localized(.outputCloseFailed, target, reason)
         }
     }
 }

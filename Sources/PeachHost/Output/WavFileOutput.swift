@@ -20,7 +20,7 @@ public final class WavFileOutput: AudioOutput {
         self.format = format
         descriptor = Self.openForWriting(path)
         guard descriptor >= 0 else {
-            let reason = errno == ENXIO ? "nothing is reading from the pipe" : ErrnoText.describe(errno)
+            let reason = errno == ENXIO ? localized(.outputNoReader) : ErrnoText.describe(errno)
             throw .cannotWriteFile(path: path, reason: reason)
         }
         seekable = lseek(descriptor, 0, SEEK_CUR) >= 0

@@ -46,7 +46,7 @@ public final class PluginLog: @unchecked Sendable {
             levels[head % Self.slotCount] = level
             written.store(head + 1, ordering: .releasing)
         } else {
-            print(level: level, CText.string(message) ?? "(message is not UTF-8)")
+            print(level: level, CText.string(message) ?? localized(.sourceLogNotUTF8))
         }
     }
 
@@ -62,6 +62,6 @@ public final class PluginLog: @unchecked Sendable {
 
     private func print(level: Int32, _ text: String) {
         guard level >= PEACH_LOG_WARNING || Environment.current["PEACH_DEBUG"] != nil else { return }
-        StandardError.write("peach: source: \(text)\n")
+        StandardError.write(localized(.sourceLog, text) + "\n")
     }
 }

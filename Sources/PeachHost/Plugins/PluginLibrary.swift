@@ -27,38 +27,39 @@ public final class PluginLibrary: @unchecked Sendable {
     private init(canonicalPath path: String) throws(PluginRejection) {
         func reject(_ reason: String) -> PluginRejection { PluginRejection(path: path, reason: reason) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw reject("cannot be loaded: \(Self.dlerrorText())")
+            throw reject(localized(.pluginCannotLoad, Self.dlerrorText()))
         }
         guard let symbol = dlsym(handle, PEACH_ENTRY_SYMBOL) else {
-            throw PluginRejection(path: path, reason: "has no \(PEACH_ENTRY_SYMBOL) function, so it is not a Peach source for plugin ABI \(PEACH_ABI_MAJOR) (a Swift plugin's entry must be public)", isNotAPlugin: true)
+            throw PluginRejection(path: path, reason: localized(.pluginNoEntry, PEACH_ENTRY_SYMBOL, PEACH_ABI_MAJOR),
+                                  isNotAPlugin: true)
         }
         let entryFunction = unsafeBitCast(symbol, to: peach_source_entry_fn.self)
         guard let entry = entryFunction(UInt16(PEACH_ABI_MINOR)) else {
-            throw reject("\(PEACH_ENTRY_SYMBOL) returned NULL: the library declined to work with this host (ABI \(PEACH_ABI_MAJOR).\(PEACH_ABI_MINOR))")
+            throw reject(localized(.pluginEntryNull, PEACH_ENTRY_SYMBOL, PEACH_ABI_MAJOR, PEACH_ABI_MINOR))
         }
         // Read the size and version before the whole table: a table from another ABI may be shorter.
         let (size, major, minor) = (StructPrefix.size(entry), StructPrefix.load(entry, at: 4, as: UInt16.self), StructPrefix.load(entry, at: 6, as: UInt16.self))
         guard major == PEACH_ABI_MAJOR else {
-            throw reject("was built for plugin ABI \(major).\(minor); this host speaks ABI \(PEACH_ABI_MAJOR).x")
+            throw reject(localized(.pluginWrongABI, major, minor, PEACH_ABI_MAJOR))
         }
         guard size >= MemoryLayout<peach_plugin_entry>.size else {
-            throw reject("its entry table is \(size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_plugin_entry>.size)")
+            throw reject(localized(.pluginEntryTooSmall, size, MemoryLayout<peach_plugin_entry>.size))
         }
         let table = entry.pointee
         let missing = [("source_count", table.source_count == nil), ("get_source", table.get_source == nil), ("create", table.create == nil)]
             .filter(\.1).map(\.0)
         guard missing.isEmpty else {
-            throw reject("its entry table lacks the required function\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", "))")
+            throw reject(localized(missing.count > 1 ? .pluginEntryLacksMany : .pluginEntryLacksOne, missing.joined(separator: ", ")))
         }
         let count = table.source_count()
-        guard count > 0 else { throw reject("offers no sources (source_count returned 0)") }
-        guard count <= 256 else { throw reject("claims \(count) sources, more than the 256 a library may offer") }
+        guard count > 0 else { throw reject(localized(.pluginNoSources)) }
+        guard count <= 256 else { throw reject(localized(.pluginTooManySources, count)) }
 
         var sources: [SourceDescriptor] = []
         for index in 0..<count {
             let descriptor = try Self.descriptor(table.get_source(index), index: index, path: path)
             guard !sources.contains(where: { $0.id == descriptor.id }) else {
-                throw PluginRejection(path: path, sourceID: descriptor.id, reason: "declares the id \(descriptor.id) twice")
+                throw PluginRejection(path: path, sourceID: descriptor.id, reason: localized(.pluginDuplicateID, descriptor.id))
             }
             sources.append(descriptor)
         }
@@ -80,13 +81,13 @@ public final class PluginLibrary: @unchecked Sendable {
                 buffer.initialize(repeating: 0)
                 let instance = entry.pointee.create(id, PeachHostCallbacks.table, buffer.baseAddress!, UInt32(buffer.count))
                 buffer[buffer.count - 1] = 0
-                createError = CText.string(buffer.baseAddress!) ?? "(the error text is not UTF-8)"
+                createError = CText.string(buffer.baseAddress!) ?? localized(.pluginErrorNotUTF8)
                 return instance
             }
         }
         guard let raw else {
             throw .unavailable(SourceUnavailable(descriptor: descriptor, libraryPath: path,
-                                                 reason: createError.isEmpty ? "no reason given" : createError))
+                                                 reason: createError.isEmpty ? localized(.pluginNoReason) : createError))
         }
         do {
             return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path)
@@ -96,34 +97,34 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     private static func descriptor(_ pointer: UnsafePointer<peach_source_descriptor>?, index: UInt32, path: String) throws(PluginRejection) -> SourceDescriptor {
-        guard let pointer else { throw PluginRejection(path: path, reason: "get_source(\(index)) returned NULL") }
+        guard let pointer else { throw PluginRejection(path: path, reason: localized(.pluginGetSourceNull, index)) }
         let size = StructPrefix.size(pointer)
         guard size >= MemoryLayout<peach_source_descriptor>.size else {
-            throw PluginRejection(path: path, reason: "source \(index)'s descriptor is \(size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_descriptor>.size)")
+            throw PluginRejection(path: path, reason: localized(.pluginDescriptorTooSmall, index, size, MemoryLayout<peach_source_descriptor>.size))
         }
         let raw = pointer.pointee
         func text(_ field: String, _ value: UnsafePointer<CChar>?, required: Bool) throws(PluginRejection) -> String {
             guard let value else {
-                if required { throw PluginRejection(path: path, reason: "source \(index) has no \(field)") }
+                if required { throw PluginRejection(path: path, reason: localized(.pluginMissingField, index, field)) }
                 return ""
             }
             guard let string = CText.string(value) else {
-                throw PluginRejection(path: path, reason: "source \(index)'s \(field) is not valid UTF-8")
+                throw PluginRejection(path: path, reason: localized(.pluginFieldNotUTF8, index, field))
             }
             return string
         }
         let id = try text("id", raw.id, required: true)
         guard SourceID.isValid(id) else {
             throw PluginRejection(path: path, reason: id.isEmpty
-                ? "source \(index) has an empty id"
-                : "source \(index)'s id '\(id)' is not a reverse-DNS id such as org.example.tone")
+                ? localized(.pluginEmptyID, index)
+                : localized(.pluginBadID, index, id))
         }
         let name = try text("name", raw.name, required: true)
-        guard !name.isEmpty else { throw PluginRejection(path: path, sourceID: id, reason: "has an empty name") }
+        guard !name.isEmpty else { throw PluginRejection(path: path, sourceID: id, reason: localized(.pluginEmptyName)) }
         let rendersAudio = raw.flags & PEACH_SOURCE_RENDERS_AUDIO != 0
         let sendsMIDI = raw.flags & PEACH_SOURCE_SENDS_MIDI != 0
         guard rendersAudio != sendsMIDI else {
-            throw PluginRejection(path: path, sourceID: id, reason: "must declare exactly one of RENDERS_AUDIO and SENDS_MIDI")
+            throw PluginRejection(path: path, sourceID: id, reason: localized(.pluginKind))
         }
         return SourceDescriptor(
             id: id, name: name,
@@ -135,7 +136,7 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     private static func dlerrorText() -> String {
-        dlerror().flatMap { CText.string($0) } ?? "unknown dlopen error"
+        dlerror().flatMap { CText.string($0) } ?? localized(.pluginUnknownLoadError)
     }
 }
 

@@ -67,9 +67,11 @@ public struct PluginProber: Sendable {
         for path in paths {
             do {
                 // A crashing plugin is reported in one line; the Swift runtime's backtrace would only bury it.
-                started.append((path, try ChildProcess.start([executable, "plugin-probe", path], overrides: ["SWIFT_BACKTRACE": "enable=no"])))
+                // The child's reasons are in this run's language, whatever chose it.
+                started.append((path, try ChildProcess.start([executable, "--lang", Language.current.rawValue, "plugin-probe", path],
+                                                             overrides: ["SWIFT_BACKTRACE": "enable=no"])))
             } catch {
-                failed[path] = ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: "could not start the probe: \(error.reason)")])
+                failed[path] = ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: localized(.probeCannotStart, error.reason))])
             }
         }
         let outcomes = ChildProcess.finishAll(started.map(\.child), deadline: deadline)
@@ -85,15 +87,15 @@ public struct PluginProber: Sendable {
         switch outcome {
         case .exited(0, let output):
             guard let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(output)) else {
-                return rejected("probing it produced no readable report (did the library write to standard output?)")
+                return rejected(localized(.probeNoReport))
             }
             return report
         case .exited(let status, _):
-            return rejected("probing it ended with exit status \(status) (the library may have called exit)")
+            return rejected(localized(.probeExitStatus, status))
         case .killedBySignal(let signal):
-            return rejected("crashed while being probed (\(Signal.name(signal)))")
+            return rejected(localized(.probeCrashed, Signal.name(signal)))
         case .timedOut:
-            return rejected("did not finish being probed within \(timeoutSeconds.compact) s, so it was stopped")
+            return rejected(localized(.probeTimeout, timeoutSeconds.compact))
         }
     }
 }
@@ -102,6 +104,6 @@ enum Signal {
     static func name(_ number: Int32) -> String {
         let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
                                       SIGILL: "SIGILL", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
-        return names[number] ?? "signal \(number)"
+        return names[number] ?? localized(.probeSignal, number)
     }
 }

@@ -24,7 +24,7 @@ public struct SourceCatalog: Sendable {
             unavailable += report.unavailable
             for source in report.sources {
                 if let first = sources.first(where: { $0.descriptor.id == source.descriptor.id }) {
-                    shadowed.append("\(source.descriptor.id) in \(report.path) is ignored: \(first.libraryPath) provides it first")
+                    shadowed.append(localized(.catalogShadowed, source.descriptor.id, report.path, first.libraryPath))
                     continue
                 }
                 sources.append(Entry(descriptor: source.descriptor, options: source.options, libraryPath: report.path))
@@ -73,11 +73,9 @@ public enum SourceLookupError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknown(let id, let available):
-            "no sound source '\(id)'" + (available.isEmpty
-                ? ": no sources were found at all (see `peach sources`)"
-                : "; available: \(available.joined(separator: ", ")) (see `peach sources`)")
+            available.isEmpty ? localized(.catalogNoSourceAtAll, id) : localized(.catalogNoSource, id, available.joined(separator: ", "))
         case .rejected(let rejection):
-            "sound source unusable: \(rejection)"
+            localized(.catalogUnusable, rejection)
         case .unavailable(let unavailable):
             unavailable.description
         }

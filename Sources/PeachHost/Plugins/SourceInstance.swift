@@ -19,7 +19,7 @@ public final class SourceInstance {
         let size = StructPrefix.size(raw)
         guard size >= MemoryLayout<peach_source_instance>.size else {
             // Too small to trust even its destroy pointer: leak it rather than crash.
-            throw reject("its instance table is \(size) bytes, smaller than ABI 1.0's \(MemoryLayout<peach_source_instance>.size)")
+            throw reject(localized(.instanceTableTooSmall, size, MemoryLayout<peach_source_instance>.size))
         }
         let table = raw.pointee
         let required: [(String, Bool)] = [
@@ -32,7 +32,7 @@ public final class SourceInstance {
         let missing = required.filter(\.1).map(\.0)
         guard missing.isEmpty else {
             if table.destroy != nil { table.destroy(raw) }
-            throw reject("its instance lacks the required function\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", "))")
+            throw reject(localized(missing.count > 1 ? .instanceLacksMany : .instanceLacksOne, missing.joined(separator: ", ")))
         }
         do {
             options = try Self.readOptions(raw, reject: reject)
@@ -70,7 +70,7 @@ public final class SourceInstance {
         var status = PEACH_OK
         let text = CText.read { buffer, capacity in status = raw.pointee.get_option(raw, key, buffer, capacity) }
         guard status == PEACH_OK, let text else {
-            throw .rejectedBySource(source: descriptor.id, key: key, value: "?", reason: "could not read it back: \(lastError)")
+            throw .rejectedBySource(source: descriptor.id, key: key, value: "?", reason: localized(.instanceCannotReadBack, lastError))
         }
         return text
     }
@@ -95,53 +95,53 @@ public final class SourceInstance {
 
     /// The plugin's explanation of its last failure.
     public var lastError: String {
-        let text = CText.string(raw.pointee.last_error(raw)) ?? "(the error text is not UTF-8)"
-        return text.isEmpty ? "no reason given" : text
+        let text = CText.string(raw.pointee.last_error(raw)) ?? localized(.pluginErrorNotUTF8)
+        return text.isEmpty ? localized(.pluginNoReason) : text
     }
 
     private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (String) -> PluginRejection) throws(PluginRejection) -> [SourceOption] {
         let count = raw.pointee.option_count(raw)
-        guard count <= 1024 else { throw reject("claims \(count) options, more than the 1024 allowed") }
+        guard count <= 1024 else { throw reject(localized(.instanceTooManyOptions, count)) }
         var options: [SourceOption] = []
         for index in 0..<count {
             var info = peach_option_info()
             info.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
             guard raw.pointee.get_option_info(raw, index, &info) == PEACH_OK else {
-                throw reject("get_option_info(\(index)) failed")
+                throw reject(localized(.instanceOptionInfoFailed, index))
             }
             func text<T>(_ field: String, _ tuple: T) throws(PluginRejection) -> String {
                 guard let value = CText.string(fixed: tuple) else {
-                    throw reject("option \(index)'s \(field) is not NUL-terminated UTF-8")
+                    throw reject(localized(.instanceOptionField, index, field))
                 }
                 return value
             }
             let key = try text("key", info.key)
-            guard !key.isEmpty else { throw reject("option \(index) has an empty key") }
-            guard !options.contains(where: { $0.key == key }) else { throw reject("declares the option \(key) twice") }
+            guard !key.isEmpty else { throw reject(localized(.instanceEmptyKey, index)) }
+            guard !options.contains(where: { $0.key == key }) else { throw reject(localized(.instanceDuplicateOption, key)) }
             guard let type = SourceOption.ValueType(abi: info.type) else {
-                throw reject("option \(key) has the unknown type \(info.type)")
+                throw reject(localized(.instanceUnknownType, key, info.type))
             }
             var choices: [SourceOption.Choice] = []
             if type == .choice {
-                guard info.choice_count <= 4096 else { throw reject("option \(key) claims \(info.choice_count) choices, more than 4096") }
+                guard info.choice_count <= 4096 else { throw reject(localized(.instanceTooManyChoices, key, info.choice_count)) }
                 for choiceIndex in 0..<info.choice_count {
                     var choice = peach_option_choice()
                     choice.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
                     guard raw.pointee.get_option_choice(raw, index, choiceIndex, &choice) == PEACH_OK else {
-                        throw reject("option \(key): get_option_choice(\(choiceIndex)) failed")
+                        throw reject(localized(.instanceChoiceFailed, key, choiceIndex))
                     }
-                    choices.append(.init(value: try text("choice value", choice.value), label: try text("choice label", choice.label)))
+                    choices.append(.init(value: try text("choice.value", choice.value), label: try text("choice.label", choice.label)))
                 }
             }
             let numeric = type == .int || type == .number
             guard !numeric || (info.min_value.isFinite && info.max_value.isFinite && info.min_value <= info.max_value) else {
-                throw reject("option \(key) has an invalid range \(info.min_value)...\(info.max_value)")
+                throw reject(localized(.instanceBadRange, key, info.min_value, info.max_value))
             }
             let timbre = info.flags & PEACH_OPTION_FLAG_TIMBRE != 0
-            guard !timbre || type == .choice else { throw reject("option \(key) is marked as a timbre but is not a choice") }
+            guard !timbre || type == .choice else { throw reject(localized(.instanceTimbreNotChoice, key)) }
             options.append(SourceOption(
                 key: key, name: try text("name", info.name), type: type, unit: try text("unit", info.unit),
-                defaultValue: try text("default value", info.default_value), description: try text("description", info.description),
+                defaultValue: try text("default_value", info.default_value), description: try text("description", info.description),
                 range: numeric ? info.min_value...info.max_value : nil,
                 live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, timbre: timbre, choices: choices))
         }
@@ -154,7 +154,7 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .failed(let source, let action, let reason): "source \(source) failed to \(action): \(reason)"
+        case .failed(let source, let action, let reason): localized(.instanceFailed, source, action, reason)
         }
     }
 }

@@ -30,12 +30,12 @@ public struct SourceOption: Codable, Hashable, Sendable {
     public func validate(_ text: String) throws(SourceOptionError) {
         switch type {
         case .bool:
-            guard text == "true" || text == "false" else { throw .wrongType(key: key, value: text, expected: "true or false") }
+            guard text == "true" || text == "false" else { throw .wrongType(key: key, value: text, expected: localized(.kindBool)) }
         case .int:
-            guard let value = Int(text) else { throw .wrongType(key: key, value: text, expected: "a whole number") }
+            guard let value = Int(text) else { throw .wrongType(key: key, value: text, expected: localized(.optionWholeNumber)) }
             try checkRange(Double(value), text)
         case .number:
-            guard let value = Double(text), value.isFinite else { throw .wrongType(key: key, value: text, expected: "a number") }
+            guard let value = Double(text), value.isFinite else { throw .wrongType(key: key, value: text, expected: localized(.kindNumber)) }
             try checkRange(value, text)
         case .text, .path:
             break
@@ -63,19 +63,19 @@ public enum SourceOptionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let source, let key, let known):
-            "source \(source) has no option '\(key)'" + (known.isEmpty ? " (it has none)" : "; it has: \(known.joined(separator: ", "))")
+            known.isEmpty ? localized(.optionUnknownNone, source, key) : localized(.optionUnknown, source, key, known.joined(separator: ", "))
         case .wrongType(let key, let value, let expected):
-            "option \(key): '\(value)' is not \(expected)"
+            localized(.optionWrongType, key, value, expected)
         case .outOfRange(let key, let value, let range, let unit):
-            "option \(key): \(value) is outside \(range.lowerBound.compact)...\(range.upperBound.compact)\(unit.isEmpty ? "" : " " + unit)"
+            localized(.optionOutside, key, value, range.lowerBound.compact, range.upperBound.compact, unit.isEmpty ? "" : " " + unit)
         case .notAChoice(let key, let value, let choices):
-            "option \(key): '\(value)' is not one of: \(choices.joined(separator: ", "))"
+            localized(.optionNotAChoice, key, value, choices.joined(separator: ", "))
         case .malformedAssignment(let text):
-            "'\(text)' is not an option assignment: write KEY=VALUE, e.g. gain=0.3"
+            localized(.optionMalformed, text)
         case .rejectedBySource(let source, let key, let value, let reason):
-            "source \(source) refused \(key)=\(value): \(reason)"
+            localized(.optionRefused, source, key, value, reason)
         case .notLive(let source, let key):
-            "source \(source) cannot change \(key) while playing; it applies to the next instance"
+            localized(.optionNotLive, source, key)
         }
     }
 }

@@ -9,5 +9,5 @@ public struct SourceUnavailable: Error, Codable, Hashable, Sendable, CustomStrin
     /// The source's own words, from `create`.
     public var reason: String
 
-    public var description: String { "sound source \(descriptor.id) is unavailable: \(reason)" }
+    public var description: String { localized(.sourceUnavailable, descriptor.id, reason) }
 }

@@ -152,10 +152,10 @@ public struct KeyboardChart: Sendable {
 
     private func legend(width: Int, colour: Bool) -> [String] {
         let items: [[(String, TerminalColour.Role)]] = [
-            [("●", .threshold), (" threshold (75% correct)", .plain)],
-            [("░", .band), (" 80% band", .plain)],
-            [("▲", .weak), (" weak spot", .plain)],
-            [("○ ·", .uninformed), (" no answers yet", .plain)],
+            [("●", .threshold), (" " + localized(.chartThreshold), .plain)],
+            [("░", .band), (" " + localized(.band80), .plain)],
+            [("▲", .weak), (" " + localized(.weakSpot), .plain)],
+            [("○ ·", .uninformed), (" " + localized(.noAnswersYet), .plain)],
         ]
         var lines: [StyledLine] = []
         var current = StyledLine(), currentWidth = 0

@@ -57,9 +57,8 @@ public struct ProfileSVG: Sendable {
                           ("width", SVGWriter.number(Layout.width)), ("height", SVGWriter.number(Layout.height)),
                           ("font-family", "sans-serif"), ("role", "img"), ("aria-labelledby", "title")])
         svg.raw("\n")
-        svg.element("title", [("id", "title")], content: "Peach perceptual profile")
-        svg.element("desc", content: "Your threshold per key, the difference in cents you answer correctly 75% of the time, "
-                    + "with its 80% and 95% bands, over a piano keyboard. \(summary)")
+        svg.element("title", [("id", "title")], content: localized(.svgTitle))
+        svg.element("desc", content: localized(.svgDescription, summary))
         svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
         header(&svg)
         axis(&svg)
@@ -75,7 +74,7 @@ public struct ProfileSVG: Sendable {
 
     private var summary: String {
         let report = overview.report
-        return "\(report.answers) answers · range \(report.range.low)–\(report.range.high) · A4 = \(report.reference.compact) Hz"
+        return localized(.svgSummary, report.answers, report.range.low, report.range.high, report.reference.compact)
     }
 
     private var trained: [ProfileReport.Note] { overview.report.notes }
@@ -84,9 +83,9 @@ public struct ProfileSVG: Sendable {
 
     private func header(_ svg: inout SVGWriter) {
         svg.element("text", [("x", "24"), ("y", "32"), ("font-size", "20"), ("font-weight", "bold"), ("fill", "#222")],
-                    content: "Your thresholds, key by key")
+                    content: localized(.svgHeading))
         svg.element("text", [("x", "24"), ("y", "54"), ("font-size", "13"), ("fill", "#555")],
-                    content: summary + " · lower is finer · hover a key for its detail")
+                    content: localized(.svgSubheading, summary))
     }
 
     private func axis(_ svg: inout SVGWriter) {
@@ -100,7 +99,7 @@ public struct ProfileSVG: Sendable {
         }
         let middle = SVGWriter.number((Layout.plotTop + Layout.plotBottom) / 2)
         svg.element("text", [("x", "18"), ("y", middle), ("text-anchor", "middle"), ("transform", "rotate(-90 18 \(middle))")],
-                    content: "threshold, cents (log scale)")
+                    content: localized(.svgAxis))
         svg.close()
     }
 
@@ -161,7 +160,7 @@ public struct ProfileSVG: Sendable {
         for key in layout.piano.keys.filter({ !$0.isBlack }) + layout.piano.keys.filter(\.isBlack) {
             let fill = key.isBlack ? (weak.contains(key.note) ? "#8e2a1f" : "#222222") : (weak.contains(key.note) ? "#f5c6c0" : "#ffffff")
             svg.begin("g", [("class", key.isBlack ? "black-key" : "white-key")])
-            svg.element("title", content: overview.report.note(key.note) == nil ? "\(MIDINote(number: key.note)!.name): outside the range"
+            svg.element("title", content: overview.report.note(key.note) == nil ? localized(.svgOutsideRange, MIDINote(number: key.note)!.name)
                         : detail(key.note))
             svg.element("rect", [("x", SVGWriter.number(key.x)), ("y", SVGWriter.number(Layout.keyboardTop)), ("width", SVGWriter.number(key.width)),
                                  ("height", SVGWriter.number(key.isBlack ? blackHeight : height)), ("fill", fill), ("stroke", "#444444"),
@@ -184,11 +183,11 @@ public struct ProfileSVG: Sendable {
     private func sparkline(_ svg: inout SVGWriter) {
         let left = Layout.plotLeft, right = Layout.plotRight, top = Layout.sparklineTop, bottom = Layout.sparklineBottom
         svg.element("text", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(top - 14)), ("font-size", "13"), ("fill", "#222")],
-                    content: "Progress: median threshold of the trained keys per \(progress.period.rawValue) (lower is finer)")
+                    content: progress.period.text(day: .svgProgressDays, week: .svgProgressWeeks, month: .svgProgressMonths))
         let values = progress.points.enumerated().compactMap { index, point in point.medianThreshold.map { (index, $0) } }
         guard let low = values.map(\.1).min(), let high = values.map(\.1).max(), values.count >= 2 else {
             svg.element("text", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(top + 20)), ("font-size", "12"), ("fill", "#777")],
-                        content: "Progress shows once you have trained in two different \(progress.period.rawValue)s.")
+                        content: progress.period.progressShowsLater)
             return
         }
         let step = (right - left - 120) / Double(max(progress.points.count - 1, 1))
@@ -203,8 +202,8 @@ public struct ProfileSVG: Sendable {
         for (index, value) in values {
             let point = position(index, value)
             svg.begin("circle", [("cx", SVGWriter.number(point.x)), ("cy", SVGWriter.number(point.y)), ("r", "2.5"), ("fill", "#1d4f91")])
-            svg.element("title", content: "\(progress.period.rawValue) of \(progress.points[index].start): \(CentsText.text(value)), "
-                        + "\(progress.points[index].answers) answers")
+            svg.element("title", content: progress.period.text(day: .svgPointDay, week: .svgPointWeek, month: .svgPointMonth,
+                                                               progress.points[index].start, CentsText.text(value), progress.points[index].answers))
             svg.close()
         }
         let first = values.first!, last = values.last!
@@ -217,21 +216,60 @@ public struct ProfileSVG: Sendable {
         svg.close()
     }
 
+    /// A sample of a mark and what it means. The labels' lengths differ by
+    /// language, so the items flow left to right, onto a second line if need be.
+    private struct LegendItem {
+        let swatchWidth: Double
+        let label: String
+        /// Draws the sample with its left edge at x, on the text's baseline y.
+        let swatch: (inout SVGWriter, Double, Double) -> Void
+    }
+
     private func legend(_ svg: inout SVGWriter) {
-        let y = Layout.height - 20
+        func n(_ value: Double) -> String { SVGWriter.number(value) }
+        let items = [
+            LegendItem(swatchWidth: 18, label: localized(.band80)) { svg, x, y in
+                svg.element("rect", [("x", n(x)), ("y", n(y - 10)), ("width", "18"), ("height", "10"), ("fill", "#9fc3e7")])
+            },
+            LegendItem(swatchWidth: 18, label: localized(.band95)) { svg, x, y in
+                svg.element("rect", [("x", n(x)), ("y", n(y - 10)), ("width", "18"), ("height", "10"), ("fill", "#dbe8f5")])
+            },
+            LegendItem(swatchWidth: 7, label: localized(.svgThreshold)) { svg, x, y in
+                svg.element("circle", [("cx", n(x + 3.5)), ("cy", n(y - 4)), ("r", "3.5"), ("fill", "#1d4f91")])
+            },
+            LegendItem(swatchWidth: 11, label: localized(.weakSpot)) { svg, x, y in
+                svg.element("path", [("d", "M\(n(x + 5.5)),\(n(y - 10)) L\(n(x + 11)),\(n(y)) L\(n(x)),\(n(y)) Z"), ("fill", "#c0392b")])
+            },
+            LegendItem(swatchWidth: 12, label: localized(.svgAnswers, Self.maximumPoints)) { svg, x, y in
+                svg.element("circle", [("cx", n(x + 2)), ("cy", n(y - 4)), ("r", "2"), ("fill", "#333333"), ("fill-opacity", "0.4")])
+                svg.element("circle", [("cx", n(x + 10)), ("cy", n(y - 4)), ("r", "2"), ("fill", "none"), ("stroke", "#c0392b")])
+            },
+        ]
+        var lines: [[(x: Double, item: LegendItem)]] = [[]]
+        var x = Layout.plotLeft
+        for item in items {
+            let width = item.swatchWidth + 6 + Self.estimatedWidth(item.label, fontSize: 12)
+            if x + width > Layout.plotRight, !lines[lines.count - 1].isEmpty {
+                lines.append([])
+                x = Layout.plotLeft
+            }
+            lines[lines.count - 1].append((x, item))
+            x += width + 24
+        }
         svg.begin("g", [("font-size", "12"), ("fill", "#333")])
-        svg.element("rect", [("x", "72"), ("y", SVGWriter.number(y - 10)), ("width", "18"), ("height", "10"), ("fill", "#9fc3e7")])
-        svg.element("text", [("x", "96"), ("y", SVGWriter.number(y))], content: "80% band")
-        svg.element("rect", [("x", "168"), ("y", SVGWriter.number(y - 10)), ("width", "18"), ("height", "10"), ("fill", "#dbe8f5")])
-        svg.element("text", [("x", "192"), ("y", SVGWriter.number(y))], content: "95% band")
-        svg.element("circle", [("cx", "272"), ("cy", SVGWriter.number(y - 4)), ("r", "3.5"), ("fill", "#1d4f91")])
-        svg.element("text", [("x", "282"), ("y", SVGWriter.number(y))], content: "threshold (hollow: no answers yet)")
-        svg.element("path", [("d", "M506,\(SVGWriter.number(y - 10)) L511.5,\(SVGWriter.number(y)) L500.5,\(SVGWriter.number(y)) Z"), ("fill", "#c0392b")])
-        svg.element("text", [("x", "518"), ("y", SVGWriter.number(y))], content: "weak spot")
-        svg.element("circle", [("cx", "600"), ("cy", SVGWriter.number(y - 4)), ("r", "2"), ("fill", "#333333"), ("fill-opacity", "0.4")])
-        svg.element("circle", [("cx", "608"), ("cy", SVGWriter.number(y - 4)), ("r", "2"), ("fill", "none"), ("stroke", "#c0392b")])
-        svg.element("text", [("x", "616"), ("y", SVGWriter.number(y))],
-                    content: "answers: correct, wrong (latest \(Self.maximumPoints))")
+        for (row, line) in lines.enumerated() {
+            // One line sits 20 px above the bottom; two share the space below the sparkline's dates.
+            let y = Layout.height - 20 + (lines.count > 1 ? Double(row) * 18 - 6 : 0)
+            for (x, item) in line {
+                item.swatch(&svg, x, y)
+                svg.element("text", [("x", n(x + item.swatchWidth + 6)), ("y", n(y))], content: item.label)
+            }
+        }
         svg.close()
+    }
+
+    /// About how wide `text` is in a sans-serif font: a generous average glyph width.
+    private static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.55
     }
 }

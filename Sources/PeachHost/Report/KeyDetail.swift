@@ -16,17 +16,16 @@ public struct KeyDetail: Equatable, Sendable {
 
     /// The detail as lines of plain text, each at most `width` characters.
     public func lines(now: Double, calendar: LocalCalendar = .system, width: Int = .max) -> [String] {
-        var lines = [note.name + (isWeak ? " · weak spot: harder for you than your other keys, register for register" : "")]
-        lines.append("threshold \(CentsText.text(note.threshold)) · 80% band \(CentsText.band(note.band80)) · 95% band \(CentsText.band(note.band95))")
+        var lines = [isWeak ? localized(.detailWeak, note.name) : note.name]
+        lines.append(localized(.detailThreshold, CentsText.text(note.threshold), CentsText.band(note.band80), CentsText.band(note.band95)))
         if facts.answers == 0 {
-            lines.append("no answers yet: the threshold is inferred from the neighbouring keys")
+            lines.append(localized(.detailNoAnswers))
         } else {
             let share = Int((facts.shareCorrect! * 100).rounded())
-            let smallest = facts.smallestCorrect.map { "smallest difference answered correctly \(CentsText.text($0))" }
-                ?? "none answered correctly yet"
-            lines.append("\(facts.answers) \(facts.answers == 1 ? "answer" : "answers") · \(share)% correct · \(smallest)")
+            let smallest = facts.smallestCorrect.map { localized(.detailSmallest, CentsText.text($0)) } ?? localized(.detailNoneCorrect)
+            lines.append(localized(facts.answers == 1 ? .detailAnswerOne : .detailAnswers, facts.answers, share, smallest))
             if let last = facts.lastTrained {
-                lines.append("last trained \(calendar.minuteText(last)) (\(Self.daysAgo(last, now: now, calendar: calendar)))")
+                lines.append(localized(.detailLastTrained, calendar.minuteText(last), Self.daysAgo(last, now: now, calendar: calendar)))
             }
         }
         if let trend { lines.append(Self.describe(trend, calendar: calendar)) }
@@ -35,24 +34,24 @@ public struct KeyDetail: Equatable, Sendable {
 
     static func describe(_ trend: KeyTrend, calendar: LocalCalendar) -> String {
         guard let then = trend.then, let change = trend.change, let relative = trend.relativeChange else {
-            return "trend: no answers at this key before \(calendar.day(of: trend.since)) to compare with"
+            return localized(.trendNothingBefore, calendar.day(of: trend.since))
         }
         let percent = Int((abs(relative) * 100).rounded())
-        let movement = percent == 0 ? "the same" : "\(percent)% \(relative < 0 ? "lower" : "higher")"
+        let movement = percent == 0 ? localized(.trendSame) : localized(relative < 0 ? .trendLower : .trendHigher, percent)
         let verdict = switch change {
-        case .lower: "better: the 80% bands then and now do not overlap"
-        case .higher: "worse: the 80% bands then and now do not overlap"
-        case .unclear: "no clear change: the 80% bands then and now overlap"
+        case .lower: localized(.trendBetter)
+        case .higher: localized(.trendWorse)
+        case .unclear: localized(.trendUnclear)
         }
-        return "trend: \(CentsText.text(then.threshold)) on \(calendar.day(of: trend.since)) → \(CentsText.text(trend.now.threshold)) now, \(movement); \(verdict)"
+        return localized(.trend, CentsText.text(then.threshold), calendar.day(of: trend.since), CentsText.text(trend.now.threshold), movement, verdict)
     }
 
     static func daysAgo(_ moment: Double, now: Double, calendar: LocalCalendar) -> String {
         let days = calendar.day(of: now).number - calendar.day(of: moment).number
         return switch days {
-        case ..<1: "today"
-        case 1: "yesterday"
-        default: "\(days) days ago"
+        case ..<1: localized(.detailToday)
+        case 1: localized(.detailYesterday)
+        default: localized(.detailDaysAgo, days)
         }
     }
 }

@@ -118,7 +118,7 @@ public final class SettingsStore {
     private func save() throws(SettingsError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(JSONValue.object(document)) else { throw .cannotWrite(path: path, reason: "cannot encode") }
+        guard let data = try? encoder.encode(JSONValue.object(document)) else { throw .cannotWrite(path: path, reason: localized(.settingsCannotEncode)) }
         do {
             try DataDirectory.create(TornTail.directory(of: path))
             try AtomicFile.write(Array(data) + [0x0A], to: path)
@@ -162,7 +162,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noConfigDirectory: localized(.settingsNoFolder)
-        case .cannotRead(let path, let reason): localized(.settingsCannotRead, path, reason)
+        case .cannotRead(let path, let reason): localized(.fileCannotRead, path, reason)
         case .malformed(let path, let detail): localized(.settingsMalformed, path, detail)
         case .notAnObject(let path): localized(.settingsNotObject, path)
         case .invalid(let path, let line, let key, let reason):

@@ -9,6 +9,6 @@ public enum StandardError {
 
     /// One line `peach: warning: …`: something the user should know that did not stop the command.
     public static func warning(_ text: String) {
-        write("peach: warning: \(text)\n")
+        write("peach: \(localized(.warning)): \(text)\n")
     }
 }

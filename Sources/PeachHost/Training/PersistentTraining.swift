@@ -116,9 +116,9 @@ public enum TrainingDataError: Error, Equatable, CustomStringConvertible {
         case .history(let error):
             error.description
         case .newerSnapshot(let path, let schema):
-            "\(path) was written by a newer Peach (profile schema \(schema)); this Peach reads schema \(ProfileReport.currentSchema): update Peach. The file was left as it is."
+            localized(.snapshotNewerSchema, path, schema, ProfileReport.currentSchema)
         case .malformedSnapshot(let path):
-            "\(path) is not a Peach profile snapshot. It was left as it is; remove it and Peach rebuilds it from the history."
+            localized(.snapshotNotPeach, path)
         }
     }
 }

@@ -30,8 +30,8 @@ enum AnswerKeys {
         switch (direction, unicode) {
         case (.higher, true): "↑ → k l w d"
         case (.lower, true): "↓ ← j h s a"
-        case (.higher, false): "Up Right k l w d"
-        case (.lower, false): "Down Left j h s a"
+        case (.higher, false): localized(.keysHigherASCII)
+        case (.lower, false): localized(.keysLowerASCII)
         }
     }
 }

@@ -26,7 +26,7 @@ final class TrainingAudio {
 
     /// Schedules both notes; returns the frame where the second starts.
     func play(_ pair: TrainingPair, reference: Double) throws -> Int64 {
-        guard let player else { throw Failure("no audio output") }
+        guard let player else { throw Failure(localized(.trainingNoAudioOutput)) }
         return try player.play(pair, reference: reference)
     }
 

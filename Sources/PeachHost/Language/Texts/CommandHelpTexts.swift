@@ -1,0 +1,295 @@
+/// What `peach --help` and each command's help say: abstracts, discussions,
+/// option help and the names of option values.
+extension TextCatalog {
+    static let commandHelp = TextSection(
+        english: [
+            .helpPeachAbstract: "Train your ear to hear small differences in pitch.",
+            .helpPeachDiscussion: """
+                Peach plays two notes in a row and you say whether the second was higher \
+                or lower. Sounds come from sound-source plugins: list them with \
+                `peach sources`, try one with `peach play A4 --source org.peach.sine`.
+
+                --lang en or --lang de, anywhere on the command line, chooses the language; \
+                without it the language setting decides, else LC_ALL, LC_MESSAGES or LANG.
+                """,
+            .helpStartAbstract: "The start page: your profile at a glance, and Start (what `peach` alone shows).",
+            .helpStartDiscussion: """
+                Enter or Space starts training; p shows the profile, s the settings, q quits. \
+                Every option of `peach train` works here too and applies when you start.
+                """,
+            .helpTrainAbstract: "Train: two notes, then say whether the second was higher or lower.",
+            .helpTrainDiscussion: """
+                --headless speaks JSON Lines for other programs and scripts. For each pair Peach \
+                writes {"type":"pair","id":1,"note":60,"name":"C4","firstHz":…,"secondHz":…,"cents":5.0} \
+                and reads one line: higher, lower or quit. It answers {"type":"feedback","id":1,"correct":true} \
+                and goes on with the next pair. End of input or quit saves and exits. Any other \
+                line gets {"type":"error","message":"…"} and the same pair again. Every answer \
+                is saved the moment it is given.
+
+                Without --headless: the training screen. The answer targets light up when the \
+                second note starts. Higher: ↑ → k l w d + (or click Higher). Lower: ↓ ← j h s a - \
+                (or click Lower). t / T: next / previous sound, from the next pair on. b: bell on \
+                wrong answers on or off. q, Esc or Ctrl-C: stop (everything answered is saved). \
+                Ctrl-Z suspends; a pair cut short by it, by a resize or by a lost audio device \
+                is not recorded.
+                """,
+            .helpTrainHeadless: "Speak JSON Lines on standard input and output instead of drawing a screen.",
+            .helpTrainNoAudio: "With --headless: play nothing (no audio device needed).",
+            .helpProfileAbstract: "Show your perceptual profile: the smallest difference you hear, key by key.",
+            .helpProfileDiscussion: """
+                The threshold of a key is the difference in cents you answer correctly 75% of \
+                the time. The bands say how sure Peach is: the true value lies in the 80% band \
+                four times out of five. The chart fits the terminal's width (COLUMNS); colour \
+                is used on a terminal unless NO_COLOR is set. A trend compares the profile now \
+                with the profile a month before your latest answer (or halfway back to your \
+                first answer, if you have trained for less than two months).
+                """,
+            .helpProfileJSON: "Print JSON for other programs: reference, answers and, per key, threshold, band80, band95 and answers.",
+            .helpProfileNote: "Show one key in detail: threshold, bands, answers, share correct, last trained, trend.",
+            .helpProfileSVG: "Also write the profile as an SVG picture, with each key's detail as its hover title.",
+            .helpStatsAbstract: "Count your training: pairs, time, keys, and how your median threshold has moved.",
+            .helpStatsDiscussion: """
+                Today and this week follow your local calendar; weeks start on Monday. Time spent \
+                training adds up your sittings: answers less than two minutes apart belong to one \
+                sitting, from the start of its first pair to its last answer. The median threshold \
+                is over the keys you have trained, now and as your profile stood 30 days ago. \
+                Progress shows that median at the end of each day, week or month.
+                """,
+            .helpStatsJSON: "Print JSON for other programs.",
+            .helpStatsBy: "Progress per day, week or month (default: days for a history up to two months, weeks up to two years, else months).",
+            .helpSettingsAbstract: "List, set and reset your settings.",
+            .helpSettingsDiscussion: """
+                Settings live in $XDG_CONFIG_HOME/peach/settings.json (default \
+                ~/.config/peach/settings.json) and apply to `peach` and `peach train`; a \
+                flag such as --duration wins for that run. `peach train --headless` uses its \
+                flags only, so scripts behave the same everywhere. A change made while \
+                training applies from the next pair.
+                """,
+            .helpSettingsExampleOption: "(an option of the current sound)",
+            .helpSettingsExampleAll: "(everything)",
+            .helpSettingsFile: "Use this settings file instead of the standard one.",
+            .helpSettingsListAbstract: "Show every setting: its value, what it may be, and whether it is the default.",
+            .helpSettingsListJSON: "Print JSON for other programs: every key with its value.",
+            .helpSettingsSetAbstract: "Change one setting; it is checked first and saved only if it fits.",
+            .helpSettingsSetDiscussion: "KEY is one of: %1, or option (VALUE is then NAME=VALUE for the current sound source).",
+            .helpSettingsSetKey: "The setting's key, as `peach settings` lists it.",
+            .helpSettingsSetValue: "The new value, in the setting's unit (seconds, Hz), or on/off.",
+            .helpSettingsResetAbstract: "Put one setting, or all of them, back to the default.",
+            .helpSettingsResetKey: "The setting's key; without it, every setting (keys Peach does not know are kept).",
+            .helpExportAbstract: "Write your whole training history as CSV.",
+            .helpExportDiscussion: """
+                RFC 4180 CSV with a header row, one row per answer in time order: \
+                %1. Times are UTC; frequencies in Hz; \
+                response_ms in milliseconds; reference_hz is A4. `peach import` reads it back.
+                """,
+            .helpExportCSV: "Write CSV (the only format for now).",
+            .helpExportFile: "The file to write (default: standard output).",
+            .helpImportAbstract: "Merge answers from a CSV export or a history file into your history.",
+            .helpImportDiscussion: """
+                Takes a CSV written by `peach export --csv` or a history JSON-lines file. Answers \
+                already in the history are left out, so importing a file twice changes nothing. \
+                Every row is checked first: one bad row is reported with its line number and \
+                nothing is imported. The new answers go into a file of their own in the history \
+                folder, written all at once.
+                """,
+            .helpImportFile: "The CSV or JSON-lines file.",
+            .helpSourcesAbstract: "List the sound sources Peach can play through.",
+            .helpSourcesDiscussion: """
+                Peach looks for plugin libraries (.so) in the --plugin-path folders, then \
+                in PEACH_PLUGIN_PATH (colon-separated), ~/.local/lib/peach/plugins, \
+                /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of \
+                the peach program. When two libraries offer the same source id, the first \
+                one found wins. Libraries that fail their checks are listed with the reason, \
+                and so are sources that cannot work here and now (for example MIDI Out \
+                without an ALSA sequencer). The values of a choice option (such as MIDI \
+                Out's destinations) are listed under it when there are at most %1.
+                """,
+            .helpSourcesJSON: "Print JSON instead of text, for scripts.",
+            .helpPlayAbstract: "Play notes one after another through a sound source.",
+            .helpPlayDiscussion: """
+                Notes are names such as A4, C#3, Bb2 (C4 is middle C) or MIDI numbers such \
+                as 69. They play back to back with no gap. Audio goes to the ALSA device \
+                `default` unless you choose another with --device (`aplay -L` lists them) \
+                or write a WAV file with --wav.
+                """,
+            .helpExamples: "Examples:",
+            .helpPlayNotes: "The notes to play, in order.",
+            .helpPlayCents: "Detune every note by this many cents (100 cents = 1 semitone); fractions allowed.",
+            .helpPlayDuration: "How long each note lasts, in seconds.",
+            .helpProbeAbstract: "Describe one plugin library as JSON (used internally).",
+            .helpProbePath: "Path of the plugin library (.so).",
+            .helpDataDir: "The data folder (default: $XDG_DATA_HOME/peach, or ~/.local/share/peach).",
+            .helpPluginPath: "A folder of sound-source plugins, searched before PEACH_PLUGIN_PATH and the standard folders. Repeatable.",
+            .helpRange: "Keys to train: LOW-HIGH such as C2-C7, or adaptive (starts around C4 and grows).",
+            .helpStyle: "Natural (0: nearby, comfortable) to mechanical (1: drills weak spots).",
+            .helpDuration: "Length of each note in seconds.",
+            .helpPause: "Silence between the two notes of a pair, in seconds (default none).",
+            .helpSeed: "Repeat the same sequence of pairs for the same answers.",
+            .helpPlain: "Line-by-line text for screen readers: no redraws, no colour; says \"second note\" and the result in words.",
+            .helpNoBell: "No terminal bell on a wrong answer (b switches it while training).",
+            .helpReference: "The pitch of A4 in Hz (400 to 480; default: the setting, else 440).",
+            .helpSource: "The sound source's id, from `peach sources` (default: the setting, else org.peach.sine).",
+            .helpOption: "Set one of the source's options, e.g. gain=0.3. Repeatable.",
+            .helpDevice: "The ALSA device to play through (default: the setting, else default; `aplay -L` lists them).",
+            .helpWav: "Write the audio to this WAV file (32-bit float) instead of playing it.",
+            .valueNameFolder: "dir",
+            .valueNameFile: "file",
+            .valueNameSeconds: "seconds",
+            .valueNameNote: "note",
+            .valueNameCents: "cents",
+            .valueNameRange: "range",
+            .valueNamePeriod: "period",
+            .valueNameKey: "key",
+            .valueNameValue: "value",
+            .valueNamePath: "path",
+            .valueNameAssignment: "key=value",
+        ],
+        german: [
+            .helpPeachAbstract: "Trainiere dein Gehör für kleine Tonhöhenunterschiede.",
+            .helpPeachDiscussion: """
+                Peach spielt zwei Töne nacheinander, und du sagst, ob der zweite höher oder \
+                tiefer war. Die Klänge kommen aus Klangquellen-Plugins: `peach sources` listet \
+                sie, `peach play A4 --source org.peach.sine` probiert eine aus.
+
+                --lang en oder --lang de, irgendwo in der Befehlszeile, wählt die Sprache; \
+                sonst entscheidet die Einstellung language, dann LC_ALL, LC_MESSAGES oder LANG.
+                """,
+            .helpStartAbstract: "Die Startseite: dein Profil auf einen Blick und Start (was `peach` allein zeigt).",
+            .helpStartDiscussion: """
+                Eingabe oder Leertaste startet das Training; p zeigt das Profil, s die \
+                Einstellungen, q beendet. Jede Option von `peach train` gilt auch hier, \
+                sobald du das Training startest.
+                """,
+            .helpTrainAbstract: "Trainieren: zwei Töne, dann sagst du, ob der zweite höher oder tiefer war.",
+            .helpTrainDiscussion: """
+                --headless spricht JSON Lines für andere Programme und Skripte. Für jedes Paar \
+                schreibt Peach {"type":"pair","id":1,"note":60,"name":"C4","firstHz":…,"secondHz":…,"cents":5.0} \
+                und liest eine Zeile: higher, lower oder quit. Es antwortet {"type":"feedback","id":1,"correct":true} \
+                und macht mit dem nächsten Paar weiter. Ende der Eingabe oder quit speichert und \
+                beendet. Jede andere Zeile bekommt {"type":"error","message":"…"} und noch einmal \
+                dasselbe Paar. Jede Antwort wird gespeichert, sobald sie gegeben ist.
+
+                Ohne --headless: der Trainingsbildschirm. Die Antwortfelder leuchten auf, wenn \
+                der zweite Ton beginnt. Höher: ↑ → k l w d + (oder Höher anklicken). Tiefer: \
+                ↓ ← j h s a - (oder Tiefer anklicken). t / T: nächster / vorheriger Klang, ab dem \
+                nächsten Paar. b: Glocke bei falscher Antwort an oder aus. q, Esc oder Strg-C: \
+                stoppen (alles Beantwortete ist gespeichert). Strg-Z hält an; ein Paar, das \
+                dadurch, durch eine Größenänderung des Fensters oder durch ein verlorenes \
+                Audiogerät abbricht, wird nicht gezählt.
+                """,
+            .helpTrainHeadless: "JSON Lines über Standardein- und -ausgabe sprechen, statt einen Bildschirm zu zeichnen.",
+            .helpTrainNoAudio: "Mit --headless: nichts abspielen (kein Audiogerät nötig).",
+            .helpProfileAbstract: "Zeigt dein Hörprofil: den kleinsten Unterschied, den du hörst, Taste für Taste.",
+            .helpProfileDiscussion: """
+                Die Schwelle einer Taste ist der Unterschied in Cent, den du in 75 % der Fälle \
+                richtig beantwortest. Die Bänder zeigen, wie sicher sich Peach ist: Der wahre \
+                Wert liegt in vier von fünf Fällen im 80-%-Band. Das Diagramm passt sich der \
+                Breite des Terminals an (COLUMNS); auf einem Terminal ist es farbig, außer \
+                NO_COLOR ist gesetzt. Ein Trend vergleicht das Profil jetzt mit dem Profil einen \
+                Monat vor deiner letzten Antwort (oder auf halbem Weg zurück zu deiner ersten, \
+                wenn du weniger als zwei Monate trainiert hast).
+                """,
+            .helpProfileJSON: "JSON für andere Programme ausgeben: reference, answers und je Taste threshold, band80, band95 und answers.",
+            .helpProfileNote: "Eine Taste im Detail zeigen: Schwelle, Bänder, Antworten, Anteil richtig, zuletzt trainiert, Trend.",
+            .helpProfileSVG: "Das Profil zusätzlich als SVG-Bild schreiben, mit den Details jeder Taste als Tooltip.",
+            .helpStatsAbstract: "Zählt dein Training: Paare, Zeit, Tasten und wie sich der Median deiner Schwellen bewegt hat.",
+            .helpStatsDiscussion: """
+                Heute und diese Woche folgen deinem örtlichen Kalender; Wochen beginnen am Montag. \
+                Die Trainingszeit zählt deine Sitzungen zusammen: Antworten, die weniger als zwei \
+                Minuten auseinanderliegen, gehören zu einer Sitzung, vom Beginn ihres ersten Paars \
+                bis zu ihrer letzten Antwort. Der Median der Schwellen geht über die Tasten, die du \
+                trainiert hast, jetzt und so, wie dein Profil vor 30 Tagen stand. Der Fortschritt \
+                zeigt diesen Median am Ende jedes Tages, jeder Woche oder jedes Monats.
+                """,
+            .helpStatsJSON: "JSON für andere Programme ausgeben.",
+            .helpStatsBy: "Fortschritt pro Tag, Woche oder Monat (Standard: Tage bei einem Verlauf bis zu zwei Monaten, Wochen bis zu zwei Jahren, sonst Monate).",
+            .helpSettingsAbstract: "Listet, ändert und setzt deine Einstellungen zurück.",
+            .helpSettingsDiscussion: """
+                Die Einstellungen liegen in $XDG_CONFIG_HOME/peach/settings.json (Standard: \
+                ~/.config/peach/settings.json) und gelten für `peach` und `peach train`; eine \
+                Option wie --duration hat für diesen Aufruf Vorrang. `peach train --headless` \
+                nutzt nur seine Optionen, damit Skripte überall gleich laufen. Eine Änderung \
+                während des Trainings gilt ab dem nächsten Paar.
+                """,
+            .helpSettingsExampleOption: "(eine Option des aktuellen Klangs)",
+            .helpSettingsExampleAll: "(alles)",
+            .helpSettingsFile: "Diese Einstellungsdatei statt der üblichen verwenden.",
+            .helpSettingsListAbstract: "Zeigt jede Einstellung: ihren Wert, was sie sein darf und ob es der Standard ist.",
+            .helpSettingsListJSON: "JSON für andere Programme ausgeben: jeder Schlüssel mit seinem Wert.",
+            .helpSettingsSetAbstract: "Ändert eine Einstellung; sie wird erst geprüft und nur gespeichert, wenn sie passt.",
+            .helpSettingsSetDiscussion: "SCHLÜSSEL ist einer von: %1 oder option (WERT ist dann NAME=WERT für die aktuelle Klangquelle).",
+            .helpSettingsSetKey: "Der Schlüssel der Einstellung, wie `peach settings` ihn listet.",
+            .helpSettingsSetValue: "Der neue Wert in der Einheit der Einstellung (Sekunden, Hz) oder on/off.",
+            .helpSettingsResetAbstract: "Setzt eine Einstellung oder alle auf den Standard zurück.",
+            .helpSettingsResetKey: "Der Schlüssel der Einstellung; ohne ihn alle Einstellungen (Schlüssel, die Peach nicht kennt, bleiben).",
+            .helpExportAbstract: "Schreibt deinen ganzen Trainingsverlauf als CSV.",
+            .helpExportDiscussion: """
+                CSV nach RFC 4180 mit Kopfzeile, eine Zeile pro Antwort in zeitlicher Reihenfolge: \
+                %1. Zeiten in UTC, Frequenzen in Hz, response_ms in Millisekunden; \
+                reference_hz ist A4. `peach import` liest die Datei wieder ein.
+                """,
+            .helpExportCSV: "CSV schreiben (vorerst das einzige Format).",
+            .helpExportFile: "Die zu schreibende Datei (Standard: die Standardausgabe).",
+            .helpImportAbstract: "Übernimmt Antworten aus einem CSV-Export oder einer Verlaufsdatei in deinen Verlauf.",
+            .helpImportDiscussion: """
+                Nimmt eine CSV-Datei von `peach export --csv` oder eine Verlaufsdatei im Format \
+                JSON Lines. Antworten, die schon im Verlauf stehen, werden ausgelassen; eine Datei \
+                zweimal zu importieren ändert also nichts. Jede Zeile wird zuerst geprüft: Eine \
+                fehlerhafte Zeile wird mit ihrer Zeilennummer gemeldet, und nichts wird \
+                importiert. Die neuen Antworten kommen in eine eigene Datei im Verlaufsordner, \
+                in einem Zug geschrieben.
+                """,
+            .helpImportFile: "Die CSV- oder JSON-Lines-Datei.",
+            .helpSourcesAbstract: "Listet die Klangquellen, über die Peach spielen kann.",
+            .helpSourcesDiscussion: """
+                Peach sucht Plugin-Bibliotheken (.so) in den Ordnern von --plugin-path, dann in \
+                PEACH_PLUGIN_PATH (durch Doppelpunkte getrennt), ~/.local/lib/peach/plugins, \
+                /usr/local/lib/peach/plugins, /usr/lib/peach/plugins und im Ordner des Programms \
+                peach. Bieten zwei Bibliotheken dieselbe Kennung an, gilt die zuerst gefundene. \
+                Bibliotheken, die ihre Prüfungen nicht bestehen, werden mit dem Grund gelistet, \
+                ebenso Klangquellen, die hier und jetzt nicht funktionieren (etwa MIDI Out ohne \
+                ALSA-Sequencer). Die Werte einer Auswahloption (etwa die Ziele von MIDI Out) \
+                stehen darunter, wenn es höchstens %1 sind.
+                """,
+            .helpSourcesJSON: "JSON statt Text ausgeben, für Skripte.",
+            .helpPlayAbstract: "Spielt Töne nacheinander über eine Klangquelle.",
+            .helpPlayDiscussion: """
+                Töne sind englische Namen wie A4, C#3, Bb2 (B ist das deutsche H, Bb das \
+                deutsche B; C4 ist das eingestrichene c) oder MIDI-Nummern wie 69. Sie klingen \
+                lückenlos nacheinander. Der Ton geht an das ALSA-Gerät `default`, außer du \
+                wählst mit --device ein anderes (`aplay -L` listet sie) oder schreibst mit \
+                --wav eine WAV-Datei.
+                """,
+            .helpExamples: "Beispiele:",
+            .helpPlayNotes: "Die zu spielenden Töne, der Reihe nach.",
+            .helpPlayCents: "Jeden Ton um so viele Cent verstimmen (100 Cent = 1 Halbton); Bruchteile erlaubt.",
+            .helpPlayDuration: "Wie lange jeder Ton klingt, in Sekunden.",
+            .helpProbeAbstract: "Beschreibt eine Plugin-Bibliothek als JSON (intern verwendet).",
+            .helpProbePath: "Pfad der Plugin-Bibliothek (.so).",
+            .helpDataDir: "Der Datenordner (Standard: $XDG_DATA_HOME/peach oder ~/.local/share/peach).",
+            .helpPluginPath: "Ein Ordner mit Klangquellen-Plugins, durchsucht vor PEACH_PLUGIN_PATH und den Standardordnern. Wiederholbar.",
+            .helpRange: "Zu trainierende Tasten: TIEF-HOCH wie C2-C7 oder adaptive (beginnt um C4 und wächst).",
+            .helpStyle: "Natürlich (0: in der Nähe, angenehm) bis mechanisch (1: übt Schwachstellen).",
+            .helpDuration: "Länge jedes Tons in Sekunden.",
+            .helpPause: "Stille zwischen den beiden Tönen eines Paars, in Sekunden (Standard: keine).",
+            .helpSeed: "Dieselbe Folge von Paaren für dieselben Antworten wiederholen.",
+            .helpPlain: "Zeilenweiser Text für Screenreader: kein Neuzeichnen, keine Farbe; sagt „zweiter Ton“ und das Ergebnis in Worten.",
+            .helpNoBell: "Keine Terminalglocke bei falscher Antwort (b schaltet sie beim Training um).",
+            .helpReference: "Die Tonhöhe von A4 in Hz (400 bis 480; Standard: die Einstellung, sonst 440).",
+            .helpSource: "Die Kennung der Klangquelle aus `peach sources` (Standard: die Einstellung, sonst org.peach.sine).",
+            .helpOption: "Eine Option der Klangquelle setzen, z. B. gain=0.3. Wiederholbar.",
+            .helpDevice: "Das ALSA-Gerät für die Wiedergabe (Standard: die Einstellung, sonst default; `aplay -L` listet sie).",
+            .helpWav: "Den Ton in diese WAV-Datei schreiben (32-Bit-Float), statt ihn abzuspielen.",
+            .valueNameFolder: "ordner",
+            .valueNameFile: "datei",
+            .valueNameSeconds: "sekunden",
+            .valueNameNote: "ton",
+            .valueNameCents: "cent",
+            .valueNameRange: "bereich",
+            .valueNamePeriod: "zeitraum",
+            .valueNameKey: "schlüssel",
+            .valueNameValue: "wert",
+            .valueNamePath: "pfad",
+            .valueNameAssignment: "schlüssel=wert",
+        ])
+}
