@@ -83,4 +83,11 @@ import Testing
         let ownLines = try String(contentsOfFile: laptop + "/history/laptop.jsonl", encoding: .utf8).split(separator: "\n").count
         #expect(ownLines == 80 && history.answers.count == ownLines + 80)
     }
+
+    @Test func copiesAreTiedToTheMachineTheyCopy() {
+        let names = ["desktop.jsonl", "desktop.sync-conflict-20261121-101010-ABCDEF.jsonl", "desktop (conflicted copy 2026-11-21).jsonl",
+                     "desk.jsonl", "host.lan.jsonl", "host.lan.import-1763700000.jsonl", "laptop.jsonl"]
+        #expect(names.map { HistoryStore.writer(of: $0, among: names) }
+                == ["desktop", "desktop", "desktop", "desk", "host.lan", "host.lan", "laptop"])
+    }
 }

@@ -98,7 +98,8 @@ public final class HistoryStore {
     /// the latest answer in full.
     public func readEvidence() throws(HistoryError) -> EvidenceRead {
         let files = try readFiles(from: [:], keep: AnswerEvidence.init)
-        return EvidenceRead(evidence: AnswerMerge.inTimeOrder(files.answers, time: \.time), latest: files.latest, warnings: files.warnings)
+        return EvidenceRead(evidence: AnswerMerge.inTimeOrder(files.answers, writers: files.writers, time: \.time),
+                            latest: files.latest, warnings: files.warnings)
     }
 
     /// Only the answers past the offsets of an earlier read's `consumedBytes`
@@ -129,7 +130,7 @@ public final class HistoryStore {
 
     private func read(from offsets: [String: Int], isComplete: Bool) throws(HistoryError) -> HistoryRead {
         let files = try readFiles(from: offsets) { $0 }
-        return HistoryRead(answers: AnswerMerge.inTimeOrder(files.answers, time: \.time), warnings: files.warnings,
+        return HistoryRead(answers: AnswerMerge.inTimeOrder(files.answers, writers: files.writers, time: \.time), warnings: files.warnings,
                            consumedBytes: files.consumedBytes, isComplete: isComplete)
     }
 
@@ -137,16 +138,29 @@ public final class HistoryStore {
     /// makes it: the answers per file, the latest answer in full, warnings,
     /// and the bytes consumed per file.
     private func readFiles<Element>(from offsets: [String: Int], keep: (TrainingAnswer) -> Element) throws(HistoryError)
-        -> (answers: [[Element]], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) {
-        var result: (answers: [[Element]], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) = ([], nil, [], [:])
-        for name in historyFileNames() {
+        -> (answers: [[Element]], writers: [String], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) {
+        var result: (answers: [[Element]], writers: [String], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int])
+            = ([], [], nil, [], [:])
+        let names = historyFileNames()
+        for name in names {
             let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0, keep: keep)
             result.answers.append(fileRead.answers)
+            result.writers.append(Self.writer(of: name, among: names))
             result.warnings += fileRead.warning.map { [$0] } ?? []
             result.consumedBytes[name] = fileRead.consumed
             if let latest = fileRead.latest, latest.time >= result.latest?.time ?? -.infinity { result.latest = latest }
         }
         return result
+    }
+
+    /// The machine whose answers a history file holds: its own name, or, for
+    /// a copy named after another file (`desktop.sync-conflict-….jsonl`,
+    /// `desktop (conflicted copy).jsonl`, `desktop.import-….jsonl`), that file's machine.
+    public static func writer(of name: String, among names: [String]) -> String {
+        let stem = String(name.dropLast(".jsonl".count))
+        let owners = names.map { String($0.dropLast(".jsonl".count)) }
+            .filter { $0 != stem && (stem.hasPrefix($0 + ".") || stem.hasPrefix($0 + " ")) }
+        return owners.max(by: { $0.count < $1.count }) ?? stem
     }
 
     /// Whether the file at `path` still holds at least `offset` bytes with a
