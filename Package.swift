@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "peach", targets: ["peach"]),
         // The host loads sound sources as shared libraries; each is its own product.
         .library(name: "PeachSineSource", type: .dynamic, targets: ["PeachSineSource"]),
+        .library(name: "PeachFluidSource", type: .dynamic, targets: ["PeachFluidSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,13 +19,20 @@ let package = Package(
         .target(name: "PeachPluginAPI"),
         // alsa-lib plus the few C helpers Swift cannot express (variadic error handler).
         .target(name: "CAlsa", linkerSettings: [.linkedLibrary("asound")]),
-        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa"]),
+        // libfluidsynth for Swift, plus a C log hook that keeps FluidSynth's lines off the terminal.
+        .target(name: "CFluidSynth", linkerSettings: [.linkedLibrary("fluidsynth")]),
+        // Pitch read from rendered sound, in C so that plugins and host can share it without sharing a Swift module.
+        .target(name: "PeachPitchMeter", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "PeachPitchMeter"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
+        // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
+        .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
+                swiftSettings: [.unsafeFlags(["-O"])]),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI"], path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.

@@ -1,0 +1,117 @@
+import CFluidSynth
+import Glibc
+import PeachPitchMeter
+
+/// Measures how many cents above equal temperament each key of a preset
+/// sounds when FluidSynth plays it untuned: SoundFont samples are often
+/// several cents off (TimGM6mb's flute A4: +13), and differently for each
+/// sample. Done once per font and preset (`FontLibrary` keeps the result).
+///
+/// Keys that play the same sample the same way sound exactly a semitone
+/// apart; measuring each key on its own would add the measurement's own
+/// scatter between them (large for ensemble and vibrato samples). So each
+/// key is first compared with its lower neighbour tuned up a semitone: if the
+/// two renders are identical, the key inherits the neighbour's offset, and
+/// only keys that start a new sample are measured.
+enum Calibration {
+    /// Bump when the measurement changes: cached calibrations are keyed on it.
+    static let method = 1
+    static let sampleRate = 48000.0
+    /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
+    static let measuredKeys = 21...108
+
+    // Lengths are whole 64-frame FluidSynth blocks, so every note starts on a block.
+    private static let comparedFrames = 12_032  // 0.25 s
+    private static let measuredFrames = 72_000  // 1.5 s, of which the last second is measured
+    private static let skippedFrames = 24_000
+
+    /// [main-thread] The offsets of keys 0...127 in cents. Silent keys (outside
+    /// the preset's range) take their neighbours'; a preset with no steady
+    /// pitch anywhere (a drum, a sound effect) gets zeros.
+    static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) -> [Double] {
+        let renderer = try KeyRenderer(preset, of: font)
+        defer { renderer.destroy(font: font) }
+        var offsets = [Double?](repeating: nil, count: 128)
+        for key in measuredKeys {
+            if key > measuredKeys.lowerBound, renderer.playsAlike(key - 1, key) {
+                offsets[key] = offsets[key - 1]
+            } else {
+                offsets[key] = renderer.offset(of: key)
+            }
+        }
+        return filled(offsets)
+    }
+
+    /// Gaps take the nearest measured key's offset (the lower one on a tie).
+    private static func filled(_ offsets: [Double?]) -> [Double] {
+        let measured = offsets.indices.filter { offsets[$0] != nil }
+        guard !measured.isEmpty else { return [Double](repeating: 0, count: 128) }
+        return offsets.indices.map { key in
+            offsets[key] ?? offsets[measured.min { abs($0 - key) < abs($1 - key) }!]!
+        }
+    }
+
+    /// A private synth that plays one key at a time into buffers of its own.
+    private struct KeyRenderer {
+        let settings: OpaquePointer
+        let synth: OpaquePointer
+        let left = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
+        let right = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
+        let lower = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
+        let upper = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
+        let voiceList = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: PitchLFO.voiceListCapacity)
+
+        init(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) {
+            settings = FluidSettings.make(sampleRate: sampleRate)
+            synth = new_fluid_synth(settings)
+            fluid_synth_add_sfont(synth, font.sfont)
+            guard fluid_synth_program_select_by_sfont_name(synth, 0, font.fluidName, Int32(preset.bank), Int32(preset.program)) == FLUID_OK else {
+                destroy(font: font)
+                throw .noPreset(font: font.file.path, bank: preset.bank, program: preset.program)
+            }
+        }
+
+        func destroy(font: LoadedFont) {
+            fluid_synth_remove_sfont(synth, font.sfont)
+            delete_fluid_synth(synth)
+            delete_fluid_settings(settings)
+            for buffer in [left, right, lower, upper] { buffer.deallocate() }
+            voiceList.deallocate()
+        }
+
+        /// Whether `key` sounds exactly like `lower` played a semitone higher: the same sample, tuned the same way.
+        func playsAlike(_ lowerKey: Int, _ key: Int) -> Bool {
+            render(lowerKey, semitonesUp: 1, frames: comparedFrames, into: lower)
+            render(key, semitonesUp: 0, frames: comparedFrames, into: upper)
+            var difference = 0.0, energy = 0.0
+            for frame in 0..<comparedFrames {
+                let a = Double(lower[frame]), b = Double(upper[frame])
+                difference += (a - b) * (a - b)
+                energy += a * a
+            }
+            return difference <= 1e-10 * energy || energy == 0 && difference == 0
+        }
+
+        /// Cents above equal temperament (A4 = 440 Hz), or nil if the key makes no steady tone.
+        func offset(of key: Int) -> Double? {
+            render(key, semitonesUp: 0, frames: measuredFrames, into: left)
+            let expected = 440 * pow(2, Double(key - 69) / 12)
+            var reading = peach_pitch_reading()
+            guard peach_pitch_measure(left + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, &reading) == 0 else {
+                return nil
+            }
+            return 1200 * log2(reading.frequency_hz / expected)
+        }
+
+        /// Plays `key` from silence, left and right mixed into `output`, then silences the synth.
+        private func render(_ key: Int, semitonesUp: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
+            fluid_synth_set_gen(synth, 0, Int32(GEN_COARSETUNE.rawValue), Float(semitonesUp))
+            fluid_synth_noteon(synth, 0, Int32(key), FluidVoice.midiVelocity)
+            PitchLFO.remove(from: synth, voiceList: voiceList)
+            fluid_synth_write_float(synth, Int32(frames), output, 0, 1, right, 0, 1)
+            for frame in 0..<frames { output[frame] = 0.5 * (output[frame] + right[frame]) }
+            fluid_synth_all_sounds_off(synth, 0)
+            fluid_synth_write_float(synth, 64, right, 0, 1, right, 0, 1)  // the silence after, so the next note starts clean
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Glibc
+
+/// A SoundFont file found on disk and checked to be one, before FluidSynth
+/// sees it: FluidSynth (through libinstpatch) prints GLib noise on stderr for
+/// files that are not SoundFonts, and the user deserves a sentence instead.
+struct SoundFontFile: Hashable, Sendable {
+    /// Canonical path: symbolic links resolved, so one font is loaded once.
+    let path: String
+    let size: Int
+    /// Modification time in nanoseconds: a font rewritten in place is a new font.
+    let modified: Int
+
+    /// The file a `font` setting names: a path (anything with a slash; `~/`
+    /// means the home folder) as it is, or a bare file name searched for in
+    /// `FontSearch.folders`.
+    static func find(_ setting: String) throws(FontError) -> SoundFontFile {
+        let path: String
+        if setting.contains("/") {
+            path = FontSearch.expandingHome(setting)
+        } else if let found = FontSearch.folders().lazy.map({ $0 + "/" + setting }).first(where: { access($0, F_OK) == 0 }) {
+            path = found
+        } else {
+            throw .notFound(name: setting, folders: FontSearch.folders())
+        }
+        return try open(path)
+    }
+
+    /// Checks the RIFF header of `path`: "RIFF", a length, "sfbk" (SF2 and SF3 alike).
+    static func open(_ path: String) throws(FontError) -> SoundFontFile {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT ? .missing(path: path) : .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path: path) }
+        var header = [UInt8](repeating: 0, count: 12)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 12) }
+        guard count == 12, header[0..<4].elementsEqual("RIFF".utf8), header[8..<12].elementsEqual("sfbk".utf8) else {
+            throw .notASoundFont(path: path)
+        }
+        let declared = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
+        guard 8 + declared <= Int(status.st_size) else { throw .truncated(path: path, declared: 8 + declared, actual: Int(status.st_size)) }
+        var canonical = path
+        if let resolved = realpath(path, nil) {
+            canonical = String(cString: resolved)
+            free(resolved)
+        }
+        return SoundFontFile(path: canonical, size: Int(status.st_size),
+                             modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+    }
+
+    /// The file name without its folder, for messages and cache names.
+    var name: String { String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]) }
+}
+
+/// Why a font could not be used; each names the file or the name searched for.
+enum FontError: Error, Equatable, CustomStringConvertible {
+    case notFound(name: String, folders: [String])
+    case missing(path: String)
+    case unreadable(path: String, reason: String)
+    case notAFile(path: String)
+    case notASoundFont(path: String)
+    case truncated(path: String, declared: Int, actual: Int)
+    case rejectedByFluidSynth(path: String, reason: String)
+    case noPreset(font: String, bank: Int, program: Int)
+
+    var description: String {
+        switch self {
+        case .notFound(let name, let folders):
+            "no SoundFont named \(name) in \(folders.joined(separator: ", ")); give its path, or set PEACH_SOUNDFONT"
+        case .missing(let path):
+            "the SoundFont \(path) does not exist"
+        case .unreadable(let path, let reason):
+            "cannot read the SoundFont \(path): \(reason)"
+        case .notAFile(let path):
+            "\(path) is not a file, so not a SoundFont"
+        case .notASoundFont(let path):
+            "\(path) is not a SoundFont (.sf2/.sf3): it does not begin with a RIFF 'sfbk' header"
+        case .truncated(let path, let declared, let actual):
+            "the SoundFont \(path) is cut short: its header promises \(declared) bytes, the file has \(actual)"
+        case .rejectedByFluidSynth(let path, let reason):
+            "FluidSynth could not load the SoundFont \(path)" + (reason.isEmpty ? "" : ": \(reason)")
+        case .noPreset(let font, let bank, let program):
+            "the SoundFont \(font) has no preset at bank \(bank), program \(program)"
+                + (bank == 0 ? " (\(GeneralMIDI.programNames[program]))" : "")
+        }
+    }
+}
