@@ -8,14 +8,17 @@ import PeachPitchMeter
 /// sample. Done once per font and preset (`FontLibrary` keeps the result).
 ///
 /// Keys that play the same sample the same way sound exactly a semitone
-/// apart; measuring each key on its own would add the measurement's own
-/// scatter between them (large for ensemble and vibrato samples). So each
-/// key is first compared with its lower neighbour tuned up a semitone: if the
-/// two renders are identical, the key inherits the neighbour's offset, and
-/// only keys that start a new sample are measured.
+/// apart; measuring each key on its own would add the measurement's scatter
+/// between them (large for ensemble and vibrato samples). So the keys are
+/// first sorted into such runs, by comparing each key with its lower
+/// neighbour tuned up a semitone (identical renders: the same sample, the same
+/// tuning), and each run is measured once, at its key nearest A4: that plays
+/// the sample nearest the middle of the keyboard, where the measurement is
+/// surest (a sample played octaves down stretches its own vibrato past the
+/// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 1
+    static let method = 2
     static let sampleRate = 48000.0
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
@@ -31,13 +34,18 @@ enum Calibration {
     static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) -> [Double] {
         let renderer = try KeyRenderer(preset, of: font)
         defer { renderer.destroy(font: font) }
-        var offsets = [Double?](repeating: nil, count: 128)
+        var runs: [ClosedRange<Int>] = []
         for key in measuredKeys {
-            if key > measuredKeys.lowerBound, renderer.playsAlike(key - 1, key) {
-                offsets[key] = offsets[key - 1]
+            if let run = runs.last, renderer.playsAlike(key - 1, key) {
+                runs[runs.count - 1] = run.lowerBound...key
             } else {
-                offsets[key] = renderer.offset(of: key)
+                runs.append(key...key)
             }
+        }
+        var offsets = [Double?](repeating: nil, count: 128)
+        for run in runs {
+            let offset = renderer.offset(of: min(max(69, run.lowerBound), run.upperBound))
+            for key in run { offsets[key] = offset }
         }
         return filled(offsets)
     }

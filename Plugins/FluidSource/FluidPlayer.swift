@@ -16,6 +16,11 @@ final class FluidPlayer {
     private static let stealSeconds = 0.005
     /// FluidSynth's level (at `synth.gain` 1) times this, times gain and velocity, is what the host hears.
     private static let levelScale: Float = 2
+    /// How far from its predecessor's key a pair's second note may be and still be played from that key:
+    /// Peach's widest pairs (300 cents) from a first note up to 50 cents off its key.
+    private static let pairCents = 350.0
+    /// A note starting within this time of its predecessor's end counts as the second note of a pair.
+    private static let pairGapSeconds = 1.0
 
     private let font: LoadedFont
     private let settings: OpaquePointer
@@ -25,6 +30,9 @@ final class FluidPlayer {
     private let options: FluidOptions
     private let attackFrames, releaseFrames, allNotesOffFrames, stealFrames: Int
     private var startCounter: UInt64 = 0
+    /// The last note that took the key nearest its own pitch, and the frame
+    /// it was let go (nil while it is held): the next note may be its pair.
+    private var pairAnchor: (noteID: Int32, key: Int, releasedAt: Int64?)?
     /// The instrument new notes take; `process` updates it from the instance at each block.
     private var timbre: UnsafePointer<Timbre>
 
@@ -92,7 +100,7 @@ final class FluidPlayer {
             let offset = min(Int(header.pointee.offset), frames)
             render(left, right, from: rendered, to: offset)
             rendered = max(rendered, offset)
-            apply(header, stereo: right != nil)
+            apply(header, at: block.steady_time + Int64(offset), stereo: right != nil)
         }
         render(left, right, from: rendered, to: frames)
 
@@ -119,18 +127,20 @@ final class FluidPlayer {
         tailRemaining -= tail
     }
 
-    private func apply(_ header: UnsafePointer<peach_event_header>, stereo: Bool) {
+    private func apply(_ header: UnsafePointer<peach_event_header>, at frame: Int64, stereo: Bool) {
         if header.pointee.type == PEACH_EVENT_ALL_NOTES_OFF {
             for index in 0..<Self.voiceCount { voices[index].release(within: allNotesOffFrames) }
+            pairAnchor = nil
             return
         }
         guard header.pointee.size >= MemoryLayout<peach_event_note>.size else { return }
         let note = UnsafeRawPointer(header).load(as: peach_event_note.self)
         switch Int32(header.pointee.type) {
         case PEACH_EVENT_NOTE_ON:
-            start(note, stereo: stereo)
+            start(note, at: frame, stereo: stereo)
         case PEACH_EVENT_NOTE_OFF:
             for index in 0..<Self.voiceCount where voices[index].noteID == note.note_id { voices[index].release(within: releaseFrames) }
+            if pairAnchor?.noteID == note.note_id { pairAnchor?.releasedAt = frame }
         default:
             break
         }
@@ -139,11 +149,24 @@ final class FluidPlayer {
     /// Splits the note's pitch into a key, whole cents for FluidSynth and a
     /// fraction of a cent for the resampler, correcting the key's measured
     /// offset on the way.
-    private func start(_ note: peach_event_note, stereo: Bool) {
+    ///
+    /// A note that follows its predecessor closely (a pair's second note) is
+    /// played from the predecessor's key when within `pairCents` of it: the
+    /// same sample, moved by an exact ratio, so the pair's interval does not
+    /// depend on how well two samples were calibrated against each other (a
+    /// sample's pitch may wander by a cent or more over its length).
+    private func start(_ note: peach_event_note, at frame: Int64, stereo: Bool) {
         guard note.frequency_hz > 0, note.frequency_hz < sampleRate / 2 else { return }
         // Cents above MIDI note 0, on FluidSynth's scale (A4 = 440 Hz = 6900).
         let pitch = 6900 + 1200 * log2(note.frequency_hz / 440)
-        let key = min(127, max(0, Int((pitch / 100).rounded())))
+        var key = min(127, max(0, Int((pitch / 100).rounded())))
+        if let anchor = pairAnchor, abs(pitch - Double(100 * anchor.key)) <= Self.pairCents,
+           frame - (anchor.releasedAt ?? frame) <= Int64(Self.pairGapSeconds * sampleRate) {
+            key = anchor.key
+            pairAnchor = nil  // the note after this one starts a new pair
+        } else {
+            pairAnchor = (note.note_id, key, nil)
+        }
         let shift = pitch - Double(100 * key) - timbre.pointee.keyOffsets[key]
         let cents = shift.rounded(.down)
         let ratio = pow(2, (shift - cents) / 1200)

@@ -21,7 +21,7 @@ public enum SpectralShift {
         }
     }
 
-    /// Cents from `lower` to `upper` (spans of equal length), searched within
+    /// Cents from `lower` to `upper`, searched within
     /// ±`range` of `guess`; nil if the best fit lies at the edge of the search.
     /// `fundamental` bounds the band compared: from below the fundamental up to
     /// its eighth harmonic or 2 kHz, whichever is higher (low notes need many
