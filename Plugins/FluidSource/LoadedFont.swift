@@ -24,6 +24,7 @@ final class LoadedFont: @unchecked Sendable {
 
     /// [main-thread] Loads `file`. FluidSynth's complaint, if any, becomes the error's reason.
     init(_ file: SoundFontFile) throws(FontError) {
+        try file.checkStructure()
         settings = FluidSettings.make(sampleRate: Calibration.sampleRate)
         owner = new_fluid_synth(settings)
         peach_fluid_capture_begin()

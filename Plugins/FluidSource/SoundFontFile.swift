@@ -1,8 +1,10 @@
 import Glibc
 
 /// A SoundFont file found on disk and checked to be one, before FluidSynth
-/// sees it: FluidSynth (through libinstpatch) prints GLib noise on stderr for
-/// files that are not SoundFonts, and the user deserves a sentence instead.
+/// sees it: when FluidSynth's SoundFont reader fails, it hands the file to
+/// libinstpatch, which prints GLib noise on stderr, and the user deserves a
+/// sentence instead. So the RIFF header is checked here, and the chunks inside
+/// (`checkStructure`) before the font is loaded.
 struct SoundFontFile: Hashable, Sendable {
     /// Canonical path: symbolic links resolved, so one font is loaded once.
     let path: String
@@ -25,7 +27,7 @@ struct SoundFontFile: Hashable, Sendable {
         return try open(path)
     }
 
-    /// Checks the RIFF header of `path`: "RIFF", a length, "sfbk" (SF2 and SF3 alike).
+    /// Checks `path`: "RIFF", a length, "sfbk" (SF2 and SF3 alike), then the chunks inside.
     static func open(_ path: String) throws(FontError) -> SoundFontFile {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -35,12 +37,8 @@ struct SoundFontFile: Hashable, Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path: path) }
-        var header = [UInt8](repeating: 0, count: 12)
-        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 12) }
-        guard count == 12, header[0..<4].elementsEqual("RIFF".utf8), header[8..<12].elementsEqual("sfbk".utf8) else {
-            throw .notASoundFont(path: path)
-        }
-        let declared = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
+        let riff = RiffChunks(descriptor: descriptor)
+        guard riff.fourCC(at: 0) == "RIFF", riff.fourCC(at: 8) == "sfbk", let declared = riff.uint32(at: 4) else { throw .notASoundFont(path: path) }
         guard 8 + declared <= Int(status.st_size) else { throw .truncated(path: path, declared: 8 + declared, actual: Int(status.st_size)) }
         var canonical = path
         if let resolved = realpath(path, nil) {
@@ -49,6 +47,15 @@ struct SoundFontFile: Hashable, Sendable {
         }
         return SoundFontFile(path: canonical, size: Int(status.st_size),
                              modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+    }
+
+    /// The three lists and the nine preset-data chunks FluidSynth reads are all there, in bounds.
+    func checkStructure() throws(FontError) {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let riff = RiffChunks(descriptor: descriptor)
+        if let damage = riff.damage(inFontOfLength: 8 + (riff.uint32(at: 4) ?? 0)) { throw .damaged(path: path, reason: damage) }
     }
 
     /// The file name without its folder, for messages and cache names.
@@ -63,6 +70,7 @@ enum FontError: Error, Equatable, CustomStringConvertible {
     case notAFile(path: String)
     case notASoundFont(path: String)
     case truncated(path: String, declared: Int, actual: Int)
+    case damaged(path: String, reason: String)
     case rejectedByFluidSynth(path: String, reason: String)
     case noPreset(font: String, bank: Int, program: Int)
 
@@ -80,6 +88,8 @@ enum FontError: Error, Equatable, CustomStringConvertible {
             "\(path) is not a SoundFont (.sf2/.sf3): it does not begin with a RIFF 'sfbk' header"
         case .truncated(let path, let declared, let actual):
             "the SoundFont \(path) is cut short: its header promises \(declared) bytes, the file has \(actual)"
+        case .damaged(let path, let reason):
+            "the SoundFont \(path) is damaged: \(reason)"
         case .rejectedByFluidSynth(let path, let reason):
             "FluidSynth could not load the SoundFont \(path)" + (reason.isEmpty ? "" : ": \(reason)")
         case .noPreset(let font, let bank, let program):

@@ -1,0 +1,139 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// The FluidSynth source's options, its handling of bad fonts and presets,
+/// live program changes, and the font loaded once per process.
+@Suite struct FluidSourceTests {
+    @Test func offersItsProgramsByGeneralMIDINameAsALiveTimbre() throws {
+        let instance = try FluidFixture.instance()
+        #expect(instance.options.map(\.key) == ["font", "bank", "program", "gain", "release-ms", "tuning", "vibrato", "reverb", "chorus"])
+        let program = try instance.option("program")
+        #expect(program.type == .choice && program.timbre && program.live)
+        #expect(program.choices.count == 128)
+        #expect(program.choices[73].value == "73" && program.choices[73].label == "Flute")
+        #expect(program.choices[0].label == "Acoustic Grand Piano" && program.choices[127].label == "Gunshot")
+        #expect(try instance.option("bank").live && !(try instance.option("font").live))
+        #expect(instance.options.filter(\.timbre).count == 1)
+        #expect(try instance.value(of: "reverb") == "false" && (try instance.value(of: "chorus")) == "false")
+        #expect(try instance.value(of: "tuning") == "calibrated")
+    }
+
+    /// Each bad font is refused in one sentence that names it; FluidSynth never sees the ones that are not SoundFonts.
+    @Test func badFontsAreRefusedByName() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try "not a font".write(toFile: directory.file("notes.sf2"), atomically: true, encoding: .utf8)
+        var wave = Data("RIFF".utf8) + Data([4, 0, 0, 0]) + Data("WAVE".utf8)
+        try wave.write(to: URL(fileURLWithPath: directory.file("sound.sf2")))
+        let font = try Data(contentsOf: URL(fileURLWithPath: FluidFixture.timGM6mb))
+        try font.prefix(100_000).write(to: URL(fileURLWithPath: directory.file("cut.sf2")))
+        // A RIFF sfbk header over garbage, and a font cut short with its length patched to match.
+        wave = Data("RIFF".utf8) + Data([8, 0, 0, 0]) + Data("sfbkjunk".utf8)
+        try wave.write(to: URL(fileURLWithPath: directory.file("garbage.sf2")))
+        var patched = font.prefix(3_000_000)
+        patched.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(3_000_000 - 8).littleEndian, Array.init))
+        try patched.write(to: URL(fileURLWithPath: directory.file("patched.sf2")))
+        let cases: [(font: String, says: String)] = [
+            (directory.file("missing.sf2"), "the SoundFont \(directory.file("missing.sf2")) does not exist"),
+            (directory.file("notes.sf2"), "\(directory.file("notes.sf2")) is not a SoundFont (.sf2/.sf3): it does not begin with a RIFF 'sfbk' header"),
+            (directory.file("sound.sf2"), "\(directory.file("sound.sf2")) is not a SoundFont"),
+            (directory.file("cut.sf2"), "the SoundFont \(directory.file("cut.sf2")) is cut short: its header promises \(font.count) bytes, the file has 100000"),
+            (directory.path, "\(directory.path) is not a file"),
+            (directory.file("garbage.sf2"), "the SoundFont \(directory.file("garbage.sf2")) is damaged: it has no INFO (information) list"),
+            (directory.file("patched.sf2"), "the SoundFont \(directory.file("patched.sf2")) is damaged: "),
+            ("NoSuchFont.sf2", "no SoundFont named NoSuchFont.sf2 in "),
+        ]
+        for (font, says) in cases {
+            let instance = try FluidFixture.instance(options: ["font": font])
+            do {
+                try instance.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
+                Issue.record("\(font) was accepted")
+            } catch {
+                #expect(error.description.contains(says), "\(font): \(error.description)")
+                #expect(!error.description.contains("\n"), "one line")
+            }
+            #expect(!instance.isActive)
+        }
+    }
+
+    /// A source that cannot start leaves the engine playing the one it had.
+    @Test func theEngineKeepsItsSourceWhenTheNewOneFails() throws {
+        let output = MemoryOutput(capacityFrames: 48_000)
+        let engine = try AudioEngine(output: output, source: try FluidFixture.instance(options: ["program": "73"]))
+        let bad = try FluidFixture.instance(options: ["font": "/nonexistent/font.sf2"])
+        #expect(throws: SourceError.self) { try engine.swapSource(to: bad) }
+        #expect(engine.source.descriptor.id == FluidFixture.sourceID && engine.source.isActive)
+        try engine.playNote(frequency: 440, velocity: 1, at: 0, durationFrames: 24_000)
+        _ = engine.render(through: 48_000)
+        try engine.stop()
+        #expect(output.samples(channel: 0)[12_000..<24_000].map(abs).max()! > 0.01, "it still plays")
+    }
+
+    @Test func presetsTheFontLacksAreRefusedAndTheOldOneStays() throws {
+        // TimGM6mb has General MIDI (bank 0) and drums (bank 128), nothing in bank 5.
+        let inactive = try FluidFixture.instance(options: ["bank": "5", "program": "40"])
+        #expect(throws: SourceError.failed(source: FluidFixture.sourceID, action: "activate",
+                                           reason: "the SoundFont \(FluidFixture.timGM6mb) has no preset at bank 5, program 40")) {
+            try inactive.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
+        }
+        let active = try FluidFixture.instance(options: ["program": "73"])
+        try active.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
+        #expect(throws: SourceOptionError.rejectedBySource(source: FluidFixture.sourceID, key: "bank", value: "5",
+                                                           reason: "the SoundFont \(FluidFixture.timGM6mb) has no preset at bank 5, program 73")) {
+            try active.set("bank", to: "5")
+        }
+        #expect(try active.value(of: "bank") == "0" && (try active.value(of: "program")) == "73")
+        #expect(throws: SourceOptionError.notLive(source: FluidFixture.sourceID, key: "font")) { try active.set("font", to: "x.sf2") }
+        #expect(throws: SourceOptionError.self) { try active.set("program", to: "128") }
+        active.deactivate()
+    }
+
+    /// The host changes the instrument between pairs without a new instance:
+    /// the next note plays the new program, as a fresh instance of it would.
+    @Test func aLiveProgramChangeTakesEffectAtTheNextNote() throws {
+        let output = MemoryOutput(capacityFrames: 200_000)
+        let source = try FluidFixture.instance(options: ["program": "73"])
+        let engine = try AudioEngine(output: output, source: source)
+        try engine.playNote(frequency: 440, velocity: 1, at: 0, durationFrames: 24_000)
+        _ = engine.render(through: 50_000)  // the first note has faded; the engine holds here
+        try source.set("program", to: "80")
+        try engine.playNote(frequency: 440, velocity: 1, at: 60_000, durationFrames: 24_000)
+        _ = engine.render(through: 120_000)
+        try engine.stop()
+        let changed = output.samples(channel: 0)
+        let fresh = try FluidFixture.render([440], options: ["program": "80"])
+        let flute = try FluidFixture.render([440], options: ["program": "73"])
+        func distance(_ a: ArraySlice<Float>, _ b: ArraySlice<Float>) -> Float { zip(a, b).map { abs($0 - $1) }.max()! }
+        let peak = fresh[0..<24_000].map(abs).max()!
+        #expect(distance(changed[60_000..<84_000], fresh[0..<24_000]) < peak * 1e-3, "the note after the change is the square lead")
+        #expect(distance(changed[0..<24_000], flute[0..<24_000]) < peak * 1e-3, "the note before it is the flute")
+    }
+
+    /// Loaded once per process: a second instance of the same font (a swap,
+    /// a program change) does not read the file again. Proved by spoiling the
+    /// file after the first load while keeping its size and time: the second
+    /// instance still plays.
+    @Test func aFontIsLoadedOncePerProcess() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("Copy.sf2")
+        try FileManager.default.copyItem(atPath: FluidFixture.timGM6mb, toPath: path)
+        let modified = Date(timeIntervalSince1970: 1_700_000_000)  // whole seconds: Date cannot restore a time to the nanosecond
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        let first = try FluidFixture.instance(options: ["font": path, "tuning": "font"])
+        try first.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
+        var spoilt = try Data(contentsOf: URL(fileURLWithPath: path))
+        spoilt.replaceSubrange(12..., with: [UInt8](repeating: 0x55, count: spoilt.count - 12))  // the RIFF header stays: it is checked each time
+        try spoilt.write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        let second = try FluidFixture.instance(options: ["font": path, "tuning": "font", "program": "19"])
+        try second.activate(sampleRate: 44100, maxFrames: 512, channels: 1)
+        first.deactivate()
+        second.deactivate()
+        // A file that really changed (a new time) is read afresh: FluidSynth finds it spoilt.
+        try FileManager.default.setAttributes([.modificationDate: modified.addingTimeInterval(10)], ofItemAtPath: path)
+        #expect(throws: SourceError.self) { try FluidFixture.instance(options: ["font": path]).activate(sampleRate: 48000, maxFrames: 256, channels: 2) }
+    }
+}
