@@ -18,7 +18,7 @@ import PeachPitchMeter
 /// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 2
+    static let method = 4
     static let sampleRate = 48000.0
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
@@ -32,7 +32,7 @@ enum Calibration {
     /// the preset's range) take their neighbours'; a preset with no steady
     /// pitch anywhere (a drum, a sound effect) gets zeros.
     static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) -> [Double] {
-        let renderer = try KeyRenderer(preset, of: font)
+        var renderer = try KeyRenderer(preset, of: font)
         defer { renderer.destroy(font: font) }
         var runs: [ClosedRange<Int>] = []
         for key in measuredKeys {
@@ -59,38 +59,44 @@ enum Calibration {
         }
     }
 
-    /// A private synth that plays one key at a time into buffers of its own.
+    /// Plays one key at a time through a voice of its own, exactly as notes are
+    /// played (the same FluidSynth calls), into buffers of its own.
     private struct KeyRenderer {
         let settings: OpaquePointer
-        let synth: OpaquePointer
-        let left = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
+        let fontName: UnsafePointer<CChar>
+        var voice: FluidVoice
+        let timbre: UnsafeMutablePointer<Timbre>
+        let untuned = UnsafeMutablePointer<Double>.allocate(capacity: 128)
+        let measured = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
         let lower = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
         let upper = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
-        let voiceList = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: PitchLFO.voiceListCapacity)
 
         init(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) {
             settings = FluidSettings.make(sampleRate: sampleRate)
-            synth = new_fluid_synth(settings)
-            fluid_synth_add_sfont(synth, font.sfont)
-            guard fluid_synth_program_select_by_sfont_name(synth, 0, font.fluidName, Int32(preset.bank), Int32(preset.program)) == FLUID_OK else {
-                destroy(font: font)
-                throw .noPreset(font: font.file.path, bank: preset.bank, program: preset.program)
+            fontName = font.fluidName
+            untuned.initialize(repeating: 0, count: 128)
+            timbre = .allocate(capacity: 1)
+            timbre.initialize(to: Timbre(bank: Int32(preset.bank), program: Int32(preset.program), keyOffsets: untuned))
+            do {
+                voice = try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: measuredFrames)
+            } catch {
+                delete_fluid_settings(settings)
+                throw error
             }
         }
 
         func destroy(font: LoadedFont) {
-            fluid_synth_remove_sfont(synth, font.sfont)
-            delete_fluid_synth(synth)
+            voice.destroy(font: font)
             delete_fluid_settings(settings)
-            for buffer in [left, right, lower, upper] { buffer.deallocate() }
-            voiceList.deallocate()
+            for buffer in [measured, lower, upper] { buffer.deallocate() }
+            untuned.deallocate()
+            timbre.deallocate()
         }
 
-        /// Whether `key` sounds exactly like `lower` played a semitone higher: the same sample, tuned the same way.
-        func playsAlike(_ lowerKey: Int, _ key: Int) -> Bool {
-            render(lowerKey, semitonesUp: 1, frames: comparedFrames, into: lower)
-            render(key, semitonesUp: 0, frames: comparedFrames, into: upper)
+        /// Whether `key` sounds exactly like `lowerKey` played a semitone higher: the same sample, tuned the same way.
+        mutating func playsAlike(_ lowerKey: Int, _ key: Int) -> Bool {
+            render(lowerKey, cents: 100, frames: comparedFrames, into: lower)
+            render(key, cents: 0, frames: comparedFrames, into: upper)
             var difference = 0.0, energy = 0.0
             for frame in 0..<comparedFrames {
                 let a = Double(lower[frame]), b = Double(upper[frame])
@@ -101,25 +107,23 @@ enum Calibration {
         }
 
         /// Cents above equal temperament (A4 = 440 Hz), or nil if the key makes no steady tone.
-        func offset(of key: Int) -> Double? {
-            render(key, semitonesUp: 0, frames: measuredFrames, into: left)
+        mutating func offset(of key: Int) -> Double? {
+            render(key, cents: 0, frames: measuredFrames, into: measured)
             let expected = 440 * pow(2, Double(key - 69) / 12)
             var reading = peach_pitch_reading()
-            guard peach_pitch_measure(left + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, &reading) == 0 else {
+            guard peach_pitch_measure(measured + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, &reading) == 0 else {
                 return nil
             }
             return 1200 * log2(reading.frequency_hz / expected)
         }
 
-        /// Plays `key` from silence, left and right mixed into `output`, then silences the synth.
-        private func render(_ key: Int, semitonesUp: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
-            fluid_synth_set_gen(synth, 0, Int32(GEN_COARSETUNE.rawValue), Float(semitonesUp))
-            fluid_synth_noteon(synth, 0, Int32(key), FluidVoice.midiVelocity)
-            PitchLFO.remove(from: synth, voiceList: voiceList)
-            fluid_synth_write_float(synth, Int32(frames), output, 0, 1, right, 0, 1)
-            for frame in 0..<frames { output[frame] = 0.5 * (output[frame] + right[frame]) }
-            fluid_synth_all_sounds_off(synth, 0)
-            fluid_synth_write_float(synth, 64, right, 0, 1, right, 0, 1)  // the silence after, so the next note starts clean
+        /// Plays `key` from silence, left and right mixed into `output`, then silences the voice.
+        private mutating func render(_ key: Int, cents: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
+            output.update(repeating: 0, count: frames)
+            voice.start(noteID: 1, key: Int32(key), cents: cents, ratio: 1, amplitude: 1, order: 0,
+                        timbre: UnsafePointer(timbre), fontName: fontName)
+            voice.render(into: output, right: nil, count: frames, attackFrames: 1, tracksEffectTails: false)
+            voice.stop()
         }
     }
 }

@@ -9,7 +9,6 @@ struct FluidOptions {
     var gain = 1.0
     var releaseMilliseconds = 500.0
     var calibrated = true
-    var vibrato = false
     var reverb = false
     var chorus = false
 
@@ -21,7 +20,6 @@ struct FluidOptions {
         case .gain: Self.text(gain)
         case .releaseMilliseconds: Self.text(releaseMilliseconds)
         case .tuning: calibrated ? "calibrated" : "font"
-        case .vibrato: String(vibrato)
         case .reverb: String(reverb)
         case .chorus: String(chorus)
         }
@@ -41,7 +39,6 @@ struct FluidOptions {
         case .tuning:
             guard text == "calibrated" || text == "font" else { throw OptionError("tuning must be calibrated or font, not '\(text)'") }
             calibrated = text == "calibrated"
-        case .vibrato: vibrato = try option.flag(text)
         case .reverb: reverb = try option.flag(text)
         case .chorus: chorus = try option.flag(text)
         }
@@ -59,7 +56,7 @@ struct OptionError: Error {
 
 /// Every option the source offers, in the order `peach sources` lists them.
 enum FluidOption: String, CaseIterable {
-    case font, bank, program, gain, releaseMilliseconds = "release-ms", tuning, vibrato, reverb, chorus
+    case font, bank, program, gain, releaseMilliseconds = "release-ms", tuning, reverb, chorus
 
     var key: String { rawValue }
 
@@ -69,7 +66,7 @@ enum FluidOption: String, CaseIterable {
         case .bank: PEACH_OPTION_INT
         case .program, .tuning: PEACH_OPTION_CHOICE
         case .gain, .releaseMilliseconds: PEACH_OPTION_NUMBER
-        case .vibrato, .reverb, .chorus: PEACH_OPTION_BOOL
+        case .reverb, .chorus: PEACH_OPTION_BOOL
         }
     }
 
@@ -110,7 +107,6 @@ enum FluidOption: String, CaseIterable {
         case .gain: "Gain"
         case .releaseMilliseconds: "Longest release"
         case .tuning: "Tuning"
-        case .vibrato: "Vibrato"
         case .reverb: "Reverb"
         case .chorus: "Chorus"
         }
@@ -134,8 +130,6 @@ enum FluidOption: String, CaseIterable {
         case .tuning:
             "calibrated: each key's pitch is measured once (and cached) and corrected, so every note sounds as asked; "
                 + "font: the samples' own tuning, often several cents off."
-        case .vibrato:
-            "Keep the SoundFont's vibrato (its pitch LFOs). Off by default: vibrato blurs the pitch being trained."
         case .reverb:
             "Add FluidSynth's reverb. Off by default: it blurs pitch."
         case .chorus:

@@ -25,7 +25,6 @@ final class FluidPlayer {
     private let font: LoadedFont
     private let settings: OpaquePointer
     private let voices: UnsafeMutablePointer<FluidVoice>
-    private let voiceList = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: PitchLFO.voiceListCapacity)
     private let sampleRate: Double
     private let options: FluidOptions
     private let attackFrames, releaseFrames, allNotesOffFrames, stealFrames: Int
@@ -78,7 +77,6 @@ final class FluidPlayer {
         voices.deinitialize(count: made)
         voices.deallocate()
         delete_fluid_settings(settings)
-        voiceList.deallocate()
         tailLeft.deallocate()
         tailRight.deallocate()
     }
@@ -174,7 +172,7 @@ final class FluidPlayer {
         let index = voiceForNewNote(stereo: stereo)
         startCounter += 1
         voices[index].start(noteID: note.note_id, key: Int32(key), cents: Int(cents), ratio: ratio, amplitude: amplitude, order: startCounter,
-                            timbre: timbre, fontName: font.fluidName, vibrato: options.vibrato, voiceList: voiceList)
+                            timbre: timbre, fontName: font.fluidName)
     }
 
     /// An idle voice; else the longest-released one, else the oldest, whose

@@ -86,7 +86,7 @@ struct FluidVoice {
     /// Starts `key` moved by `cents` whole cents (played by FluidSynth) and
     /// read at `ratio` (the fraction of a cent, played here).
     mutating func start(noteID: Int32, key: Int32, cents: Int, ratio: Double, amplitude: Float, order: UInt64,
-                        timbre: UnsafePointer<Timbre>, fontName: UnsafePointer<CChar>, vibrato: Bool, voiceList: UnsafeMutablePointer<OpaquePointer?>) {
+                        timbre: UnsafePointer<Timbre>, fontName: UnsafePointer<CChar>) {
         if self.timbre != timbre { _ = select(timbre, fontName: fontName) }
         // Coarse tuning takes whole semitones, fine tuning the rest: fine tuning alone stops at ±99 cents.
         let semitones = (Double(cents) / 100).rounded()
@@ -100,7 +100,6 @@ struct FluidVoice {
         }
         fluid_synth_noteon(synth, 0, key, Self.midiVelocity)
         self.key = key
-        if !vibrato { PitchLFO.remove(from: synth, voiceList: voiceList) }
         // Silence before the note, for the interpolation's first frames.
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
         (right + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)

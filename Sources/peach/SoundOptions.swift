@@ -31,12 +31,7 @@ struct SoundOptions: ParsableArguments {
     /// The chosen source, found among the plugins, with the `--option` values set.
     func makeSource() throws -> SourceInstance {
         let instance = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: source)
-        for assignment in options {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw Failure(SourceOptionError.malformedAssignment(assignment).description)
-            }
-            try instance.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
-        }
+        for assignment in options { try instance.set(assignment: assignment) }
         return instance
     }
 

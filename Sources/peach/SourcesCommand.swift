@@ -12,6 +12,16 @@ struct SourcesCommand: ParsableCommand {
             /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of \
             the peach program. When two libraries offer the same source id, the first \
             one found wins. Libraries that fail their checks are listed with the reason.
+
+            --check ID plays A4 and C2 to C7 through one source, each of its timbres in \
+            turn (every program of a SoundFont), and prints how many cents from the \
+            asked pitch each note sounds, measured in the rendered audio.
+
+            Examples:
+              peach sources --check org.peach.fluid
+              peach sources --check org.peach.fluid --option program=73
+              peach sources --check org.peach.fluid --option tuning=font    (the font's own tuning)
+              peach sources --check org.peach.fluid --option font=FluidR3_GM.sf2
             """)
 
     @OptionGroup var plugins: PluginPathOptions
@@ -19,9 +29,25 @@ struct SourcesCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text, for scripts.")
     var json = false
 
-    func run() {
+    @Option(help: ArgumentHelp("Measure how far from the asked pitch this source sounds, for each of its timbres.", valueName: "id"))
+    var check: String?
+
+    @Option(name: .customLong("option"),
+            help: ArgumentHelp("With --check: set one of the source's options, e.g. font=FluidR3_GM.sf2; setting its timbre (program=73) checks that one alone. Repeatable.",
+                               valueName: "key=value"))
+    var options: [String] = []
+
+    func validate() throws {
+        guard check != nil || options.isEmpty else { throw ValidationError("--option goes with --check ID.") }
+    }
+
+    func run() throws {
         let catalog = plugins.discoverSources()
-        print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
+        if let check {
+            try SourceCheck(catalog: catalog, sourceID: check, assignments: options, json: json).run()
+        } else {
+            print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
+        }
     }
 
     static func text(_ catalog: SourceCatalog) -> String {

@@ -13,9 +13,13 @@ import Testing
         return frequencies.indices.map { samples[($0 * FluidFixture.spacing + 36_000)..<($0 * FluidFixture.spacing + 72_000)] }
     }
 
-    /// A4 at three references (and, for the record, C2...C7), measured over a
-    /// later stretch than the calibration measured.
-    @Test(arguments: [(19, "Church Organ"), (73, "Flute")])
+    /// A4 at three references, and C2...C7, measured over a later stretch
+    /// than the calibration measured. All must be right for the drawbar organ,
+    /// whose samples hold a steady pitch; for the flute, whose samples carry
+    /// the player's vibrato, A4 must be, and the rest is shown (a sample
+    /// measured at its key nearest A4 and played octaves lower runs its
+    /// vibrato slower, past the stretch measured).
+    @Test(arguments: [(16, "Drawbar Organ"), (73, "Flute")])
     func a4SoundsAtTheReferenceAndTheFontsOwnTuningDoesNot(program: Int, name: String) throws {
         let requests = [440.0, 442.0, 415.0] + [36, 48, 60, 72, 84, 96].map { Pitch.frequency(of: MIDINote(number: $0)!) }
         let calibrated = try Self.notes(requests, options: ["program": String(program)])
@@ -25,9 +29,7 @@ import Testing
         }
         for (index, request) in requests.enumerated() {
             let corrected = try cents(calibrated[index], request), raw = try cents(native[index], request)
-            // The promise is A4; other keys are shown (a sample measured at its key nearest A4 may drift
-            // a little over its length, which shows when it is played octaves lower).
-            if index < 3 { #expect(abs(corrected) < 0.1, "\(name): A4 = \(request) Hz sounds \(corrected) cents off") }
+            if index < 3 || program == 16 { #expect(abs(corrected) < 0.1, "\(name): \(request) Hz sounds \(corrected) cents off") }
             print("\(name): \(request) Hz calibrated \(corrected) cents, as the font tunes it \(raw) cents")
         }
         if program == 73 {  // TimGM6mb's flute A4 sample is 13 cents sharp: the correction is real

@@ -8,7 +8,7 @@ import Testing
 @Suite struct FluidSourceTests {
     @Test func offersItsProgramsByGeneralMIDINameAsALiveTimbre() throws {
         let instance = try FluidFixture.instance()
-        #expect(instance.options.map(\.key) == ["font", "bank", "program", "gain", "release-ms", "tuning", "vibrato", "reverb", "chorus"])
+        #expect(instance.options.map(\.key) == ["font", "bank", "program", "gain", "release-ms", "tuning", "reverb", "chorus"])
         let program = try instance.option("program")
         #expect(program.type == .choice && program.timbre && program.live)
         #expect(program.choices.count == 128)
