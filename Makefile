@@ -5,7 +5,7 @@
 # the training profile and selector, with per-key baselines and targets), make build, make clean.
 
 SWIFT ?= swift
-APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont sox alsa-utils pkg-config
+APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config
 ARGS ?=
 
 .PHONY: run test bench bench-training build release-plugins deps clean
@@ -30,6 +30,7 @@ run: build
 # The release plugins are tested too: release builds export only public symbols.
 release-plugins: deps
 	$(SWIFT) build -c release --product PeachSineSource
+	$(SWIFT) build -c release --product PeachFluidSource
 
 test: build release-plugins
 	$(SWIFT) test

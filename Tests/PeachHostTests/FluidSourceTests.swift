@@ -136,4 +136,17 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: modified.addingTimeInterval(10)], ofItemAtPath: path)
         #expect(throws: SourceError.self) { try FluidFixture.instance(options: ["font": path]).activate(sampleRate: 48000, maxFrames: 256, channels: 2) }
     }
+
+    /// Release builds export only what is public: the entry, and nothing of
+    /// FluidSynth's helpers or the shared pitch meter.
+    @Test func releaseBuildExportsOnlyItsEntryAndPlaysInTune() throws {
+        let library = BuildProducts.releaseFluidPlugin
+        try #require(FileManager.default.fileExists(atPath: library), "build it first: `make test` runs `swift build -c release --product PeachFluidSource`")
+        let symbols = try Shell.run(["nm", "-D", "--defined-only", library]).standardOutput.split(separator: "\n").map { $0.split(separator: " ").last! }
+        #expect(symbols.filter { !["__bss_start", "_edata", "_end"].contains($0) } == ["peach_source_entry_v1"])
+        let frequency = 440 * pow(2, 0.3 / 1200)
+        let samples = try FluidFixture.render([frequency], options: ["program": "16"], library: library)
+        let measured = try #require(PitchMeter.measure(samples[24_000..<72_000], sampleRate: 48000, near: frequency))
+        #expect(abs(Pitch.cents(from: frequency, to: measured.frequency)) < 0.1)
+    }
 }

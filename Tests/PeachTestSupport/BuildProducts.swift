@@ -16,6 +16,11 @@ public enum BuildProducts {
         packageRoot + "/.build/release/libPeachSineSource.so"
     }
 
+    /// The release build of the FluidSynth plugin (`make test` builds it first).
+    public static var releaseFluidPlugin: String {
+        packageRoot + "/.build/release/libPeachFluidSource.so"
+    }
+
     /// The package's root folder, found by walking up to Package.swift.
     public static let packageRoot: String = {
         var folder = directory

@@ -22,10 +22,10 @@ extension FluidFixture {
 
     /// Plays `frequencies` one after another through the real engine into
     /// memory (48 kHz, mono) and returns the samples; note i starts at i·spacing.
-    public static func render(_ frequencies: [Double], options: [String: String] = [:]) throws -> [Float] {
+    public static func render(_ frequencies: [Double], options: [String: String] = [:], library: String = BuildProducts.fluidPlugin) throws -> [Float] {
         let output = MemoryOutput(capacityFrames: frequencies.count * spacing + 96_000)
         let notes = frequencies.enumerated().map { (frequency: $1, start: Int64($0 * spacing), frames: Int64(noteFrames)) }
-        let notices = try SourceFixture.render(notes, with: try instance(options: options), through: output)
+        let notices = try SourceFixture.render(notes, with: try instance(options: options, library: library), through: output)
         guard notices.allSatisfy({ !$0.endsRendering && !$0.silencedSource }) else { throw RenderFailure(notices: notices) }
         return output.samples(channel: 0)
     }
