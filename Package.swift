@@ -19,8 +19,8 @@ let package = Package(
         .target(name: "PeachPluginAPI"),
         // alsa-lib plus the few C helpers Swift cannot express (variadic error handler).
         .target(name: "CAlsa", linkerSettings: [.linkedLibrary("asound")]),
-        // libfluidsynth for Swift, plus a C log hook that keeps FluidSynth's lines off the terminal.
-        .target(name: "CFluidSynth", linkerSettings: [.linkedLibrary("fluidsynth")]),
+        // libfluidsynth for Swift, opened with dlopen on first use, plus a C log hook that keeps its lines off the terminal.
+        .target(name: "CFluidSynth"),
         // Pitch read from rendered sound, in C so that plugins and host can share it without sharing a Swift module.
         .target(name: "PeachPitchMeter", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "PeachPitchMeter"]),

@@ -3,8 +3,10 @@
 //   1. Sine render speed, in multiples of real time (baseline: sox).
 //   2. Plugin discovery + load + first block, in milliseconds.
 //   3. `peach sources` wall time (baseline: starting /bin/true).
-// It measures the release build lying beside it (peach and
-// libPeachSineSource.so in the same folder), so run it with `make bench`,
+//   4. FluidSynth source: render speed, font load, program change (baseline:
+//      the fluidsynth program rendering the same notes with -F).
+// It measures the release build lying beside it (peach and the plugin
+// libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
 // exits 1 if any target is missed, 2 if it cannot measure at all.
 import Foundation
@@ -19,7 +21,7 @@ func releaseDirectory() throws -> String {
     guard let directory = PluginPath.executableDirectory(), directory.hasSuffix("/release") else {
         throw BenchError("PeachBench measures a release build: run `make bench` (or `swift build -c release && .build/release/PeachBench`)")
     }
-    for product in ["peach", "libPeachSineSource.so"] where !FileManager.default.fileExists(atPath: directory + "/" + product) {
+    for product in ["peach", "libPeachSineSource.so", "libPeachFluidSource.so"] where !FileManager.default.fileExists(atPath: directory + "/" + product) {
         throw BenchError("\(directory)/\(product) is missing: run `swift build -c release` first")
     }
     return directory
@@ -32,7 +34,8 @@ do {
     let discovery = try DiscoveryBenchmark(releaseDirectory: directory, libraryPath: library).rows()
     let render = try SineRenderBenchmark(libraryPath: library).rows()
     let sources = try SourcesCommandBenchmark(releaseDirectory: directory).rows()
-    let rows = render + discovery + sources
+    let fluid = try FluidBenchmark(releaseDirectory: directory).rows()
+    let rows = render + discovery + sources + fluid
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

@@ -18,20 +18,20 @@ import PeachPitchMeter
 /// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 4
+    static let method = 5
     static let sampleRate = 48000.0
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
 
     // Lengths are whole 64-frame FluidSynth blocks, so every note starts on a block.
-    private static let comparedFrames = 12_032  // 0.25 s
+    private static let comparedFrames = 4800  // 0.1 s: two samples differ from their first frames
     private static let measuredFrames = 72_000  // 1.5 s, of which the last second is measured
     private static let skippedFrames = 24_000
 
     /// [main-thread] The offsets of keys 0...127 in cents. Silent keys (outside
     /// the preset's range) take their neighbours'; a preset with no steady
     /// pitch anywhere (a drum, a sound effect) gets zeros.
-    static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) -> [Double] {
+    static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) -> [Double] {
         var renderer = try KeyRenderer(preset, of: font)
         defer { renderer.destroy(font: font) }
         var runs: [ClosedRange<Int>] = []
@@ -71,7 +71,7 @@ enum Calibration {
         let lower = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
         let upper = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
 
-        init(_ preset: PresetNumber, of font: LoadedFont) throws(FontError) {
+        init(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) {
             settings = FluidSettings.make(sampleRate: sampleRate)
             fontName = font.fluidName
             untuned.initialize(repeating: 0, count: 128)
@@ -80,14 +80,14 @@ enum Calibration {
             do {
                 voice = try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: measuredFrames)
             } catch {
-                delete_fluid_settings(settings)
+                fluidSynth.delete_fluid_settings(settings)
                 throw error
             }
         }
 
         func destroy(font: LoadedFont) {
             voice.destroy(font: font)
-            delete_fluid_settings(settings)
+            fluidSynth.delete_fluid_settings(settings)
             for buffer in [measured, lower, upper] { buffer.deallocate() }
             untuned.deallocate()
             timbre.deallocate()

@@ -11,7 +11,7 @@ import Glibc
 /// the offsets of keys 0...127 in cents.
 enum CalibrationStore {
     static func path(for font: SoundFontFile) -> String {
-        let identity = "\(font.path)\n\(font.size)\n\(font.modified)\n\(String(cString: fluid_version_str()))\n\(Calibration.method)"
+        let identity = "\(font.path)\n\(font.size)\n\(font.modified)\n\(String(cString: fluidSynth.fluid_version_str()!))\n\(Calibration.method)"
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for byte in identity.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
@@ -42,7 +42,7 @@ enum CalibrationStore {
         let temporary = target + ".\(getpid()).tmp"
         guard let file = fopen(temporary, "w") else { return }
         var content = "# Peach: cents by which each key (0-127) of a preset sounds off, measured by the FluidSynth source\n"
-        content += "# \(font.path), \(font.size) bytes, FluidSynth \(String(cString: fluid_version_str())), method \(Calibration.method)\n"
+        content += "# \(font.path), \(font.size) bytes, FluidSynth \(String(cString: fluidSynth.fluid_version_str()!)), method \(Calibration.method)\n"
         for (preset, offsets) in calibrations.sorted(by: { ($0.key.bank, $0.key.program) < ($1.key.bank, $1.key.program) }) {
             content += "\(preset.bank) \(preset.program) " + offsets.map { text($0) }.joined(separator: " ") + "\n"
         }

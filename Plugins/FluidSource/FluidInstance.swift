@@ -32,6 +32,7 @@ final class FluidInstance {
         guard (8000...96000).contains(sampleRate) else { return fail(PEACH_ERR_INVALID_ARGUMENT, "FluidSynth renders at 8000 to 96000 Hz, not \(sampleRate)") }
         guard channelCount >= 1, maxFrames >= 1 else { return fail(PEACH_ERR_INVALID_ARGUMENT, "needs at least one output channel and one frame") }
         do {
+            try FluidSynthLibrary.open()
             let font = try FontLibrary.font(SoundFontFile.find(options.font))
             let timbre = try lookUp(options.preset, in: font)
             player = try FluidPlayer(font: font, timbre: timbre, options: options, sampleRate: sampleRate, maxFrames: Int(maxFrames))
@@ -49,7 +50,7 @@ final class FluidInstance {
     }
 
     /// The preset's timbre, measuring its tuning first if this is its first use (and saying so in the host's log).
-    private func lookUp(_ preset: PresetNumber, in font: LoadedFont) throws(FontError) -> UnsafePointer<Timbre> {
+    private func lookUp(_ preset: PresetNumber, in font: LoadedFont) throws(FluidError) -> UnsafePointer<Timbre> {
         let lookup = try FontLibrary.timbre(preset, calibrated: options.calibrated, in: font)
         if let milliseconds = lookup.measuredMilliseconds {
             let a4 = lookup.timbre.pointee.keyOffsets[69]

@@ -41,7 +41,7 @@ final class FluidPlayer {
     private var tailRemaining = 0
 
     /// [main-thread]
-    init(font: LoadedFont, timbre: UnsafePointer<Timbre>, options: FluidOptions, sampleRate: Double, maxFrames: Int) throws(FontError) {
+    init(font: LoadedFont, timbre: UnsafePointer<Timbre>, options: FluidOptions, sampleRate: Double, maxFrames: Int) throws(FluidError) {
         self.font = font
         self.timbre = timbre
         self.options = options
@@ -76,7 +76,7 @@ final class FluidPlayer {
     private func free(made: Int) {
         voices.deinitialize(count: made)
         voices.deallocate()
-        delete_fluid_settings(settings)
+        fluidSynth.delete_fluid_settings(settings)
         tailLeft.deallocate()
         tailRight.deallocate()
     }

@@ -5,18 +5,17 @@ import CFluidSynth
 enum FluidSettings {
     /// [main-thread] Settings the caller deletes after every synth made from them.
     static func make(sampleRate: Double, reverb: Bool = false, chorus: Bool = false) -> OpaquePointer {
-        peach_fluid_quiet_log()
-        let settings = new_fluid_settings()!
-        fluid_settings_setnum(settings, "synth.sample-rate", sampleRate)
-        fluid_settings_setint(settings, "synth.reverb.active", reverb ? 1 : 0)
-        fluid_settings_setint(settings, "synth.chorus.active", chorus ? 1 : 0)
+        let settings = fluidSynth.new_fluid_settings()!
+        _ = fluidSynth.fluid_settings_setnum(settings, "synth.sample-rate", sampleRate)
+        _ = fluidSynth.fluid_settings_setint(settings, "synth.reverb.active", reverb ? 1 : 0)
+        _ = fluidSynth.fluid_settings_setint(settings, "synth.chorus.active", chorus ? 1 : 0)
         // One thread drives each synth: no API mutex, so process() takes no lock.
-        fluid_settings_setint(settings, "synth.threadsafe-api", 0)
+        _ = fluidSynth.fluid_settings_setint(settings, "synth.threadsafe-api", 0)
         // Fonts are shared between synths on several threads: their samples must never be loaded or unloaded on the fly.
-        fluid_settings_setint(settings, "synth.dynamic-sample-loading", 0)
-        fluid_settings_setint(settings, "synth.polyphony", 32)
+        _ = fluidSynth.fluid_settings_setint(settings, "synth.dynamic-sample-loading", 0)
+        _ = fluidSynth.fluid_settings_setint(settings, "synth.polyphony", 32)
         // FluidSynth's default 0.2 leaves General MIDI fonts some 20 dB below full scale; Peach scales notes itself.
-        fluid_settings_setnum(settings, "synth.gain", 1)
+        _ = fluidSynth.fluid_settings_setnum(settings, "synth.gain", 1)
         return settings
     }
 }

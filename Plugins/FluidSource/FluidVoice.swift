@@ -48,9 +48,9 @@ struct FluidVoice {
     private var fadeFrames = 1
 
     /// [main-thread] A voice on a new synth that borrows `font`.
-    init(settings: OpaquePointer, font: LoadedFont, timbre: UnsafePointer<Timbre>, maxFrames: Int) throws(FontError) {
-        guard let synth = new_fluid_synth(settings) else { throw .rejectedByFluidSynth(path: font.file.path, reason: "cannot create a synthesizer") }
-        fluid_synth_add_sfont(synth, font.sfont)
+    init(settings: OpaquePointer, font: LoadedFont, timbre: UnsafePointer<Timbre>, maxFrames: Int) throws(FluidError) {
+        guard let synth = fluidSynth.new_fluid_synth(settings) else { throw .rejectedByFluidSynth(path: font.file.path, reason: "cannot create a synthesizer") }
+        _ = fluidSynth.fluid_synth_add_sfont(synth, font.sfont)
         self.synth = synth
         var capacity = 1
         while capacity < maxFrames + maxFrames / 512 + 2 * SincKernel.taps { capacity *= 2 }
@@ -67,14 +67,14 @@ struct FluidVoice {
 
     /// [main-thread] Frees the synth (after handing back the font, which outlives it) and the ring.
     func destroy(font: LoadedFont) {
-        fluid_synth_remove_sfont(synth, font.sfont)
-        delete_fluid_synth(synth)
+        _ = fluidSynth.fluid_synth_remove_sfont(synth, font.sfont)
+        fluidSynth.delete_fluid_synth(synth)
         left.deallocate()
         right.deallocate()
     }
 
     private mutating func select(_ timbre: UnsafePointer<Timbre>, fontName: UnsafePointer<CChar>) -> Bool {
-        guard fluid_synth_program_select_by_sfont_name(synth, 0, fontName, timbre.pointee.bank, timbre.pointee.program) == FLUID_OK else {
+        guard fluidSynth.fluid_synth_program_select_by_sfont_name(synth, 0, fontName, timbre.pointee.bank, timbre.pointee.program) == FLUID_OK else {
             return false
         }
         self.timbre = timbre
@@ -90,15 +90,17 @@ struct FluidVoice {
         if self.timbre != timbre { _ = select(timbre, fontName: fontName) }
         // Coarse tuning takes whole semitones, fine tuning the rest: fine tuning alone stops at ±99 cents.
         let semitones = (Double(cents) / 100).rounded()
-        fluid_synth_set_gen(synth, 0, Int32(GEN_COARSETUNE.rawValue), Float(semitones))
-        fluid_synth_set_gen(synth, 0, Int32(GEN_FINETUNE.rawValue), Float(Double(cents) - 100 * semitones))
-        // FluidSynth applies a note-on at its next 64-frame block: finish the current one first, so the note starts at input frame 0.
-        let partial = (64 - consumed % 64) % 64
-        if partial > 0 {
-            fluid_synth_write_float(synth, Int32(partial), left, 0, 1, right, 0, 1)
-            consumed += partial
-        }
-        fluid_synth_noteon(synth, 0, key, Self.midiVelocity)
+        _ = fluidSynth.fluid_synth_set_gen(synth, 0, Int32(GEN_COARSETUNE.rawValue), Float(semitones))
+        _ = fluidSynth.fluid_synth_set_gen(synth, 0, Int32(GEN_FINETUNE.rawValue), Float(Double(cents) - 100 * semitones))
+        // FluidSynth applies a note-on at its next 64-frame block: finish the
+        // current one, so the note starts at input frame 0, and render one
+        // more, in which FluidSynth lets go of the voices of the note before
+        // (one reused sooner keeps a trace of its filter state, 60 dB down,
+        // and no two notes would sound exactly alike).
+        let flush = (64 - consumed % 64) % 64 + 64
+        _ = fluidSynth.fluid_synth_write_float(synth, Int32(flush), left, 0, 1, right, 0, 1)
+        consumed += flush
+        _ = fluidSynth.fluid_synth_noteon(synth, 0, key, Self.midiVelocity)
         self.key = key
         // Silence before the note, for the interpolation's first frames.
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
@@ -120,7 +122,7 @@ struct FluidVoice {
         case .idle:
             return
         case .sounding:
-            fluid_synth_noteoff(synth, 0, key)
+            _ = fluidSynth.fluid_synth_noteoff(synth, 0, key)
             fadeFrames = max(1, frames)
         case .released:
             // Already fading: only ever shorten what remains.
@@ -133,7 +135,7 @@ struct FluidVoice {
 
     /// Silences the synth at once; only for a voice whose output has already faded.
     mutating func stop() {
-        fluid_synth_all_sounds_off(synth, 0)
+        _ = fluidSynth.fluid_synth_all_sounds_off(synth, 0)
         stage = .idle
         noteID = -1
     }
@@ -147,23 +149,12 @@ struct FluidVoice {
         guard stage != .idle, count > 0 else { return }
         let last = position + Double(count - 1) * ratio
         fill(through: Int(last) + SincKernel.taps - SincKernel.before)
-        let table = SincKernel.table
-        let phases = Double(SincKernel.phases)
         var peak: Float = 0
         for frame in 0..<count {
             let at = position + Double(frame) * ratio
             let base = Int(at)
-            let phase = (at - Double(base)) * phases
-            let row = Int(phase)
-            let mix = Float(phase - Double(row))
-            let near = table + row * SincKernel.taps, far = near + SincKernel.taps
             let start = (base - SincKernel.before) & mask
-            var sumLeft: Float = 0, sumRight: Float = 0
-            for tap in 0..<SincKernel.taps {
-                let coefficient = near[tap] + mix * (far[tap] - near[tap])
-                sumLeft += coefficient * left[start + tap]
-                sumRight += coefficient * right[start + tap]
-            }
+            let (sumLeft, sumRight) = SincKernel.interpolate(left + start, right + start, fraction: at - Double(base))
             let gain = envelope(attackFrames: attackFrames) * amplitude
             if let outputRight {
                 output[frame] += gain * sumLeft
@@ -177,8 +168,8 @@ struct FluidVoice {
         }
         position += Double(count) * ratio
         if stage == .idle {
-            fluid_synth_all_sounds_off(synth, 0)
-        } else if fluid_synth_get_active_voice_count(synth) == 0, !tracksEffectTails || peak < 1e-6 {
+            _ = fluidSynth.fluid_synth_all_sounds_off(synth, 0)
+        } else if fluidSynth.fluid_synth_get_active_voice_count(synth) == 0, !tracksEffectTails || peak < 1e-6 {
             // Every FluidSynth voice has ended (and with reverb or chorus on, their tails too).
             stop()
         }
@@ -209,7 +200,7 @@ struct FluidVoice {
         while written <= frame {
             let at = written & mask
             let chunk = min(frame + 1 - written, mask + 1 - at)
-            fluid_synth_write_float(synth, Int32(chunk), left, Int32(at), 1, right, Int32(at), 1)
+            _ = fluidSynth.fluid_synth_write_float(synth, Int32(chunk), left, Int32(at), 1, right, Int32(at), 1)
             if at < SincKernel.taps {
                 let mirrored = min(chunk, SincKernel.taps - at)
                 (left + mask + 1 + at).update(from: left + at, count: mirrored)

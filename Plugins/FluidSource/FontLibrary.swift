@@ -7,8 +7,8 @@ enum FontLibrary {
     private static let fonts = Mutex<[SoundFontFile: LoadedFont]>([:])
 
     /// [main-thread] The font in `file`, loaded now unless this process already has it.
-    static func font(_ file: SoundFontFile) throws(FontError) -> LoadedFont {
-        try fonts.withLock { (fonts: inout [SoundFontFile: LoadedFont]) throws(FontError) -> LoadedFont in
+    static func font(_ file: SoundFontFile) throws(FluidError) -> LoadedFont {
+        try fonts.withLock { (fonts: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> LoadedFont in
             if let loaded = fonts[file] { return loaded }
             let loaded = try LoadedFont(file)
             fonts[file] = loaded
@@ -24,8 +24,8 @@ enum FontLibrary {
 
     /// [main-thread] A preset of `font`, either `calibrated` (each key's tuning
     /// measured once, then kept in memory and on disk) or as the font tunes it.
-    static func timbre(_ preset: PresetNumber, calibrated: Bool, in font: LoadedFont) throws(FontError) -> Lookup {
-        try fonts.withLock { (_: inout [SoundFontFile: LoadedFont]) throws(FontError) -> Lookup in
+    static func timbre(_ preset: PresetNumber, calibrated: Bool, in font: LoadedFont) throws(FluidError) -> Lookup {
+        try fonts.withLock { (_: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> Lookup in
             let key = LoadedFont.TimbreKey(preset: preset, calibrated: calibrated)
             if let timbre = font.timbres[key] { return Lookup(timbre: timbre) }
             guard font.hasPreset(preset) else { throw .noPreset(font: font.file.path, bank: preset.bank, program: preset.program) }

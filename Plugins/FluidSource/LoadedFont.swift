@@ -23,25 +23,30 @@ final class LoadedFont: @unchecked Sendable {
     }
 
     /// [main-thread] Loads `file`. FluidSynth's complaint, if any, becomes the error's reason.
-    init(_ file: SoundFontFile) throws(FontError) {
+    init(_ file: SoundFontFile) throws(FluidError) {
         try file.checkStructure()
-        settings = FluidSettings.make(sampleRate: Calibration.sampleRate)
-        owner = new_fluid_synth(settings)
+        let settings = FluidSettings.make(sampleRate: Calibration.sampleRate)
+        guard let owner = fluidSynth.new_fluid_synth(settings) else {
+            fluidSynth.delete_fluid_settings(settings)
+            throw .rejectedByFluidSynth(path: file.path, reason: "cannot create a synthesizer")
+        }
         peach_fluid_capture_begin()
-        let id = fluid_synth_sfload(owner, file.path, 0)
+        let id = fluidSynth.fluid_synth_sfload(owner, file.path, 0)
         let reason = String(cString: peach_fluid_capture_end())
-        guard id != FLUID_FAILED, let sfont = fluid_synth_get_sfont_by_id(owner, id) else {
-            delete_fluid_synth(owner)
-            delete_fluid_settings(settings)
+        guard id != FLUID_FAILED, let sfont = fluidSynth.fluid_synth_get_sfont_by_id(owner, id), let name = fluidSynth.fluid_sfont_get_name(sfont) else {
+            fluidSynth.delete_fluid_synth(owner)
+            fluidSynth.delete_fluid_settings(settings)
             throw .rejectedByFluidSynth(path: file.path, reason: reason)
         }
         self.file = file
+        self.settings = settings
+        self.owner = owner
         self.sfont = sfont
-        fluidName = fluid_sfont_get_name(sfont)
+        fluidName = name
         calibrations = CalibrationStore.read(file)
     }
 
     func hasPreset(_ preset: PresetNumber) -> Bool {
-        (0...127).contains(preset.program) && fluid_sfont_get_preset(sfont, Int32(preset.bank), Int32(preset.program)) != nil
+        (0...127).contains(preset.program) && fluidSynth.fluid_sfont_get_preset(sfont, Int32(preset.bank), Int32(preset.program)) != nil
     }
 }

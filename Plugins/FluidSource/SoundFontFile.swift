@@ -15,7 +15,7 @@ struct SoundFontFile: Hashable, Sendable {
     /// The file a `font` setting names: a path (anything with a slash; `~/`
     /// means the home folder) as it is, or a bare file name searched for in
     /// `FontSearch.folders`.
-    static func find(_ setting: String) throws(FontError) -> SoundFontFile {
+    static func find(_ setting: String) throws(FluidError) -> SoundFontFile {
         let path: String
         if setting.contains("/") {
             path = FontSearch.expandingHome(setting)
@@ -28,7 +28,7 @@ struct SoundFontFile: Hashable, Sendable {
     }
 
     /// Checks `path`: "RIFF", a length, "sfbk" (SF2 and SF3 alike), then the chunks inside.
-    static func open(_ path: String) throws(FontError) -> SoundFontFile {
+    static func open(_ path: String) throws(FluidError) -> SoundFontFile {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw errno == ENOENT ? .missing(path: path) : .unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -50,7 +50,7 @@ struct SoundFontFile: Hashable, Sendable {
     }
 
     /// The three lists and the nine preset-data chunks FluidSynth reads are all there, in bounds.
-    func checkStructure() throws(FontError) {
+    func checkStructure() throws(FluidError) {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -60,41 +60,4 @@ struct SoundFontFile: Hashable, Sendable {
 
     /// The file name without its folder, for messages and cache names.
     var name: String { String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]) }
-}
-
-/// Why a font could not be used; each names the file or the name searched for.
-enum FontError: Error, Equatable, CustomStringConvertible {
-    case notFound(name: String, folders: [String])
-    case missing(path: String)
-    case unreadable(path: String, reason: String)
-    case notAFile(path: String)
-    case notASoundFont(path: String)
-    case truncated(path: String, declared: Int, actual: Int)
-    case damaged(path: String, reason: String)
-    case rejectedByFluidSynth(path: String, reason: String)
-    case noPreset(font: String, bank: Int, program: Int)
-
-    var description: String {
-        switch self {
-        case .notFound(let name, let folders):
-            "no SoundFont named \(name) in \(folders.joined(separator: ", ")); give its path, or set PEACH_SOUNDFONT"
-        case .missing(let path):
-            "the SoundFont \(path) does not exist"
-        case .unreadable(let path, let reason):
-            "cannot read the SoundFont \(path): \(reason)"
-        case .notAFile(let path):
-            "\(path) is not a file, so not a SoundFont"
-        case .notASoundFont(let path):
-            "\(path) is not a SoundFont (.sf2/.sf3): it does not begin with a RIFF 'sfbk' header"
-        case .truncated(let path, let declared, let actual):
-            "the SoundFont \(path) is cut short: its header promises \(declared) bytes, the file has \(actual)"
-        case .damaged(let path, let reason):
-            "the SoundFont \(path) is damaged: \(reason)"
-        case .rejectedByFluidSynth(let path, let reason):
-            "FluidSynth could not load the SoundFont \(path)" + (reason.isEmpty ? "" : ": \(reason)")
-        case .noPreset(let font, let bank, let program):
-            "the SoundFont \(font) has no preset at bank \(bank), program \(program)"
-                + (bank == 0 ? " (\(GeneralMIDI.programNames[program]))" : "")
-        }
-    }
 }

@@ -1,7 +1,15 @@
 #include "CFluidSynth.h"
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
+
+static peach_fluid_api table;
+const peach_fluid_api *const peach_fluid = &table;
+
+static pthread_mutex_t opening = PTHREAD_MUTEX_INITIALIZER;
+static int opened;
 
 static char last_line[512];
 static _Atomic(pthread_t) capturing;
@@ -16,8 +24,29 @@ static void keep_line(int level, const char *message, void *data) {
     last_line[sizeof last_line - 1] = '\0';
 }
 
-void peach_fluid_quiet_log(void) {
-    for (int level = 0; level < LAST_LOG_LEVEL; level++) fluid_set_log_function(level, keep_line, NULL);
+int peach_fluid_open(char *error, size_t capacity) {
+    pthread_mutex_lock(&opening);
+    int status = 0;
+    if (!opened) {
+        void *library = dlopen("libfluidsynth.so.3", RTLD_NOW | RTLD_LOCAL);
+        if (!library) {
+            snprintf(error, capacity, "FluidSynth cannot be loaded (%s); install libfluidsynth3", dlerror());
+            status = -1;
+        }
+#define PEACH_FLUID_BIND(name) \
+        if (status == 0 && !(*(void **)&table.name = dlsym(library, #name))) { \
+            snprintf(error, capacity, "FluidSynth's libfluidsynth.so.3 lacks %s: it is older than 2.0", #name); \
+            status = -1; \
+        }
+        PEACH_FLUID_FUNCTIONS(PEACH_FLUID_BIND)
+#undef PEACH_FLUID_BIND
+        if (status == 0) {
+            for (int level = 0; level < LAST_LOG_LEVEL; level++) table.fluid_set_log_function(level, keep_line, NULL);
+            opened = 1;
+        }
+    }
+    pthread_mutex_unlock(&opening);
+    return status;
 }
 
 void peach_fluid_capture_begin(void) {

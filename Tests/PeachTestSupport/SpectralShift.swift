@@ -19,6 +19,19 @@ public enum SpectralShift {
             values = SpectralShift.rootSpectrum(samples, size: size)
             binHz = sampleRate / Double(size)
         }
+
+        /// How alike two spectra are: 1 for the same shape, less the more they differ
+        /// (the cosine between them, up to 16 kHz).
+        public func similarity(to other: Spectrum) -> Double {
+            let last = min(Int(16000 / binHz), values.count, other.values.count)
+            var dot = 0.0, a = 0.0, b = 0.0
+            for bin in 0..<last {
+                dot += values[bin] * other.values[bin]
+                a += values[bin] * values[bin]
+                b += other.values[bin] * other.values[bin]
+            }
+            return dot / (a * b).squareRoot()
+        }
     }
 
     /// Cents from `lower` to `upper`, searched within
