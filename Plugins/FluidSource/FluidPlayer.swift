@@ -29,9 +29,9 @@ final class FluidPlayer {
     private let options: FluidOptions
     private let attackFrames, releaseFrames, allNotesOffFrames, stealFrames: Int
     private var startCounter: UInt64 = 0
-    /// The last note that took the key nearest its own pitch, and the frame
-    /// it was let go (nil while it is held): the next note may be its pair.
-    private var pairAnchor: (noteID: Int32, key: Int, releasedAt: Int64?)?
+    /// The last note that took the key nearest its own pitch, its instrument,
+    /// and the frame it was let go (nil while it is held): the next note may be its pair.
+    private var pairAnchor: (noteID: Int32, key: Int, timbre: UnsafePointer<Timbre>, releasedAt: Int64?)?
     /// The instrument new notes take; `process` updates it from the instance at each block.
     private var timbre: UnsafePointer<Timbre>
 
@@ -149,21 +149,24 @@ final class FluidPlayer {
     /// offset on the way.
     ///
     /// A note that follows its predecessor closely (a pair's second note) is
-    /// played from the predecessor's key when within `pairCents` of it: the
-    /// same sample, moved by an exact ratio, so the pair's interval does not
-    /// depend on how well two samples were calibrated against each other (a
-    /// sample's pitch may wander by a cent or more over its length).
+    /// played from the predecessor's key, in the predecessor's instrument, when
+    /// within `pairCents` of it: the same sample, moved by an exact ratio, so
+    /// the pair's interval does not depend on how well two samples were
+    /// calibrated against each other (a sample's pitch may wander by a cent or
+    /// more over its length), and a program change can never split a pair.
     private func start(_ note: peach_event_note, at frame: Int64, stereo: Bool) {
         guard note.frequency_hz > 0, note.frequency_hz < sampleRate / 2 else { return }
         // Cents above MIDI note 0, on FluidSynth's scale (A4 = 440 Hz = 6900).
         let pitch = 6900 + 1200 * log2(note.frequency_hz / 440)
         var key = min(127, max(0, Int((pitch / 100).rounded())))
+        var timbre = self.timbre
         if let anchor = pairAnchor, abs(pitch - Double(100 * anchor.key)) <= Self.pairCents,
            frame - (anchor.releasedAt ?? frame) <= Int64(Self.pairGapSeconds * sampleRate) {
             key = anchor.key
+            timbre = anchor.timbre
             pairAnchor = nil  // the note after this one starts a new pair
         } else {
-            pairAnchor = (note.note_id, key, nil)
+            pairAnchor = (note.note_id, key, timbre, nil)
         }
         let shift = pitch - Double(100 * key) - timbre.pointee.keyOffsets[key]
         let cents = shift.rounded(.down)
