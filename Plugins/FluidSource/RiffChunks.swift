@@ -33,14 +33,23 @@ struct RiffChunks {
     }
 
     /// The chunks (id, body start, body end) laid one after another from `start` up to `end`.
+    /// RIFF pads a chunk of odd size to an even one, but some SoundFont writers
+    /// (MuseScore's SF3) do not, and FluidSynth reads on without padding: so
+    /// the next chunk is wherever a plausible id stands.
     private func chunks(from start: Int, to end: Int) -> [(id: String, start: Int, end: Int)] {
         var found: [(id: String, start: Int, end: Int)] = []
         var offset = start
         while offset + 8 <= end, let id = fourCC(at: offset), let size = uint32(at: offset + 4) {
             found.append((id, offset + 8, offset + 8 + size))
-            offset += 8 + size + (size & 1)
+            offset += 8 + size
+            if size & 1 == 1, !(fourCC(at: offset).map(Self.isChunkID) ?? false) { offset += 1 }
         }
         return found
+    }
+
+    /// Four printable ASCII characters, as every chunk id is.
+    private static func isChunkID(_ text: String) -> Bool {
+        text.utf8.count == 4 && text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     func fourCC(at offset: Int) -> String? {
