@@ -84,4 +84,27 @@ import Testing
         #expect(Self.largestStep(samples[swapped..<96_000]) <= steadyStep * 1.05, "the fade-out has no click")
         #expect(samples[(swapped + 9600)..<96_000].allSatisfy { $0 == 0 }, "silent 0.2 s after the swap")
     }
+
+    /// More notes than voices: the seventeenth takes the oldest voice, whose
+    /// sound fades out over 5 ms instead of stopping dead. The oldest is loud
+    /// and the rest quiet, so the fade shows: the loud note is still heard a
+    /// millisecond or two after it was taken, falls smoothly, and is gone at
+    /// 5 ms.
+    @Test func aStolenVoiceFadesInsteadOfClicking() throws {
+        let output = MemoryOutput(capacityFrames: 100_000)
+        let engine = try AudioEngine(output: output, source: try FluidFixture.instance(options: ["program": "16"]))
+        for index in 0..<17 {  // held: no note ends
+            try engine.schedule(.noteOn(engine.makeNoteID(), frequency: 220 * pow(2, Double(index) / 12), velocity: index == 0 ? 1 : 0.02,
+                                        at: Int64(2400 * index)))
+        }
+        _ = engine.render(through: 60_000)
+        try engine.stop()
+        let samples = output.samples(channel: 0)
+        let stolen = 2400 * 16  // where the seventeenth note starts
+        let loud = samples[(stolen - 2400)..<stolen].map(abs).max()!
+        let quiet = samples[(stolen + 480)..<(stolen + 2400)].map(abs).max()!
+        #expect(quiet < loud / 5, "the loud note is gone 10 ms after: \(quiet) against \(loud)")
+        #expect(samples[(stolen + 24)..<(stolen + 96)].map(abs).max()! > loud / 2, "and still sounds 0.5 to 2 ms after")
+        #expect(Self.largestStep(samples[stolen..<(stolen + 480)]) <= Self.largestStep(samples[(stolen - 2400)..<stolen]) * 1.05)
+    }
 }

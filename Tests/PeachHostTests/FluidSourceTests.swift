@@ -156,4 +156,36 @@ import Testing
         let measured = try #require(PitchMeter.measure(samples[24_000..<72_000], sampleRate: 48000, near: frequency))
         #expect(abs(Pitch.cents(from: frequency, to: measured.frequency)) < 0.1)
     }
+
+    /// Gain scales the sound. Reverb rings on after the instrument's own
+    /// release (the drawbar organ's lasts a quarter of a second), up to the
+    /// longest release allowed, and the source still falls silent.
+    @Test func gainAndReverbChangeTheSoundAsTheySay() throws {
+        let normal = try FluidFixture.render([440], options: ["program": "16", "release-ms": "3000"])
+        let double = try FluidFixture.render([440], options: ["program": "16", "release-ms": "3000", "gain": "2"])
+        let silent = try FluidFixture.render([440], options: ["program": "16", "gain": "0"])
+        let peak = normal[0..<72_000].map(abs).max()!
+        #expect(abs(double[0..<72_000].map(abs).max()! / peak - 2) < 1e-3)
+        #expect(silent.allSatisfy { $0 == 0 })
+        let reverb = try FluidFixture.render([440], options: ["program": "16", "release-ms": "3000", "reverb": "true"])
+        let after = (72_000 + 24_000)..<(72_000 + 48_000)  // half a second to a second after the release
+        let dry = normal.count > after.lowerBound ? normal[after.clamped(to: 0..<normal.count)].map(abs).max() ?? 0 : 0
+        let wet = reverb[after].map(abs).max()!
+        #expect(dry == 0 && wet > peak * 1e-3, "the reverb rings on after the organ's release: dry \(dry), wet \(wet)")
+        #expect(reverb.suffix(100).allSatisfy { abs($0) < peak * 1e-4 }, "and dies away")
+    }
+
+    /// Two channels get FluidSynth's stereo, more get silence beyond the
+    /// second; at 44.1 kHz the pitch is as right as at 48 kHz.
+    @Test func rendersStereoAndAtOtherSampleRates() throws {
+        let format = AudioFormat(sampleRate: 44100, channels: 4, blockFrames: 512)
+        let output = MemoryOutput(format: format, capacityFrames: 120_000)
+        let frequency = 440 * pow(2, 0.3 / 1200)
+        try SourceFixture.render([(frequency, 0, 66_150)], with: try FluidFixture.instance(options: ["program": "16"]), through: output)
+        let left = output.samples(channel: 0), right = output.samples(channel: 1)
+        #expect(left[0..<66_150].map(abs).max()! > 0.01 && right[0..<66_150].map(abs).max()! > 0.01)
+        #expect(output.samples(channel: 2).allSatisfy { $0 == 0 } && output.samples(channel: 3).allSatisfy { $0 == 0 })
+        let measured = try #require(PitchMeter.measure(left[22_050..<66_150], sampleRate: 44100, near: frequency))
+        #expect(abs(Pitch.cents(from: frequency, to: measured.frequency)) < 0.1, "\(measured.frequency)")
+    }
 }
