@@ -63,7 +63,7 @@ final class FluidPlayer {
             }
         } catch {
             for index in 0..<made { voices[index].destroy(font: font) }
-            free(made: 0)
+            free(made: made)
             throw error
         }
     }

@@ -4,8 +4,8 @@ import Glibc
 /// One note at a time, on a FluidSynth synth of its own.
 ///
 /// FluidSynth 2.3 plays whole cents only (it floors every voice's pitch), so a
-/// note is split three ways: the nearest key, whole cents of fine tuning that
-/// FluidSynth plays exactly, and the remaining fraction of a cent, which this
+/// note is split three ways: the nearest key, whole cents of tuning (coarse
+/// and fine) that FluidSynth plays exactly, and the remaining fraction of a cent, which this
 /// voice adds by reading the synth's output a little faster through
 /// `SincKernel` (a ratio between 1 and 1.00058). A synth per voice lets every
 /// sounding note have its own fraction.

@@ -15,8 +15,10 @@ struct SourceCheck {
     struct Row: Encodable {
         var value: String?
         var label: String
-        /// Cents by note name; a note with no steady tone is left out.
+        /// Cents by note name; a note with no tone at all is left out.
         var cents: [String: Double]
+        /// Notes whose pitch wandered by more than `TuningCheck.steadyCents` while measured.
+        var unsteady: [String]
         var error: String?
     }
 
@@ -45,20 +47,26 @@ struct SourceCheck {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             let failed = rows.filter { $0.error != nil }.count
-            let worst = rows.flatMap(\.cents.values).map(abs).max() ?? 0
-            print("\(rows.count - failed) checked" + (failed > 0 ? ", \(failed) could not play" : "") + "; the largest offset is \(Self.cents(worst, signed: false)) cents.")
+            let worst = rows.flatMap { row in row.cents.filter { !row.unsteady.contains($0.key) }.values }.map(abs).max() ?? 0
+            print("\(rows.count - failed) checked" + (failed > 0 ? ", \(failed) could not play" : "")
+                  + "; the largest offset of a steady note is \(Self.cents(worst, signed: false)) cents.")
+            if rows.contains(where: { !$0.unsteady.isEmpty }) {
+                print("~ marks a note whose pitch wandered by more than \(TuningCheck.steadyCents.compact) cent while it was measured (an ensemble, a chorus, a decaying bell): no one number describes it.")
+            }
         }
         if rows.allSatisfy({ $0.error != nil }) { throw ExitCode.failure }  // each row has said why
     }
 
     private func measure(_ choice: SourceOption.Choice?, label: String, timbreKey: String?) -> Row {
-        var row = Row(value: choice?.value, label: label, cents: [:])
+        var row = Row(value: choice?.value, label: label, cents: [:], unsteady: [])
         do {
             let instance = try catalog.makeInstance(of: sourceID)
             for assignment in assignments { try instance.set(assignment: assignment) }
             if let choice, let timbreKey { try instance.set(timbreKey, to: choice.value) }
             for reading in try TuningCheck.measure(instance) {
-                if let cents = reading.cents { row.cents[reading.note.name] = cents }
+                guard let cents = reading.cents else { continue }
+                row.cents[reading.note.name] = cents
+                if !reading.steady { row.unsteady.append(reading.note.name) }
             }
         } catch {
             row.error = "\(error)"
@@ -69,7 +77,9 @@ struct SourceCheck {
     private static func text(_ row: Row) -> String {
         let name = ((row.value.map { String(repeating: " ", count: max(0, 3 - $0.count)) + $0 + "  " } ?? "") + row.label).padding(32)
         if let error = row.error { return name + "cannot play: " + error }
-        return name + TuningCheck.notes.map { rightAligned(row.cents[$0.name].map { cents($0, signed: true) } ?? "-") }.joined()
+        return name + TuningCheck.notes.map { note in
+            rightAligned(row.cents[note.name].map { (row.unsteady.contains(note.name) ? "~" : "") + cents($0, signed: true) } ?? "-")
+        }.joined()
     }
 
     /// Two decimals: the check is about hundredths of a cent.
@@ -79,9 +89,9 @@ struct SourceCheck {
         return signed ? (value < 0 && hundredths > 0 ? "-" : "+") + digits : digits
     }
 
-    /// In a column of seven characters, flush right.
+    /// In a column of eight characters, flush right.
     private static func rightAligned(_ text: String) -> String {
-        String(repeating: " ", count: max(1, 7 - text.count)) + text
+        String(repeating: " ", count: max(1, 8 - text.count)) + text
     }
 
     /// The `--json` shape.

@@ -11,9 +11,15 @@ public enum TuningCheck {
 
     public struct Reading: Equatable, Sendable {
         public var note: MIDINote
-        /// Measured against asked, in cents; nil if no steady tone was found (silence, noise).
+        /// Measured against asked, in cents; nil if no tone was found (silence, noise).
         public var cents: Double?
+        /// Whether the pitch held within `steadyCents` over the measured second:
+        /// an ensemble, a chorus or a decaying bell has no one pitch to report.
+        public var steady: Bool
     }
+
+    /// How far the second half of the measured second may differ from the first for a note to count as steady.
+    public static let steadyCents = 1.0
 
     /// [main-thread] Activates `source`, plays the notes, deactivates it.
     public static func measure(_ source: SourceInstance, reference: Double = Pitch.standardReference) throws -> [Reading] {
@@ -35,7 +41,8 @@ public enum TuningCheck {
             let start = index * spacing + skippedFrames
             let asked = Pitch.frequency(of: note, reference: reference)
             let reading = PitchMeter.measure(samples[start..<(start + noteFrames - skippedFrames)], sampleRate: format.sampleRate, near: asked)
-            return Reading(note: note, cents: reading.map { Pitch.cents(from: asked, to: $0.frequency) })
+            return Reading(note: note, cents: reading.map { Pitch.cents(from: asked, to: $0.frequency) },
+                           steady: reading.map { abs($0.driftCents) < steadyCents } ?? false)
         }
     }
 }
