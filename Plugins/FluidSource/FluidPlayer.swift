@@ -26,7 +26,9 @@ final class FluidPlayer {
     private let settings: OpaquePointer
     private let voices: UnsafeMutablePointer<FluidVoice>
     private let sampleRate: Double
-    private let options: FluidOptions
+    private let gain: Double
+    /// With reverb or chorus on, a voice sounds on after FluidSynth's voices end.
+    private let tracksEffectTails: Bool
     private let attackFrames, releaseFrames, allNotesOffFrames, stealFrames: Int
     private var startCounter: UInt64 = 0
     /// The last note that took the key nearest its own pitch, its instrument,
@@ -44,8 +46,9 @@ final class FluidPlayer {
     init(font: LoadedFont, timbre: UnsafePointer<Timbre>, options: FluidOptions, sampleRate: Double, maxFrames: Int) throws(FluidError) {
         self.font = font
         self.timbre = timbre
-        self.options = options
         self.sampleRate = sampleRate
+        gain = options.gain
+        tracksEffectTails = options.reverb || options.chorus
         _ = SincKernel.table  // built here, not on the audio thread
         attackFrames = max(1, Int(Self.attackSeconds * sampleRate))
         releaseFrames = max(1, Int(options.releaseMilliseconds / 1000 * sampleRate))
@@ -111,10 +114,9 @@ final class FluidPlayer {
     /// not a closure: a capturing closure would allocate.)
     private func render(_ left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>?, from start: Int, to end: Int) {
         guard end > start else { return }
-        let effects = options.reverb || options.chorus
         for index in 0..<Self.voiceCount {
             voices[index].render(into: left + start, right: right.map { $0 + start }, count: end - start,
-                                 attackFrames: attackFrames, tracksEffectTails: effects)
+                                 attackFrames: attackFrames, tracksEffectTails: tracksEffectTails)
         }
         let tail = min(tailRemaining, end - start)
         for frame in 0..<tail {
@@ -171,7 +173,7 @@ final class FluidPlayer {
         let shift = pitch - Double(100 * key) - timbre.pointee.keyOffsets[key]
         let cents = shift.rounded(.down)
         let ratio = pow(2, (shift - cents) / 1200)
-        let amplitude = Float(options.gain * min(max(note.velocity, 0), 1)) * Self.levelScale
+        let amplitude = Float(gain * min(max(note.velocity, 0), 1)) * Self.levelScale
         let index = voiceForNewNote(stereo: stereo)
         startCounter += 1
         voices[index].start(noteID: note.note_id, key: Int32(key), cents: Int(cents), ratio: ratio, amplitude: amplitude, order: startCounter,
