@@ -37,9 +37,10 @@ typedef struct peach_pitch_reading {
  *
  * The strongest of the first eight harmonics is found on a coarse grid, then
  * its frequency is read from the slope of its phase across overlapping
- * Hann windows (a least-squares line), which for a steady tone is exact to
- * far better than 0.001 cent. The result is the mean frequency over the whole
- * span. Allocates nothing; reads `samples` only during the call.
+ * Hann windows (a least-squares line): for a steady tone with noise 60 dB
+ * down, within a few thousandths of a cent (tested from 33 Hz to 4 kHz).
+ * The result is the mean frequency over the whole span. Allocates nothing;
+ * reads `samples` only during the call.
  *
  * Returns 0 and fills `out`, or -1 for bad arguments or a span shorter than
  * sixteen periods, or -2 when there is no tone (silence).
