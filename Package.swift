@@ -8,6 +8,7 @@ let package = Package(
         // The host loads sound sources as shared libraries; each is its own product.
         .library(name: "PeachSineSource", type: .dynamic, targets: ["PeachSineSource"]),
         .library(name: "PeachMidiOutSource", type: .dynamic, targets: ["PeachMidiOutSource"]),
+        .library(name: "PeachFluidSource", type: .dynamic, targets: ["PeachFluidSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,7 +20,11 @@ let package = Package(
         .target(name: "PeachPluginAPI"),
         // alsa-lib plus the few C helpers Swift cannot express (variadic error handler).
         .target(name: "CAlsa", linkerSettings: [.linkedLibrary("asound")]),
-        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa"]),
+        // libfluidsynth for Swift, opened with dlopen on first use, plus a C log hook that keeps its lines off the terminal.
+        .target(name: "CFluidSynth"),
+        // Pitch read from rendered sound, in C so that plugins and host can share it without sharing a Swift module.
+        .target(name: "PeachPitchMeter", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "PeachPitchMeter"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -32,6 +37,9 @@ let package = Package(
                 path: "Plugins/MidiOutSource/Source"),
         .target(name: "PeachMidiOutCore", dependencies: ["PeachPluginAPI"], path: "Plugins/MidiOutSource/Core"),
         .target(name: "CAlsaSequencer", path: "Plugins/MidiOutSource/CAlsaSequencer", linkerSettings: [.linkedLibrary("asound")]),
+        // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
+        .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
+                swiftSettings: [.unsafeFlags(["-O"])]),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport"], path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.

@@ -15,6 +15,13 @@ struct Row {
         Row(figure: figure, target: target, measured: measured, baseline: baseline, verdict: passes ? .pass : .fail)
     }
 
+    /// A speed in multiples of real time, against a target and a baseline's speed, both measured.
+    static func realTime(_ figure: String, _ factor: Double, target: Double, baseline name: String, _ baseline: Double?) -> Row {
+        let compared = baseline.map { "\(name) \(format($0, decimals: 0))x; Peach/\(name) \(format(factor / $0, decimals: 2))" } ?? "\(name) not installed"
+        return checked(figure, target: ">= \(format(target, decimals: 0))x real time", measured: "\(format(factor, decimals: 0))x",
+                       baseline: compared, passes: factor >= target)
+    }
+
     /// A row with no target of its own, shown for context.
     static func info(_ figure: String, measured: String, baseline: String = "") -> Row {
         Row(figure: figure, target: "", measured: measured, baseline: baseline, verdict: .info)

@@ -7,8 +7,10 @@
 //      to feedback (baseline: `cat` echoing a key), pairs a minute.
 //   7. `peach profile` on a million answers (baseline: `peach profile --json`),
 //      and the times of --note, --svg, stats, export and import beside it.
-// It measures the release build lying beside it (peach and
-// libPeachSineSource.so in the same folder), so run it with `make bench`,
+//   8. FluidSynth source: render speed, font load, program change (baseline:
+//      the fluidsynth program rendering the same notes with -F).
+// It measures the release build lying beside it (peach and the plugin
+// libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
 // exits 1 if any target is missed, 2 if it cannot measure at all.
 import Foundation
@@ -23,7 +25,7 @@ func releaseDirectory() throws -> String {
     guard let directory = PluginPath.executableDirectory(), directory.hasSuffix("/release") else {
         throw BenchError("PeachBench measures a release build: run `make bench` (or `swift build -c release && .build/release/PeachBench`)")
     }
-    for product in ["peach", "libPeachSineSource.so"] where !FileManager.default.fileExists(atPath: directory + "/" + product) {
+    for product in ["peach", "libPeachSineSource.so", "libPeachFluidSource.so"] where !FileManager.default.fileExists(atPath: directory + "/" + product) {
         throw BenchError("\(directory)/\(product) is missing: run `swift build -c release` first")
     }
     return directory
@@ -38,7 +40,8 @@ do {
     let sources = try SourcesCommandBenchmark(releaseDirectory: directory).rows()
     let screen = try TrainingScreenBenchmark(releaseDirectory: directory).rows()
     let profile = try ProfileViewBenchmark(releaseDirectory: directory).rows()
-    let rows = render + discovery + sources + screen + profile
+    let fluid = try FluidBenchmark(releaseDirectory: directory).rows()
+    let rows = render + discovery + sources + screen + profile + fluid
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

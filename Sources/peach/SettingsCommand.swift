@@ -91,10 +91,7 @@ struct SettingsSetCommand: ParsableCommand {
 
     /// `option NAME=VALUE`: checked against the current source's own option, then saved for that source.
     private func setSourceOption(_ store: SettingsStore) throws {
-        guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-            throw Failure(SourceOptionError.malformedAssignment(value).description)
-        }
-        let name = String(value[..<equals]), text = String(value[value.index(after: equals)...])
+        let (name, text) = try SourceOption.split(assignment: value)
         let sourceID = store.text(.source)
         let entry = try plugins.discoverSources().entry(for: sourceID)
         guard let option = entry.options.first(where: { $0.key == name }) else {

@@ -54,12 +54,7 @@ struct SoundOptions: ParsableArguments {
     /// The saved options of the chosen source (if `settings` are used), then the `--option KEY=VALUE` values, split.
     func optionAssignments(_ settings: SettingsStore?) throws -> [(key: String, value: String)] {
         let saved = settings?.sourceOptions(for: sourceID(settings)) ?? []
-        return try saved + options.map { assignment in
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw Failure(SourceOptionError.malformedAssignment(assignment).description)
-            }
-            return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
-        }
+        return try saved + options.map { assignment in try SourceOption.split(assignment: assignment) }
     }
 
     /// The chosen output, opened. A WAV file is written as fast as possible

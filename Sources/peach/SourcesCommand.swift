@@ -6,7 +6,14 @@ struct SourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
         abstract: localized(.helpSourcesAbstract),
-        discussion: localized(.helpSourcesDiscussion, maxListedChoices))
+        discussion: localized(.helpSourcesDiscussion, maxListedChoices) + "\n\n" + localized(.helpSourcesCheckDiscussion) + "\n\n"
+            + localized(.helpExamples) + """
+
+              peach sources --check org.peach.fluid
+              peach sources --check org.peach.fluid --option program=73
+              peach sources --check org.peach.fluid --option tuning=font
+              peach sources --check org.peach.fluid --option font=FluidR3_GM.sf2
+            """)
 
     /// Choice options with more values than this show only their count (`--json` lists them all).
     static let maxListedChoices = 16
@@ -16,9 +23,24 @@ struct SourcesCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpSourcesJSON)))
     var json = false
 
-    func run() {
+    @Option(help: ArgumentHelp(localized(.helpSourcesCheck), valueName: "id"))
+    var check: String?
+
+    @Option(name: .customLong("option"),
+            help: ArgumentHelp(localized(.helpSourcesCheckOption), valueName: localized(.valueNameAssignment)))
+    var options: [String] = []
+
+    func validate() throws {
+        guard check != nil || options.isEmpty else { throw ValidationError(localized(.sourcesOptionNeedsCheck)) }
+    }
+
+    func run() throws {
         let catalog = plugins.discoverSources()
-        print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
+        if let check {
+            try SourceCheck(catalog: catalog, sourceID: check, assignments: options, json: json).run()
+        } else {
+            print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
+        }
     }
 
     static func text(_ catalog: SourceCatalog) -> String {

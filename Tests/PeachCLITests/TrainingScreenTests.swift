@@ -296,14 +296,16 @@ import Testing
         let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav",
                                            "--duration", "0.3", "--plugin-path", folder.path, "--source", "org.peach.test.fixture"])
         try terminal.waitFor(text: "keeps failing (synth engine gave up)")
-        terminal.send("t")  // the other source, Sine, takes over at once
-        try terminal.waitFor(text: "Sound: Sine")
+        terminal.send("t")  // the next sound takes over at once
+        try terminal.waitFor("another sound") { terminal in
+            terminal.screen.text.contains("Sound: ") && !terminal.screen.text.contains("Sound: Test Fixture") && !terminal.screen.text.contains("keeps failing")
+        }
         try Self.waitForSecondNote(terminal, count: 1)
         terminal.send("j")
         try terminal.waitFor(text: "first note")
         try Self.stopAndQuit(terminal)
         let history = try Self.history(data)
-        #expect(history.map(\.sourceID) == ["org.peach.sine"], "no pair of the failing source was recorded")
+        #expect(history.count == 1 && history[0].sourceID != "org.peach.test.fixture", "no pair of the failing source was recorded")
     }
 
     @Test func settingsFromTheScreenAndFromAnotherTerminalApplyAtTheNextPair() throws {

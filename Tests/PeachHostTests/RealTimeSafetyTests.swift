@@ -5,9 +5,12 @@ import Testing
 /// The render path allocates nothing: an allocation can take a lock inside
 /// malloc and stall the audio thread past its deadline.
 @Suite struct RealTimeSafetyTests {
-    @Test func renderThreadAllocatesNothingWhilePlayingAndSwapping() throws {
+    /// With the Sine source, and with the FluidSynth source (FluidSynth's
+    /// note-on, note-off, program select and rendering included).
+    @Test(arguments: ["sine", "fluid"])
+    func renderThreadAllocatesNothingWhilePlayingAndSwapping(source: String) throws {
         let interposer = BuildProducts.directory + "/libMallocInterposerSwift.so"
-        let result = try Shell.run([BuildProducts.directory + "/RenderAllocationProbe"], environment: ["LD_PRELOAD": interposer])
+        let result = try Shell.run([BuildProducts.directory + "/RenderAllocationProbe", source], environment: ["LD_PRELOAD": interposer])
         #expect(result.status == 0, "\(result.standardError)")
         let counts = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").compactMap { line -> (String, Int)? in
             let parts = line.split(separator: ":")

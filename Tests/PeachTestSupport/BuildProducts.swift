@@ -9,10 +9,16 @@ public enum BuildProducts {
 
     public static let peach = directory + "/peach"
     public static let sinePlugin = directory + "/libPeachSineSource.so"
+    public static let fluidPlugin = directory + "/libPeachFluidSource.so"
 
     /// The release build of the Sine plugin (`make test` builds it first).
     public static var releaseSinePlugin: String {
         packageRoot + "/.build/release/libPeachSineSource.so"
+    }
+
+    /// The release build of the FluidSynth plugin (`make test` builds it first).
+    public static var releaseFluidPlugin: String {
+        packageRoot + "/.build/release/libPeachFluidSource.so"
     }
 
     /// The package's root folder, found by walking up to Package.swift.

@@ -54,6 +54,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case playDurationOutside, playCentsOutside, playSourceSays, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, profileWeakNone, profileWeakList, profileWeakListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
+    case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
+    case checkHeading, checkSummary, checkSummaryFailed, checkUnsteady, checkCannotPlay
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
     case statsNoAnswers, statsPairs, statsTimeOneSitting, statsTimeSittings, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth

@@ -85,6 +85,12 @@ public final class SourceInstance {
         }
     }
 
+    /// Sets an option from `key=value`, as typed after `--option`.
+    public func set(assignment: String) throws(SourceOptionError) {
+        let (key, value) = try SourceOption.split(assignment: assignment)
+        try set(key, to: value)
+    }
+
     /// The option with `key`, or an error listing the keys there are.
     public func option(_ key: String) throws(SourceOptionError) -> SourceOption {
         guard let option = options.first(where: { $0.key == key }) else {

@@ -25,6 +25,12 @@ public struct SourceOption: Codable, Hashable, Sendable {
     public var timbre: Bool
     public var choices: [Choice]
 
+    /// `key=value`, as typed after `--option`, split at the first `=`.
+    public static func split(assignment: String) throws(SourceOptionError) -> (key: String, value: String) {
+        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else { throw .malformedAssignment(assignment) }
+        return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
+    }
+
     /// Checks `text` against the option's type, range and choices before the
     /// plugin sees it, so every source gets the same clear messages.
     public func validate(_ text: String) throws(SourceOptionError) {

@@ -105,6 +105,9 @@ extension TextCatalog {
                 Out's destinations) are listed under it when there are at most %1.
                 """,
             .helpSourcesJSON: "Print JSON instead of text, for scripts.",
+            .helpSourcesCheck: "Measure how far from the asked pitch this source sounds, for each of its timbres.",
+            .helpSourcesCheckOption: "With --check: set one of the source's options, e.g. font=FluidR3_GM.sf2; setting its timbre (program=73) checks that one alone. Repeatable.",
+            .helpSourcesCheckDiscussion: "--check ID plays A4 and C2 to C7 through one source, each of its timbres in turn (every program of a SoundFont), and prints how many cents from the asked pitch each note sounds, measured in the rendered audio.",
             .helpPlayAbstract: "Play notes one after another through a sound source.",
             .helpPlayDiscussion: """
                 Notes are names such as A4, C#3, Bb2 (C4 is middle C) or MIDI numbers such \
@@ -252,6 +255,9 @@ extension TextCatalog {
                 stehen darunter, wenn es höchstens %1 sind.
                 """,
             .helpSourcesJSON: "JSON statt Text ausgeben, für Skripte.",
+            .helpSourcesCheck: "Messen, wie weit diese Klangquelle von der verlangten Tonhöhe abweicht, für jeden ihrer Klänge.",
+            .helpSourcesCheckOption: "Mit --check: eine Option der Klangquelle setzen, z. B. font=FluidR3_GM.sf2; wer ihren Klang setzt (program=73), prüft nur diesen. Mehrfach möglich.",
+            .helpSourcesCheckDiscussion: "--check KENNUNG spielt A4 und C2 bis C7 über eine Klangquelle, jeden ihrer Klänge nacheinander (jedes Programm eines SoundFonts), und gibt aus, um wie viele Cent jeder Ton von der verlangten Tonhöhe abweicht, gemessen im erzeugten Klang.",
             .helpPlayAbstract: "Spielt Töne nacheinander über eine Klangquelle.",
             .helpPlayDiscussion: """
                 Töne sind englische Namen wie A4, C#3, Bb2 (B ist das deutsche H, Bb das \

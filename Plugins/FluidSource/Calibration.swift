@@ -1,0 +1,129 @@
+import CFluidSynth
+import Glibc
+import PeachPitchMeter
+
+/// Measures how many cents above equal temperament each key of a preset
+/// sounds when FluidSynth plays it untuned: SoundFont samples are often
+/// several cents off (TimGM6mb's flute A4: +13), and differently for each
+/// sample. Done once per font and preset (`FontLibrary` keeps the result).
+///
+/// Keys that play the same sample the same way sound exactly a semitone
+/// apart; measuring each key on its own would add the measurement's scatter
+/// between them (large for ensemble and vibrato samples). So the keys are
+/// first sorted into such runs, by comparing each key with its lower
+/// neighbour tuned up a semitone (identical renders: the same sample, the same
+/// tuning), and each run is measured once, at its key nearest A4: that plays
+/// the sample nearest the middle of the keyboard, where the measurement is
+/// surest (a sample played octaves down stretches its own vibrato past the
+/// measured second).
+enum Calibration {
+    /// Bump when the measurement changes: cached calibrations are keyed on it.
+    static let method = 5
+    static let sampleRate = 48000.0
+    /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
+    static let measuredKeys = 21...108
+
+    // Lengths are whole 64-frame FluidSynth blocks, so every note starts on a block.
+    private static let comparedFrames = 4800  // 0.1 s: two samples differ from their first frames
+    private static let measuredFrames = 72_000  // 1.5 s, of which the last second is measured
+    private static let skippedFrames = 24_000
+
+    /// [main-thread] The offsets of keys 0...127 in cents. Silent keys (outside
+    /// the preset's range) take their neighbours'; a preset with no steady
+    /// pitch anywhere (a drum, a sound effect) gets zeros.
+    static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) -> [Double] {
+        var renderer = try KeyRenderer(preset, of: font)
+        defer { renderer.destroy(font: font) }
+        var runs: [ClosedRange<Int>] = []
+        for key in measuredKeys {
+            if let run = runs.last, renderer.playsAlike(key - 1, key) {
+                runs[runs.count - 1] = run.lowerBound...key
+            } else {
+                runs.append(key...key)
+            }
+        }
+        var offsets = [Double?](repeating: nil, count: 128)
+        for run in runs {
+            let offset = renderer.offset(of: min(max(69, run.lowerBound), run.upperBound))
+            for key in run { offsets[key] = offset }
+        }
+        return filled(offsets)
+    }
+
+    /// Gaps take the nearest measured key's offset (the lower one on a tie).
+    private static func filled(_ offsets: [Double?]) -> [Double] {
+        let measured = offsets.indices.filter { offsets[$0] != nil }
+        guard !measured.isEmpty else { return [Double](repeating: 0, count: 128) }
+        return offsets.indices.map { key in
+            offsets[key] ?? offsets[measured.min { abs($0 - key) < abs($1 - key) }!]!
+        }
+    }
+
+    /// Plays one key at a time through a voice of its own, exactly as notes are
+    /// played (the same FluidSynth calls), into buffers of its own.
+    private struct KeyRenderer {
+        let settings: OpaquePointer
+        let fontName: UnsafePointer<CChar>
+        var voice: FluidVoice
+        let timbre: UnsafeMutablePointer<Timbre>
+        let untuned = UnsafeMutablePointer<Double>.allocate(capacity: 128)
+        let measured = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
+        let lower = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
+        let upper = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
+
+        init(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) {
+            settings = FluidSettings.make(sampleRate: sampleRate)
+            fontName = font.fluidName
+            untuned.initialize(repeating: 0, count: 128)
+            timbre = .allocate(capacity: 1)
+            timbre.initialize(to: Timbre(bank: Int32(preset.bank), program: Int32(preset.program), keyOffsets: untuned))
+            do {
+                voice = try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: measuredFrames)
+            } catch {
+                fluidSynth.delete_fluid_settings(settings)
+                throw error
+            }
+        }
+
+        func destroy(font: LoadedFont) {
+            voice.destroy(font: font)
+            fluidSynth.delete_fluid_settings(settings)
+            for buffer in [measured, lower, upper] { buffer.deallocate() }
+            untuned.deallocate()
+            timbre.deallocate()
+        }
+
+        /// Whether `key` sounds exactly like `lowerKey` played a semitone higher: the same sample, tuned the same way.
+        mutating func playsAlike(_ lowerKey: Int, _ key: Int) -> Bool {
+            render(lowerKey, cents: 100, frames: comparedFrames, into: lower)
+            render(key, cents: 0, frames: comparedFrames, into: upper)
+            var difference = 0.0, energy = 0.0
+            for frame in 0..<comparedFrames {
+                let a = Double(lower[frame]), b = Double(upper[frame])
+                difference += (a - b) * (a - b)
+                energy += a * a
+            }
+            return difference <= 1e-10 * energy || energy == 0 && difference == 0
+        }
+
+        /// Cents above equal temperament (A4 = 440 Hz), or nil if the key makes no steady tone.
+        mutating func offset(of key: Int) -> Double? {
+            render(key, cents: 0, frames: measuredFrames, into: measured)
+            let expected = 440 * pow(2, Double(key - 69) / 12)
+            var reading = peach_pitch_reading()
+            guard peach_pitch_measure(measured + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, &reading) == 0 else {
+                return nil
+            }
+            return 1200 * log2(reading.frequency_hz / expected)
+        }
+
+        /// Plays `key` from silence, left and right mixed into `output`, then silences the voice.
+        private mutating func render(_ key: Int, cents: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
+            output.update(repeating: 0, count: frames)
+            voice.start(noteID: 1, key: Int32(key), cents: cents, ratio: 1, amplitude: 1, order: 0,
+                        timbre: UnsafePointer(timbre), fontName: fontName)
+            voice.render(into: output, right: nil, count: frames, attackFrames: 1, tracksEffectTails: false)
+            voice.stop()
+        }
+    }
+}

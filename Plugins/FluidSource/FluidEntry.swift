@@ -1,0 +1,42 @@
+import Glibc
+import PeachPluginAPI
+
+// The library's exported face: one entry function returning a static table.
+// It must be `public`: release builds export nothing that is not.
+
+@c @implementation
+public func peach_source_entry_v1(_ hostAbiMinor: UInt16) -> UnsafePointer<peach_plugin_entry>? {
+    UnsafePointer(entryTable)
+}
+
+private nonisolated(unsafe) let descriptor: UnsafeMutablePointer<peach_source_descriptor> = {
+    let descriptor = UnsafeMutablePointer<peach_source_descriptor>.allocate(capacity: 1)
+    descriptor.initialize(to: peach_source_descriptor(
+        struct_size: UInt32(MemoryLayout<peach_source_descriptor>.size),
+        // Real-time safe as measured: the render thread allocates nothing, FluidSynth's note-on included (RealTimeSafetyTests).
+        flags: PEACH_SOURCE_RENDERS_AUDIO | PEACH_SOURCE_REALTIME_SAFE,
+        id: strdup(FluidInstance.sourceID),
+        name: strdup("FluidSynth"),
+        vendor: strdup("Peach"),
+        version: strdup("1.0.0"),
+        description: strdup("SoundFont instruments through FluidSynth, each key calibrated to sound within a tenth of a cent of the pitch asked for.")))
+    return descriptor
+}()
+
+private nonisolated(unsafe) let entryTable: UnsafeMutablePointer<peach_plugin_entry> = {
+    let table = UnsafeMutablePointer<peach_plugin_entry>.allocate(capacity: 1)
+    table.initialize(to: peach_plugin_entry(
+        struct_size: UInt32(MemoryLayout<peach_plugin_entry>.size),
+        abi_major: UInt16(PEACH_ABI_MAJOR),
+        abi_minor: UInt16(PEACH_ABI_MINOR),
+        source_count: { 1 },
+        get_source: { index in index == 0 ? UnsafePointer(descriptor) : nil },
+        create: { id, host, errorBuffer, capacity in
+            guard let id, String(cString: id) == FluidInstance.sourceID else {
+                if let errorBuffer { HostText.copy("this library offers only \(FluidInstance.sourceID)", to: errorBuffer, capacity: Int(capacity)) }
+                return nil
+            }
+            return FluidInstance.makeTable(host: host)
+        }))
+    return table
+}()

@@ -1,0 +1,188 @@
+import Glibc
+import PeachPluginAPI
+import Synchronization
+
+/// One FluidSynth-source instance behind the C instance table.
+final class FluidInstance {
+    static let sourceID = "org.peach.fluid"
+
+    private let host: UnsafePointer<peach_host>?
+    private var options = FluidOptions()
+    /// While active: the font and the rendering state.
+    private var font: LoadedFont?
+    private var player: FluidPlayer?
+    /// The instrument for new notes, as `Timbre` pointer bits: set on the main
+    /// thread (a live program change), read by `process` at each block.
+    private let timbre = Atomic<UInt>(0)
+    /// last_error's text lives here so the pointer handed out stays valid.
+    private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 512)
+
+    private init(host: UnsafePointer<peach_host>?) {
+        self.host = host
+        errorText[0] = 0
+    }
+
+    deinit { errorText.deallocate() }
+
+    // MARK: Lifecycle [main-thread]
+
+    private func activate(sampleRate: Double, maxFrames: UInt32, channelCount: UInt32) -> peach_status {
+        guard player == nil else { return fail(PEACH_ERR_BAD_STATE, "already active") }
+        // FluidSynth's own limits.
+        guard (8000...96000).contains(sampleRate) else { return fail(PEACH_ERR_INVALID_ARGUMENT, "FluidSynth renders at 8000 to 96000 Hz, not \(sampleRate)") }
+        guard channelCount >= 1, maxFrames >= 1 else { return fail(PEACH_ERR_INVALID_ARGUMENT, "needs at least one output channel and one frame") }
+        do {
+            try FluidSynthLibrary.open()
+            let font = try FontLibrary.font(SoundFontFile.find(options.font))
+            let timbre = try lookUp(options.preset, in: font)
+            player = try FluidPlayer(font: font, timbre: timbre, options: options, sampleRate: sampleRate, maxFrames: Int(maxFrames))
+            self.font = font
+            self.timbre.store(UInt(bitPattern: timbre), ordering: .releasing)
+            return PEACH_OK
+        } catch {
+            return fail(PEACH_ERR_RESOURCE, error.description)
+        }
+    }
+
+    private func deactivate() {
+        player = nil
+        font = nil
+    }
+
+    /// The preset's timbre, measuring its tuning first if this is its first use (and saying so in the host's log).
+    private func lookUp(_ preset: PresetNumber, in font: LoadedFont) throws(FluidError) -> UnsafePointer<Timbre> {
+        let lookup = try FontLibrary.timbre(preset, calibrated: options.calibrated, in: font)
+        if let milliseconds = lookup.measuredMilliseconds {
+            let a4 = lookup.timbre.pointee.keyOffsets[69]
+            log(PEACH_LOG_INFO, "measured the tuning of \(preset) in \(font.file.name) in \(Int(milliseconds)) ms: "
+                + "before correction A4 sounds \(a4 >= 0 ? "+" : "")\((a4 * 100).rounded() / 100) cents")
+        }
+        return lookup.timbre
+    }
+
+    // MARK: Rendering [audio-thread]
+
+    private func process(_ process: UnsafePointer<peach_process>) -> peach_process_status {
+        guard let player, let timbre = UnsafePointer<Timbre>(bitPattern: timbre.load(ordering: .acquiring)) else {
+            return PEACH_PROCESS_ERROR
+        }
+        return player.process(process, timbre: timbre)
+    }
+
+    // MARK: Options [main-thread]
+
+    private func optionInfo(_ index: UInt32, _ info: UnsafeMutablePointer<peach_option_info>) -> peach_status {
+        guard Int(index) < FluidOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
+        let option = FluidOption.allCases[Int(index)]
+        var filled = peach_option_info()
+        filled.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
+        filled.type = UInt32(option.type)
+        filled.flags = option.flags
+        filled.choice_count = UInt32(option.choices.count)
+        filled.min_value = option.range.lowerBound
+        filled.max_value = option.range.upperBound
+        HostText.copy(option.key, to: &filled.key)
+        HostText.copy(option.name, to: &filled.name)
+        HostText.copy(option.unit, to: &filled.unit)
+        HostText.copy(FluidOptions().value(of: option), to: &filled.default_value)
+        HostText.copy(option.description, to: &filled.description)
+        info.pointee = filled
+        return PEACH_OK
+    }
+
+    private func optionChoice(_ optionIndex: UInt32, _ choiceIndex: UInt32, _ choice: UnsafeMutablePointer<peach_option_choice>) -> peach_status {
+        guard Int(optionIndex) < FluidOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(optionIndex)") }
+        let choices = FluidOption.allCases[Int(optionIndex)].choices
+        guard Int(choiceIndex) < choices.count else { return PEACH_ERR_UNKNOWN_KEY }
+        var filled = peach_option_choice()
+        filled.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
+        HostText.copy(choices[Int(choiceIndex)].value, to: &filled.value)
+        HostText.copy(choices[Int(choiceIndex)].label, to: &filled.label)
+        choice.pointee = filled
+        return PEACH_OK
+    }
+
+    private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
+        guard let option = FluidOption.named(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        return HostText.copy(options.value(of: option), to: buffer, capacity: Int(capacity)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
+    }
+
+    /// While active only bank and program may change: the new instrument is
+    /// checked against the loaded font and takes over from the next note.
+    private func setOption(_ key: String, _ value: String) -> peach_status {
+        guard let option = FluidOption.named(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        guard player == nil || option.isLive else {
+            return fail(PEACH_ERR_BAD_STATE, "\(key) can only change while the source is not playing")
+        }
+        var updated = options
+        do {
+            try updated.set(option, to: value)
+        } catch {
+            return fail(PEACH_ERR_INVALID_ARGUMENT, error.message)
+        }
+        if let font, updated.preset != options.preset {
+            do {
+                timbre.store(UInt(bitPattern: try lookUp(updated.preset, in: font)), ordering: .releasing)
+            } catch {
+                return fail(PEACH_ERR_INVALID_ARGUMENT, error.description)
+            }
+        }
+        options = updated
+        return PEACH_OK
+    }
+
+    private func fail(_ status: peach_status, _ message: String) -> peach_status {
+        HostText.copy(message, to: errorText, capacity: 512)
+        return status
+    }
+
+    private func log(_ level: Int32, _ message: String) {
+        guard let host, let log = host.pointee.log else { return }
+        log(host, level, "FluidSynth source: " + message)
+    }
+
+    // MARK: The C table
+
+    static func makeTable(host: UnsafePointer<peach_host>?) -> UnsafeMutablePointer<peach_source_instance> {
+        let table = UnsafeMutablePointer<peach_source_instance>.allocate(capacity: 1)
+        table.initialize(to: peach_source_instance(
+            struct_size: UInt32(MemoryLayout<peach_source_instance>.size),
+            reserved: 0,
+            plugin_data: Unmanaged.passRetained(FluidInstance(host: host)).toOpaque(),
+            activate: { table, rate, frames, channels in FluidInstance.from(table).activate(sampleRate: rate, maxFrames: frames, channelCount: channels) },
+            deactivate: { table in FluidInstance.from(table).deactivate() },
+            process: { table, process in
+                guard let process else { return PEACH_PROCESS_ERROR }
+                return FluidInstance.from(table).process(process)
+            },
+            destroy: { table in
+                guard let table else { return }
+                Unmanaged<FluidInstance>.fromOpaque(table.pointee.plugin_data).release()
+                UnsafeMutablePointer(mutating: table).deallocate()
+            },
+            option_count: { _ in UInt32(FluidOption.allCases.count) },
+            get_option_info: { table, index, info in
+                guard let info else { return PEACH_ERR_INVALID_ARGUMENT }
+                return FluidInstance.from(table).optionInfo(index, info)
+            },
+            get_option_choice: { table, option, choice, out in
+                guard let out else { return PEACH_ERR_INVALID_ARGUMENT }
+                return FluidInstance.from(table).optionChoice(option, choice, out)
+            },
+            get_option: { table, key, buffer, capacity in
+                guard let key, let buffer, capacity > 0 else { return PEACH_ERR_INVALID_ARGUMENT }
+                return FluidInstance.from(table).getOption(String(cString: key), buffer, capacity)
+            },
+            set_option: { table, key, value in
+                guard let key, let value else { return PEACH_ERR_INVALID_ARGUMENT }
+                return FluidInstance.from(table).setOption(String(cString: key), String(cString: value))
+            },
+            last_error: { table in UnsafePointer(FluidInstance.from(table).errorText) },
+            get_extension: { _, _ in nil }))
+        return table
+    }
+
+    private static func from(_ table: UnsafePointer<peach_source_instance>?) -> FluidInstance {
+        Unmanaged<FluidInstance>.fromOpaque(table!.pointee.plugin_data).takeUnretainedValue()
+    }
+}

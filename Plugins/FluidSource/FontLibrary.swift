@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Every font this process has loaded, with their calibrations and timbres.
+/// One lock guards it all; only main threads take it (to load, calibrate or
+/// look up), never the audio thread, which gets immutable `Timbre`s.
+enum FontLibrary {
+    private static let fonts = Mutex<[SoundFontFile: LoadedFont]>([:])
+
+    /// [main-thread] The font in `file`, loaded now unless this process already has it.
+    static func font(_ file: SoundFontFile) throws(FluidError) -> LoadedFont {
+        try fonts.withLock { (fonts: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> LoadedFont in
+            if let loaded = fonts[file] { return loaded }
+            let loaded = try LoadedFont(file)
+            fonts[file] = loaded
+            return loaded
+        }
+    }
+
+    /// What `timbre` found, and whether it had to measure the tuning first.
+    struct Lookup {
+        var timbre: UnsafePointer<Timbre>
+        var measuredMilliseconds: Double?
+    }
+
+    /// [main-thread] A preset of `font`, either `calibrated` (each key's tuning
+    /// measured once, then kept in memory and on disk) or as the font tunes it.
+    static func timbre(_ preset: PresetNumber, calibrated: Bool, in font: LoadedFont) throws(FluidError) -> Lookup {
+        try fonts.withLock { (_: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> Lookup in
+            let key = LoadedFont.TimbreKey(preset: preset, calibrated: calibrated)
+            if let timbre = font.timbres[key] { return Lookup(timbre: timbre) }
+            guard font.hasPreset(preset) else { throw .noPreset(font: font.file.path, bank: preset.bank, program: preset.program) }
+            var offsets = [Double](repeating: 0, count: 128)
+            var measured: Double?
+            if calibrated {
+                if let known = font.calibrations[preset] {
+                    offsets = known
+                } else {
+                    let start = ContinuousClock.now
+                    offsets = try Calibration.measure(preset, of: font)
+                    measured = (ContinuousClock.now - start).milliseconds
+                    font.calibrations[preset] = offsets
+                    CalibrationStore.write(font.calibrations, for: font.file)
+                }
+            }
+            let timbre = Timbre.make(preset, keyOffsets: offsets)
+            font.timbres[key] = timbre
+            return Lookup(timbre: timbre, measuredMilliseconds: measured)
+        }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
+}

@@ -1,0 +1,48 @@
+/// How far from the asked pitch a source really sounds: it plays A4 and the
+/// Cs from C2 to C7 through the engine into memory and measures each note in
+/// the rendered sound (`PitchMeter`). What `peach sources --check` prints, so a
+/// user can trust a source, or see a SoundFont's own tuning.
+public enum TuningCheck {
+    public static let notes = [69, 36, 48, 60, 72, 84, 96].map { MIDINote(number: $0)! }
+    private static let format = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256)
+    /// Each note sounds 1.5 s and is measured over its last second; then all
+    /// notes are let go and 0.5 s of rest keeps its release out of the next.
+    private static let noteFrames = 72_000, restFrames = 24_000, skippedFrames = 24_000
+
+    public struct Reading: Equatable, Sendable {
+        public var note: MIDINote
+        /// Measured against asked, in cents; nil if no tone was found (silence, noise).
+        public var cents: Double?
+        /// Whether the pitch held within `steadyCents` over the measured second:
+        /// an ensemble, a chorus or a decaying bell has no one pitch to report.
+        public var steady: Bool
+    }
+
+    /// How far the second half of the measured second may differ from the first for a note to count as steady.
+    public static let steadyCents = 1.0
+
+    /// [main-thread] Activates `source`, plays the notes, deactivates it.
+    public static func measure(_ source: SourceInstance, reference: Double = Pitch.standardReference) throws -> [Reading] {
+        let spacing = noteFrames + restFrames
+        let output = MemoryOutput(format: format, capacityFrames: notes.count * spacing + format.blockFrames)
+        let engine = try AudioEngine(output: output, source: source)
+        for (index, note) in notes.enumerated() {
+            let start = Int64(index * spacing)
+            try engine.playNote(frequency: Pitch.frequency(of: note, reference: reference), velocity: 0.8, at: start, durationFrames: Int64(noteFrames))
+            try engine.schedule(.allNotesOff(at: start + Int64(noteFrames)))
+        }
+        let notices = engine.render(through: Int64(notes.count * spacing))
+        try engine.stop()
+        if let failure = notices.first(where: { $0.endsRendering || $0.silencedSource }) {
+            throw SourceError.failed(source: source.descriptor.id, action: "play", reason: "\(failure); \(source.lastError)")
+        }
+        let samples = output.samples(channel: 0)
+        return notes.enumerated().map { index, note in
+            let start = index * spacing + skippedFrames
+            let asked = Pitch.frequency(of: note, reference: reference)
+            let reading = PitchMeter.measure(samples[start..<(start + noteFrames - skippedFrames)], sampleRate: format.sampleRate, near: asked)
+            return Reading(note: note, cents: reading.map { Pitch.cents(from: asked, to: $0.frequency) },
+                           steady: reading.map { abs($0.driftCents) < steadyCents } ?? false)
+        }
+    }
+}

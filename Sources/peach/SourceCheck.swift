@@ -1,0 +1,103 @@
+import ArgumentParser
+import FoundationEssentials
+import PeachHost
+
+/// `peach sources --check ID`: plays A4 and C2...C7 through the source, each
+/// of its timbres in turn, and prints how far from the asked pitch each note
+/// sounds, measured in the rendered audio. A row is printed as soon as it is
+/// measured: the first check of a SoundFont also calibrates every program.
+struct SourceCheck {
+    let catalog: SourceCatalog
+    let sourceID: String
+    let assignments: [String]
+    let json: Bool
+
+    struct Row: Encodable {
+        var value: String?
+        var label: String
+        /// Cents by note name; a note with no tone at all is left out.
+        var cents: [String: Double]
+        /// Notes whose pitch wandered by more than `TuningCheck.steadyCents` while measured.
+        var unsteady: [String]
+        var error: String?
+    }
+
+    func run() throws {
+        let entry = try catalog.entry(for: sourceID)
+        // Every timbre, unless the user chose one (or the source has none).
+        let timbre = entry.options.first(where: \.timbre)
+        let chosenValue = timbre.flatMap { option in assignments.last { $0.hasPrefix(option.key + "=") }.map { String($0.dropFirst(option.key.count + 1)) } }
+        let timbres: [SourceOption.Choice?] = if let timbre, chosenValue == nil { timbre.choices } else {
+            [timbre?.choices.first { $0.value == chosenValue }]
+        }
+        if !json {
+            print(localized(.checkHeading, sourceID, entry.descriptor.name, Pitch.standardReference.compact))
+            print("".padding(32) + TuningCheck.notes.map { Self.rightAligned($0.name) }.joined())
+        }
+        var rows: [Row] = []
+        for choice in timbres {
+            let row = measure(choice, label: choice?.label ?? entry.descriptor.name, timbreKey: timbre?.key)
+            rows.append(row)
+            if !json { print(Self.text(row)) }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = Report(source: sourceID, reference: Pitch.standardReference, timbres: rows)
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            let failed = rows.filter { $0.error != nil }.count
+            let worst = rows.flatMap { row in row.cents.filter { !row.unsteady.contains($0.key) }.values }.map(abs).max() ?? 0
+            let largest = Self.cents(worst, signed: false)
+            print(failed > 0 ? localized(.checkSummaryFailed, rows.count - failed, failed, largest) : localized(.checkSummary, rows.count, largest))
+            if rows.contains(where: { !$0.unsteady.isEmpty }) {
+                print(localized(.checkUnsteady, TuningCheck.steadyCents.compact))
+            }
+        }
+        if rows.allSatisfy({ $0.error != nil }) { throw ExitCode.failure }  // each row has said why
+    }
+
+    private func measure(_ choice: SourceOption.Choice?, label: String, timbreKey: String?) -> Row {
+        var row = Row(value: choice?.value, label: label, cents: [:], unsteady: [])
+        do {
+            let instance = try catalog.makeInstance(of: sourceID)
+            for assignment in assignments { try instance.set(assignment: assignment) }
+            if let choice, let timbreKey { try instance.set(timbreKey, to: choice.value) }
+            for reading in try TuningCheck.measure(instance) {
+                guard let cents = reading.cents else { continue }
+                row.cents[reading.note.name] = cents
+                if !reading.steady { row.unsteady.append(reading.note.name) }
+            }
+        } catch {
+            row.error = "\(error)"
+        }
+        return row
+    }
+
+    private static func text(_ row: Row) -> String {
+        let name = ((row.value.map { String(repeating: " ", count: max(0, 3 - $0.count)) + $0 + "  " } ?? "") + row.label).padding(32)
+        if let error = row.error { return name + localized(.checkCannotPlay, error) }
+        return name + TuningCheck.notes.map { note in
+            rightAligned(row.cents[note.name].map { (row.unsteady.contains(note.name) ? "~" : "") + cents($0, signed: true) } ?? "-")
+        }.joined()
+    }
+
+    /// Two decimals: the check is about hundredths of a cent.
+    private static func cents(_ value: Double, signed: Bool) -> String {
+        let hundredths = Int((abs(value) * 100).rounded())
+        let digits = "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+        return signed ? (value < 0 && hundredths > 0 ? "-" : "+") + digits : digits
+    }
+
+    /// In a column of eight characters, flush right.
+    private static func rightAligned(_ text: String) -> String {
+        String(repeating: " ", count: max(1, 8 - text.count)) + text
+    }
+
+    /// The `--json` shape.
+    struct Report: Encodable {
+        var source: String
+        var reference: Double
+        var timbres: [Row]
+    }
+}

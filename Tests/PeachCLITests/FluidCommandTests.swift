@@ -1,0 +1,111 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// The FluidSynth source as a user meets it: listed by `peach sources`,
+/// checked by `peach sources --check`, refusing bad fonts in one line with
+/// nothing of FluidSynth's or GLib's own on the terminal.
+@Suite struct FluidCommandTests {
+    struct Check: Decodable {
+        struct Timbre: Decodable { var value: String?; var label: String; var cents: [String: Double]; var error: String? }
+        var source: String
+        var reference: Double
+        var timbres: [Timbre]
+    }
+
+    static let font = "font=" + FluidFixture.timGM6mb
+
+    @Test func isListedWithItsProgramsAsATimbre() throws {
+        let result = try Shell.run([BuildProducts.peach, "sources", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        struct Listing: Decodable {
+            struct Source: Decodable {
+                struct Option: Decodable { var key: String; var timbre: Bool; var live: Bool; var choices: [SourceOption.Choice] }
+                var id: String
+                var realtimeSafe: Bool
+                var options: [Option]
+            }
+            var sources: [Source]
+        }
+        let fluid = try #require(try JSONDecoder().decode(Listing.self, from: Data(result.standardOutput.utf8)).sources.first { $0.id == FluidFixture.sourceID })
+        let program = try #require(fluid.options.first { $0.key == "program" })
+        #expect(program.timbre && program.live && program.choices.count == 128)
+        #expect(program.choices.first { $0.value == "19" }?.label == "Church Organ")
+        #expect(fluid.realtimeSafe)
+        let text = try Shell.run([BuildProducts.peach, "sources"]).standardOutput
+        #expect(text.contains("org.peach.fluid  FluidSynth (audio)"))
+        #expect(text.contains("Instrument: choice (128 choices), default 0. The instrument, by General MIDI program."))
+    }
+
+    /// The first check measures the program's tuning and keeps it in the
+    /// cache folder; the next reads it from there. Calibrated, A4 is right;
+    /// as the font tunes it, TimGM6mb's flute is 13 cents sharp.
+    @Test func checkMeasuresEachProgramAndKeepsTheCalibration() throws {
+        let cache = TemporaryDirectory()
+        defer { cache.remove() }
+        func check(_ options: [String]) throws -> Check {
+            let result = try Shell.run([BuildProducts.peach, "sources", "--check", FluidFixture.sourceID, "--json"] + options.flatMap { ["--option", $0] },
+                                       environment: ["XDG_CACHE_HOME": cache.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            return try JSONDecoder().decode(Check.self, from: Data(result.standardOutput.utf8))
+        }
+        let calibrated = try check([Self.font, "program=73"])
+        #expect(calibrated.timbres.map(\.label) == ["Flute"] && calibrated.reference == 440)
+        #expect(abs(try #require(calibrated.timbres[0].cents["A4"])) < 0.1)
+        #expect(calibrated.timbres[0].cents.keys.sorted() == ["A4", "C2", "C3", "C4", "C5", "C6", "C7"])
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path + "/peach/fluid")
+        #expect(files.count == 1 && files[0].hasPrefix("TimGM6mb.sf2-"), "\(files)")
+        let stored = try String(contentsOfFile: cache.path + "/peach/fluid/" + files[0], encoding: .utf8)
+        let line = try #require(stored.split(separator: "\n").first { $0.hasPrefix("0 73 ") })
+        #expect(line.split(separator: " ").count == 130, "bank, program and 128 keys")
+        let a4 = try #require(Double(line.split(separator: " ")[2 + 69]))
+        #expect(abs(a4 - 13) < 1, "the flute's A4 sample is some 13 cents sharp: \(a4)")
+
+        // The cached numbers are used: changed by hand, they change the sound by as much.
+        try stored.replacingOccurrences(of: " " + line.split(separator: " ")[2 + 69] + " ", with: " \(a4 + 1) ")
+            .write(toFile: cache.path + "/peach/fluid/" + files[0], atomically: true, encoding: .utf8)
+        let edited = try check([Self.font, "program=73"])
+        #expect(abs(try #require(edited.timbres[0].cents["A4"]) + 1) < 0.1, "one cent more offset corrected: one cent flat")
+
+        let native = try check([Self.font, "program=73", "tuning=font"])
+        #expect(abs(try #require(native.timbres[0].cents["A4"]) - 13) < 1)
+    }
+
+    @Test func aDamagedCacheIsMeasuredAgain() throws {
+        let cache = TemporaryDirectory()
+        defer { cache.remove() }
+        let first = try Shell.run([BuildProducts.peach, "sources", "--check", FluidFixture.sourceID, "--option", Self.font, "--option", "program=19"],
+                                  environment: ["XDG_CACHE_HOME": cache.path])
+        let folder = cache.path + "/peach/fluid/"
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+        try "0 19 not numbers\n\u{0}\u{1}garbage".write(toFile: folder + file, atomically: true, encoding: .utf8)
+        let second = try Shell.run([BuildProducts.peach, "sources", "--check", FluidFixture.sourceID, "--option", Self.font, "--option", "program=19"],
+                                   environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(second.status == 0 && second.standardOutput == first.standardOutput, "\(second.standardError)")
+        #expect(try String(contentsOfFile: folder + file, encoding: .utf8).contains("\n0 19 "), "measured again and stored")
+    }
+
+    /// Not a SoundFont, a damaged one, a missing one: one line naming the
+    /// file, exit status 1, and nothing from FluidSynth or GLib.
+    @Test func badFontsAreOneLineErrorsWithNoFluidSynthNoise() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try "hello".write(toFile: directory.file("text.sf2"), atomically: true, encoding: .utf8)
+        try (Data("RIFF".utf8) + Data([8, 0, 0, 0]) + Data("sfbkjunk".utf8)).write(to: URL(fileURLWithPath: directory.file("junk.sf2")))
+        for font in [directory.file("text.sf2"), directory.file("junk.sf2"), directory.file("none.sf2"), "/etc/passwd"] {
+            let result = try Shell.run([BuildProducts.peach, "play", "A4", "--source", FluidFixture.sourceID, "--option", "font=" + font,
+                                        "--wav", directory.file("out.wav")])
+            #expect(result.status == 1)
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains(font), "\(result.standardError)")
+            #expect(!result.standardError.contains("fluidsynth") && !result.standardError.contains("CRITICAL"))
+        }
+    }
+
+    @Test func optionsNeedCheck() throws {
+        let result = try Shell.run([BuildProducts.peach, "sources", "--option", "program=3"])
+        #expect(result.status != 0 && result.standardError.contains("--option goes with --check ID"))
+    }
+}

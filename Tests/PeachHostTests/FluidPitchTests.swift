@@ -1,0 +1,80 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// The FluidSynth source's pitch, measured in the rendered sound: every note
+/// within 0.1 cent of what was asked relative to the pair's other note, at
+/// fractional requests FluidSynth alone cannot play, from C2 to C7, and for
+/// pairs whose notes lie on different keys.
+///
+/// Each interval is measured two ways: by how far the whole spectrum moved
+/// (`SpectralShift`, which works for an ensemble, whose spectrum is a
+/// forty-cent cluster with no single pitch, and for layers detuned against
+/// each other) and, for the programs with one steady pitch, by the pitch meter.
+@Suite struct FluidPitchTests {
+    /// Sustained programs, and whether they have one steady pitch to follow.
+    static let programs = FluidFixture.sustainedPrograms.map { ($0.0, $0.1, $0.0 == 19 || $0.0 == 73) }
+
+    /// The second note over the same stretch of its sample as the first: a
+    /// sampler moved by a ratio runs its sample that much faster, so the span
+    /// is scaled by the ratio (start and length), or a sample's own vibrato
+    /// would be compared at another point.
+    static func spans(_ samples: [Float], first: Int, second: Int, cents: Double) -> (ArraySlice<Float>, ArraySlice<Float>) {
+        let span = 19_200.0..<57_600.0  // 0.4 s to 1.2 s: scaled by ±300 cents it still ends before the note does
+        let scale = pow(2, -cents / 1200)
+        return (samples[(first + Int(span.lowerBound))..<(first + Int(span.upperBound))],
+                samples[(second + Int(span.lowerBound * scale))..<(second + Int(span.upperBound * scale))])
+    }
+
+    /// Checks the interval between notes `first` and `second` of `samples` both ways; returns the errors.
+    static func intervalErrors(_ samples: [Float], first: Int, second: Int, cents: Double, fundamental: Double,
+                               onePitch: Bool, label: String) throws -> (spectrum: Double, pitch: Double?) {
+        let (a, b) = spans(samples, first: first * FluidFixture.spacing, second: second * FluidFixture.spacing, cents: cents)
+        let moved = SpectralShift.cents(from: SpectralShift.Spectrum(a, sampleRate: 48000), to: SpectralShift.Spectrum(b, sampleRate: 48000),
+                                        fundamental: fundamental, guess: cents)
+        let spectrumError = try #require(moved, "\(label): moved more than 5 cents from \(cents)") - cents
+        #expect(abs(spectrumError) < 0.1, "\(label): asked \(cents) cents, the spectrum moved \(spectrumError + cents)")
+        guard onePitch else { return (spectrumError, nil) }
+        let lower = try #require(PitchMeter.measure(a, sampleRate: 48000, near: fundamental))
+        let upper = try #require(PitchMeter.measure(b, sampleRate: 48000, near: fundamental * pow(2, cents / 1200)))
+        let pitchError = Pitch.cents(from: lower.frequency, to: upper.frequency) - cents
+        #expect(abs(pitchError) < 0.1, "\(label): asked \(cents) cents, the pitch moved \(pitchError + cents)")
+        return (spectrumError, pitchError)
+    }
+
+    @Test(arguments: programs)
+    func fractionalRequestsLandWithinATenthOfACent(program: Int, name: String, onePitch: Bool) throws {
+        let keys = [36, 48, 60, 72, 84, 96]  // C2...C7
+        let requests: [Double] = [0.3, 5.25, -12.7]
+        let frequencies = keys.flatMap { key in ([0] + requests).map { Pitch.frequency(of: MIDINote(number: key)!, cents: $0) } }
+        let samples = try FluidFixture.render(frequencies, options: ["program": String(program)])
+        var worst = (spectrum: 0.0, pitch: 0.0)
+        for (keyIndex, key) in keys.enumerated() {
+            let plain = keyIndex * (requests.count + 1)
+            for (index, request) in requests.enumerated() {
+                let errors = try Self.intervalErrors(samples, first: plain, second: plain + 1 + index, cents: request,
+                                                     fundamental: frequencies[plain], onePitch: onePitch, label: "\(name) at key \(key)")
+                worst = (max(worst.spectrum, abs(errors.spectrum)), max(worst.pitch, abs(errors.pitch ?? 0)))
+            }
+        }
+        print("\(name), C2-C7 at \(requests) cents: worst error \(worst.spectrum) (spectrum)" + (onePitch ? ", \(worst.pitch) (pitch)" : ""))
+    }
+
+    /// Pairs whose second note lies on another key, often on another sample
+    /// with its own tuning error: the source plays both from the first note's
+    /// key, so the interval is the exact ratio whatever the samples' tuning.
+    @Test(arguments: programs)
+    func pairsAcrossKeysKeepTheirInterval(program: Int, name: String, onePitch: Bool) throws {
+        let pairs: [(key: Int, cents: Double)] = [(69, 100), (69, 150.3), (69, 300), (60, -250.7), (66, 270), (48, 110.5), (84, -130), (72, -299.9)]
+        let frequencies = pairs.flatMap { [Pitch.frequency(of: MIDINote(number: $0.key)!), Pitch.frequency(of: MIDINote(number: $0.key)!, cents: $0.cents)] }
+        let samples = try FluidFixture.render(frequencies, options: ["program": String(program)])
+        var worst = (spectrum: 0.0, pitch: 0.0)
+        for (index, pair) in pairs.enumerated() {
+            let errors = try Self.intervalErrors(samples, first: 2 * index, second: 2 * index + 1, cents: pair.cents,
+                                                 fundamental: frequencies[2 * index], onePitch: onePitch, label: "\(name) at key \(pair.key)")
+            worst = (max(worst.spectrum, abs(errors.spectrum)), max(worst.pitch, abs(errors.pitch ?? 0)))
+        }
+        print("\(name), pairs across keys: worst error \(worst.spectrum) (spectrum)" + (onePitch ? ", \(worst.pitch) (pitch)" : ""))
+    }
+}
