@@ -2,9 +2,10 @@ import ArgumentParser
 import Glibc
 import PeachHost
 
-/// Loads one plugin library and prints what it offers as JSON. Peach runs this
-/// in a child process for every library it finds, so that a plugin that
-/// crashes or hangs while being examined cannot take Peach down.
+/// Loads plugin libraries one after another and prints what each offers as
+/// one line of JSON, the moment it is known. Peach runs this in a child
+/// process, so that a plugin that crashes or hangs while being examined
+/// cannot take Peach down; the lines written so far say how far it got.
 struct PluginProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugin-probe",
@@ -12,13 +13,15 @@ struct PluginProbeCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Argument(help: ArgumentHelp(localized(.helpProbePath), valueName: localized(.valueNamePath)))
-    var path: String
+    var paths: [String]
 
     func run() {
-        // The report owns standard output; whatever the plugin prints goes to standard error.
+        // The reports own standard output; whatever the plugins print goes to standard error.
         let reportChannel = dup(1)
         dup2(2, 1)
-        let report = ProbeReport.probeInProcess(path: path).json() + "\n"
-        _ = report.withCString { write(reportChannel, $0, strlen($0)) }
+        for path in paths {
+            let report = ProbeReport.probeInProcess(path: path).json() + "\n"
+            _ = report.withCString { write(reportChannel, $0, strlen($0)) }
+        }
     }
 }

@@ -40,33 +40,37 @@ struct ChildProcess {
         return ChildProcess(pid: pid, outputFD: pipeFDs[0])
     }
 
-    /// Reads every child's output at once until each closes it or `deadline`
-    /// (CLOCK_MONOTONIC nanoseconds) passes, then reaps them all; a child
-    /// still running at the deadline is killed. One slow child never makes
-    /// the others late.
-    static func finishAll(_ children: [ChildProcess], deadline: UInt64) -> [Outcome] {
-        var outputs = [[UInt8]](repeating: [], count: children.count)
-        var open = Array(children.indices)
+    enum LineRead: Equatable {
+        case line([UInt8])
+        /// The child closed its output (it exited, or crashed).
+        case closed
+        case timedOut
+    }
+
+    /// The next line the child writes (without its newline), waiting until `deadline`
+    /// (CLOCK_MONOTONIC nanoseconds). Bytes after the line stay in `pending` for the next call.
+    func nextLine(deadline: UInt64, pending: inout [UInt8]) -> LineRead {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while !open.isEmpty {
-            let remaining = Int64(deadline) - Int64(Monotonic.nanoseconds())
-            guard remaining > 0 else { break }
-            var pollers = open.map { pollfd(fd: children[$0].outputFD, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&pollers, nfds_t(pollers.count), Int32(min(remaining / 1_000_000 + 1, 1000)))
-            guard ready > 0 else { continue }
-            var stillOpen: [Int] = []
-            for (poller, index) in zip(pollers, open) {
-                guard poller.revents != 0 else { stillOpen.append(index); continue }
-                let count = chunk.withUnsafeMutableBytes { read(children[index].outputFD, $0.baseAddress, $0.count) }
-                if count > 0 { outputs[index] += chunk[..<count] }
-                if count > 0 || (count < 0 && errno == EINTR) { stillOpen.append(index) }
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                defer { pending.removeSubrange(...newline) }
+                return .line(Array(pending[..<newline]))
             }
-            open = stillOpen
+            let remaining = Int64(deadline) - Int64(Monotonic.nanoseconds())
+            guard remaining > 0 else { return .timedOut }
+            var poller = pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(min(remaining / 1_000_000 + 1, 1000))) > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .closed }
+            pending += chunk[..<count]
         }
-        return children.indices.map { index in
-            defer { close(children[index].outputFD) }
-            return children[index].reap(output: outputs[index], deadline: deadline)
-        }
+    }
+
+    /// Closes the output and reaps the child, killing it if it has not exited by `deadline`.
+    func finish(deadline: UInt64) -> Outcome {
+        defer { close(outputFD) }
+        return reap(output: [], deadline: deadline)
     }
 
     /// Waits for the child to exit until the deadline, then kills it.
@@ -81,7 +85,7 @@ struct ChildProcess {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 return .timedOut
             }
-            usleep(1000)
+            usleep(100)  // a probe child exits within a few milliseconds of its last report
         }
         let signal = status & 0x7f
         return signal == 0 ? .exited(status: (status >> 8) & 0xff, output: output) : .killedBySignal(signal)

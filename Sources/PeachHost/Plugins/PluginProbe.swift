@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -49,10 +50,15 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     }
 }
 
-/// Probes plugin libraries in child processes, all at once, each with a deadline.
+/// Probes plugin libraries in child processes, one child per CPU core, each
+/// taking its share of the libraries one after another, each library with a
+/// deadline. Few children keep process starts (the larger part of the time)
+/// down; a library that crashes or hangs its child is reported as such, and
+/// a new child carries on with the libraries after it.
 public struct PluginProber: Sendable {
     /// The `peach` program, which has the hidden `plugin-probe` command.
     public var executable: String
+    /// How long one library may take to be probed.
     public var timeoutSeconds: Double
 
     public init(executable: String, timeoutSeconds: Double = 5) {
@@ -61,42 +67,72 @@ public struct PluginProber: Sendable {
     }
 
     public func probe(_ paths: [String]) -> [ProbeReport] {
-        let deadline = Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9)
-        var started: [(path: String, child: ChildProcess)] = []
-        var failed: [String: ProbeReport] = [:]
-        for path in paths {
+        let children = max(1, min(paths.count, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let shares = (0..<children).map { child in
+            Array(paths[(child * paths.count / children)..<((child + 1) * paths.count / children)])
+        }
+        let results = UnsafeMutableBufferPointer<[ProbeReport]>.allocate(capacity: children)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        // Each iteration writes only its own slot.
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: children) { child in slots[child] = probeInOrder(shares[child]) }
+        return results.flatMap { $0 }
+    }
+
+    /// Probes `paths` in one child at a time, one after another.
+    private func probeInOrder(_ paths: [String]) -> [ProbeReport] {
+        var reports: [ProbeReport] = []
+        while reports.count < paths.count {
+            let remaining = Array(paths[reports.count...])
+            let child: ChildProcess
             do {
                 // A crashing plugin is reported in one line; the Swift runtime's backtrace would only bury it.
                 // The child's reasons are in this run's language, whatever chose it.
-                started.append((path, try ChildProcess.start([executable, "--lang", Language.current.rawValue, "plugin-probe", path],
-                                                             overrides: ["SWIFT_BACKTRACE": "enable=no"])))
+                child = try ChildProcess.start([executable, "--lang", Language.current.rawValue, "plugin-probe"] + remaining,
+                                               overrides: ["SWIFT_BACKTRACE": "enable=no"])
             } catch {
-                failed[path] = ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: localized(.probeCannotStart, error.reason))])
+                return reports + remaining.map { rejected($0, localized(.probeCannotStart, error.reason)) }
             }
+            reports += probeEach(remaining, in: child)
         }
-        let outcomes = ChildProcess.finishAll(started.map(\.child), deadline: deadline)
-        var reports = failed
-        for (entry, outcome) in zip(started, outcomes) { reports[entry.path] = report(entry.path, outcome) }
-        return paths.map { reports[$0]! }
+        return reports
     }
 
-    private func report(_ path: String, _ outcome: ChildProcess.Outcome) -> ProbeReport {
-        func rejected(_ reason: String) -> ProbeReport {
-            ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: reason)])
-        }
-        switch outcome {
-        case .exited(0, let output):
-            guard let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(output)) else {
-                return rejected(localized(.probeNoReport))
+    /// The reports `child` gives for `paths`, in order, until it stops; the
+    /// library it stopped on (crashed, hung, or no report) is rejected with
+    /// the reason, and the caller starts a new child for the rest.
+    private func probeEach(_ paths: [String], in child: ChildProcess) -> [ProbeReport] {
+        var reports: [ProbeReport] = []
+        var pending: [UInt8] = []
+        for path in paths {
+            let deadline = Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9)
+            switch child.nextLine(deadline: deadline, pending: &pending) {
+            case .line(let bytes):
+                guard let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(bytes)) else {
+                    _ = child.finish(deadline: 0)
+                    return reports + [rejected(path, localized(.probeNoReport))]
+                }
+                reports.append(report)
+            case .timedOut:
+                _ = child.finish(deadline: 0)
+                return reports + [rejected(path, localized(.probeTimeout, timeoutSeconds.compact))]
+            case .closed:
+                let reason = switch child.finish(deadline: deadline) {
+                case .killedBySignal(let signal): localized(.probeCrashed, Signal.name(signal))
+                case .exited(let status, _) where status != 0: localized(.probeExitStatus, status)
+                case .timedOut: localized(.probeTimeout, timeoutSeconds.compact)
+                case .exited: localized(.probeNoReport)
+                }
+                return reports + [rejected(path, reason)]
             }
-            return report
-        case .exited(let status, _):
-            return rejected(localized(.probeExitStatus, status))
-        case .killedBySignal(let signal):
-            return rejected(localized(.probeCrashed, Signal.name(signal)))
-        case .timedOut:
-            return rejected(localized(.probeTimeout, timeoutSeconds.compact))
         }
+        _ = child.finish(deadline: Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9))
+        return reports
+    }
+
+    private func rejected(_ path: String, _ reason: String) -> ProbeReport {
+        ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: reason)])
     }
 }
 
