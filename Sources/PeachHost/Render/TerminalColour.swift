@@ -24,7 +24,7 @@ public enum TerminalColour {
             case .uninformed: "90"      // grey
             case .threshold: "1"        // bold
             case .weak: "1;31"          // bold red
-            case .whiteKey: "97"        // bright white
+            case .whiteKey: nil         // the terminal's own text colour: readable on dark and light themes alike
             case .blackKey: "90"        // grey: black on a dark terminal would vanish
             case .highlight: "7"        // reverse video
             }
