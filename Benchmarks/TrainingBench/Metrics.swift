@@ -37,6 +37,9 @@ struct RunResult: Sendable {
     var weakSpotsFlagged: Bool?
     /// The same test applied to the true thresholds: whether the criterion can be met at all.
     var weakSpotsFlaggedByTruth: Bool?
+    /// The same with keys ranked by how far they stand above their neighbourhood, not by height alone.
+    var weakSpotsStandingOut: Bool?
+    var weakSpotsStandingOutByTruth: Bool?
 }
 
 /// Accumulates the measurements of one run as the answers come in.
@@ -92,6 +95,19 @@ struct RunRecorder {
         }
         result.weakSpotsFlagged = flagged(estimates.map(\.logThreshold))
         result.weakSpotsFlaggedByTruth = flagged(truths)
+        result.weakSpotsStandingOut = flagged(Self.excess(estimates.map(\.logThreshold)))
+        result.weakSpotsStandingOutByTruth = flagged(Self.excess(truths))
+    }
+
+    /// How far each key's ln θ stands above the mean of the keys 3 to 8
+    /// semitones away: a weak spot against the listener's own trend (the
+    /// bass rising for every listener is not a spot). A proposed reading of
+    /// "weakest" for the weak-spot target, shown beside the literal one.
+    static func excess(_ values: [Double]) -> [Double] {
+        values.indices.map { key in
+            let ring = values.indices.filter { (3...8).contains(abs($0 - key)) }
+            return values[key] - ring.map { values[$0] }.reduce(0, +) / Double(ring.count)
+        }
     }
 }
 
@@ -127,12 +143,14 @@ struct Summary {
         return (median == Int.max ? nil : median, Double(sorted.filter { $0 != Int.max }.count) / Double(sorted.count))
     }
 
-    var weakSpotsFlagged: Double? {
-        runs[0].weakSpotsFlagged == nil ? nil : Double(runs.filter { $0.weakSpotsFlagged! }.count) / Double(runs.count)
-    }
+    var weakSpotsFlagged: Double? { share(\.weakSpotsFlagged) }
 
-    var weakSpotsFlaggedByTruth: Double? {
-        runs[0].weakSpotsFlaggedByTruth == nil ? nil : Double(runs.filter { $0.weakSpotsFlaggedByTruth! }.count) / Double(runs.count)
+    var weakSpotsFlaggedByTruth: Double? { share(\.weakSpotsFlaggedByTruth) }
+    var weakSpotsStandingOut: Double? { share(\.weakSpotsStandingOut) }
+    var weakSpotsStandingOutByTruth: Double? { share(\.weakSpotsStandingOutByTruth) }
+
+    private func share(_ flag: KeyPath<RunResult, Bool?>) -> Double? {
+        runs[0][keyPath: flag] == nil ? nil : Double(runs.filter { $0[keyPath: flag]! }.count) / Double(runs.count)
     }
 }
 

@@ -12,14 +12,17 @@ enum Report {
         var header = ["method", "seeds", "RMSE@300", "@1000", "@3000", "bias@3000", "cov80/95@1000", "cov80/95@3000",
                       "z-RMS 1k/3k", "weak 1k/3k", "near 1k/3k", "correct 1k/3k", "N25,90 (med; reached)"]
         let flags = listener.kind == .weakSpot
-        if flags { header.append("spots flagged@1000 (by true θ)") }
+        if flags { header.append("spots flagged@1000 (by true θ); standing out (by true θ)") }
         let rows = summaries.map { summary -> [String] in
             var row = [summary.method.name, "\(summary.runs.count)",
                        fixed(summary.medianRMS(0)), fixed(summary.medianRMS(1)), fixed(summary.medianRMS(2)), signed(summary.meanBias(2)),
                        pair(summary.coverage80(1), summary.coverage95(1)), pair(summary.coverage80(2), summary.coverage95(2)),
                        pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), pair(summary.weakShare(1), summary.weakShare(2)), pair(summary.nearShare(1), summary.nearShare(2)),
                        pair(summary.correctShare(1), summary.correctShare(2)), convergence(summary)]
-            if flags { row.append((summary.weakSpotsFlagged.map(percent) ?? "–") + " (" + (summary.weakSpotsFlaggedByTruth.map(percent) ?? "–") + ")") }
+            if flags {
+                row.append((summary.weakSpotsFlagged.map(percent) ?? "–") + " (" + (summary.weakSpotsFlaggedByTruth.map(percent) ?? "–") + "); "
+                           + (summary.weakSpotsStandingOut.map(percent) ?? "–") + " (" + (summary.weakSpotsStandingOutByTruth.map(percent) ?? "–") + ")")
+            }
             return row
         }
         printTable(header: header, rows: rows)
