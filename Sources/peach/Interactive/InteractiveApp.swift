@@ -156,7 +156,10 @@ final class InteractiveApp {
         let timbre = timbres.current
         do {
             if settings.text(.source) != timbre.sourceID { try settings.set(.source, to: .string(timbre.sourceID)) }
-            if let choice = timbre.choice { try settings.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value) }
+            let saved = settings.sourceOptions(for: timbre.sourceID)
+            if let choice = timbre.choice, !saved.contains(where: { $0.key == choice.key && $0.value == choice.value }) {
+                try settings.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value)
+            }
         } catch {
             pendingMessage = localized(.appCannotSaveSound, "\(error)")
         }
