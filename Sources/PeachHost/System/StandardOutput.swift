@@ -1,6 +1,7 @@
 import Glibc
 
-/// Unbuffered writes of large outputs (an export) to standard output.
+/// Unbuffered writes to standard output: large outputs (an export), and the
+/// terminal screens, whose escape sequences must not wait in a buffer.
 public enum StandardOutput {
     /// Writes all of `bytes`; false if standard output is closed or fails (a pipe's reader went away, say).
     @discardableResult
@@ -16,4 +17,7 @@ public enum StandardOutput {
             return true
         }
     }
+
+    @discardableResult
+    public static func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 }

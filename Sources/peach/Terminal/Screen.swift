@@ -1,20 +1,15 @@
 import Glibc
+import PeachHost
 
 /// A full-screen canvas that repaints only the rows that changed, so a key
 /// press costs one short write and nothing flickers.
 final class Screen {
-    let output: Int32
-    private(set) var size: TerminalSize
+    private(set) var size = TerminalSize.of(STDOUT_FILENO) ?? .fallback
     private var shown: [String] = []
-
-    init(output: Int32 = STDOUT_FILENO) {
-        self.output = output
-        size = TerminalSize.of(output) ?? .fallback
-    }
 
     /// Re-reads the window size and forgets what is shown, so the next `show` paints everything.
     func refreshSize() {
-        size = TerminalSize.of(output) ?? .fallback
+        size = TerminalSize.of(STDOUT_FILENO) ?? .fallback
         shown = []
         write("\u{1B}[0m\u{1B}[2J")
     }
@@ -35,14 +30,6 @@ final class Screen {
     func bell() { write("\u{07}") }
 
     private func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue }; return }
-                offset += count
-            }
-        }
+        StandardOutput.write(text)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import PeachHost
 
 /// Puts the terminal into the state the interactive screens need and, on
 /// every way out, back as it was: a normal return, a signal the event loop
@@ -10,7 +11,6 @@ import Glibc
 /// Full screen adds the alternate screen, a hidden cursor and mouse reports.
 final class TerminalMode {
     let input: Int32
-    let output: Int32
     let fullScreen: Bool
     /// The modes before Peach first changed them; kept across suspensions,
     /// when the shell may hand the terminal back in any state.
@@ -20,9 +20,9 @@ final class TerminalMode {
     private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J"
     private static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, fullScreen: Bool) {
+    /// Drawing goes to standard output (`StandardOutput`); keys come from `input`.
+    init(input: Int32 = STDIN_FILENO, fullScreen: Bool) {
         self.input = input
-        self.output = output
         self.fullScreen = fullScreen
     }
 
@@ -45,7 +45,7 @@ final class TerminalMode {
             raw.c_cc.6 = 1  // VMIN
             raw.c_cc.5 = 0   // VTIME
             tcsetattr(input, TCSAFLUSH, &raw)
-            CrashRestore.arm(input: input, original: original, output: output, sequence: fullScreen ? Self.leaveSequence : "")
+            CrashRestore.arm(input: input, original: original, output: STDOUT_FILENO, sequence: fullScreen ? Self.leaveSequence : "")
         }
         if fullScreen { write(Self.enterSequence) }
     }
@@ -61,8 +61,7 @@ final class TerminalMode {
     }
 
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = Glibc.write(output, &bytes, bytes.count)
+        StandardOutput.write(text)
     }
 }
 
