@@ -37,7 +37,7 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
         guard width >= Self.minimumSize.columns, size.rows >= Self.minimumSize.rows else {
             targetAreas = []
             let tooSmall = localized(.trainingTooSmall, width, size.rows, Self.minimumSize.columns, Self.minimumSize.rows)
-            return ["Peach", ""] + tooSmall.wrapped(toWidth: width) + [""] + localized(.trainingTooSmallKeys).wrapped(toWidth: width)
+            return ["Peach", ""] + TextWrap.lines(tooSmall, width: width) + [""] + TextWrap.lines(localized(.trainingTooSmallKeys), width: width)
         }
         var lines = [header(state, width: width), ""]
         lines += targets(state, size: size, firstRow: lines.count + 1)

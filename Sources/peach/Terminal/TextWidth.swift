@@ -26,22 +26,6 @@ extension String {
         }
     }
 
-    /// Split into lines of at most `width` cells, at spaces where it can be.
-    func wrapped(toWidth width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if candidate.cellWidth <= width || line.isEmpty {
-                line = candidate
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        return lines + (line.isEmpty ? [] : [line])
-    }
-
     /// Centred in `width` cells (left-biased), padded with spaces on the left only.
     func centred(in width: Int) -> String {
         String(repeating: " ", count: max(0, (width - cellWidth) / 2)) + self
