@@ -1,4 +1,5 @@
 import Foundation
+import PeachHost
 
 /// Timing helpers: everything is measured with ContinuousClock and reduced
 /// to a median, which one slow run (a page fault, a scheduler hiccup) cannot move.
@@ -20,10 +21,8 @@ enum Measurement {
 
 /// The middle value (the mean of the two middle ones for an even count).
 func median(_ values: [Double]) -> Double {
-    precondition(!values.isEmpty, "median of nothing")
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    guard let median = values.median else { preconditionFailure("median of nothing") }
+    return median
 }
 
 extension Duration {

@@ -1,4 +1,5 @@
 import Glibc
+import PeachHost
 
 /// The benchmark's protocol constants (research notes, section 6).
 enum Protocol {
@@ -155,11 +156,7 @@ struct Summary {
 }
 
 enum Stats {
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
+    static func median(_ values: [Double]) -> Double { values.median! }
 
     static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
 
