@@ -26,7 +26,9 @@ struct SourceCheck {
         let entry = try catalog.entry(for: sourceID)
         // Every timbre, unless the user chose one (or the source has none).
         let timbre = entry.options.first(where: \.timbre)
-        let chosenValue = timbre.flatMap { option in assignments.last { $0.hasPrefix(option.key + "=") }.map { String($0.dropFirst(option.key.count + 1)) } }
+        let chosenValue = timbre.flatMap { option in
+            assignments.compactMap { try? SourceOption.split(assignment: $0) }.last { $0.key == option.key }?.value
+        }
         let timbres: [SourceOption.Choice?] = if let timbre, chosenValue == nil { timbre.choices } else {
             [timbre?.choices.first { $0.value == chosenValue }]
         }
