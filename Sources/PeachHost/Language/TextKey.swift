@@ -18,8 +18,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound
     // Settings: labels, summaries, values
     case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingBell, settingLanguage
-    case settingNoteDurationSummary, settingPauseSummary, settingRangeSummary, settingStyleSummary, settingReferenceSummary
-    case settingSourceSummary, settingDeviceSummary, settingBellSummary, settingLanguageSummary
     case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotRange, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     // Settings file errors

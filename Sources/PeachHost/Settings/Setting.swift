@@ -16,32 +16,25 @@ public struct Setting: Sendable, Identifiable {
     private let labelKey: TextKey
     public let kind: Kind
     public let defaultValue: JSONValue
-    private let summaryKey: TextKey
     public var id: String { key }
 
     /// What people call it on the settings screen.
     public var label: String { localized(labelKey) }
-    /// One short line on what it does, for the list and the screen.
-    public var summary: String { localized(summaryKey) }
 
     public static let noteDuration = Setting(key: "note-duration", labelKey: .settingNoteDuration, kind: .number(range: 0.3...3, step: 0.1, unit: "s"),
-                                             defaultValue: .number(1), summaryKey: .settingNoteDurationSummary)
+                                             defaultValue: .number(1))
     public static let pause = Setting(key: "pause", labelKey: .settingPause, kind: .number(range: 0...2, step: 0.1, unit: "s"),
-                                      defaultValue: .number(0), summaryKey: .settingPauseSummary)
-    public static let range = Setting(key: "range", labelKey: .settingRange, kind: .text, defaultValue: .string("adaptive"),
-                                      summaryKey: .settingRangeSummary)
+                                      defaultValue: .number(0))
+    public static let range = Setting(key: "range", labelKey: .settingRange, kind: .text, defaultValue: .string("adaptive"))
     public static let style = Setting(key: "style", labelKey: .settingStyle, kind: .number(range: 0...1, step: 0.05, unit: ""),
-                                      defaultValue: .number(0.5), summaryKey: .settingStyleSummary)
+                                      defaultValue: .number(0.5))
     public static let reference = Setting(key: "reference", labelKey: .settingReference, kind: .number(range: 400...480, step: 0.1, unit: "Hz"),
-                                          defaultValue: .number(440), summaryKey: .settingReferenceSummary)
-    public static let source = Setting(key: "source", labelKey: .settingSource, kind: .text, defaultValue: .string("org.peach.sine"),
-                                       summaryKey: .settingSourceSummary)
-    public static let device = Setting(key: "device", labelKey: .settingDevice, kind: .text, defaultValue: .string("default"),
-                                       summaryKey: .settingDeviceSummary)
-    public static let bell = Setting(key: "bell", labelKey: .settingBell, kind: .bool, defaultValue: .bool(true),
-                                     summaryKey: .settingBellSummary)
+                                          defaultValue: .number(440))
+    public static let source = Setting(key: "source", labelKey: .settingSource, kind: .text, defaultValue: .string("org.peach.sine"))
+    public static let device = Setting(key: "device", labelKey: .settingDevice, kind: .text, defaultValue: .string("default"))
+    public static let bell = Setting(key: "bell", labelKey: .settingBell, kind: .bool, defaultValue: .bool(true))
     public static let language = Setting(key: "language", labelKey: .settingLanguage, kind: .choice(["auto", "en", "de"]),
-                                         defaultValue: .string("auto"), summaryKey: .settingLanguageSummary)
+                                         defaultValue: .string("auto"))
 
     /// Every setting, in the order people see them.
     public static let all: [Setting] = [noteDuration, pause, range, style, reference, source, device, bell, language]
