@@ -2,7 +2,8 @@ import Glibc
 import PeachHost
 
 /// `--profile KIND SLIDER SEED`: one Peach run, printing the true and estimated
-/// threshold of every key (with the 80% band and answers there) at each checkpoint.
+/// threshold of every key (with the 80% band and answers there) and the weakest
+/// spots Peach names at each checkpoint.
 enum Diagnostics {
     static func printProfile(kind: SimulatedListener.Kind, slider: Double, seed: UInt64) {
         let keys = Protocol.keys
@@ -26,6 +27,8 @@ enum Diagnostics {
                         Report.signed(estimate.logThreshold - truth), "\(counts[key])", inside]
             }
             Report.printTable(header: ["key", "true θ", "θ̂", "80% band", "ln error", "pairs", ""], rows: rows)
+            let named = ProfileReport.weakestSpots(zip(keys, estimates).map { ($0, exp($1.logThreshold)) }).prefix(Protocol.flaggedCount)
+            print("weakest spots named: " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", "))
         }
     }
 }

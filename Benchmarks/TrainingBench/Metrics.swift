@@ -38,9 +38,10 @@ struct RunResult: Sendable {
     var weakSpotsFlagged: Bool?
     /// The same test applied to the true thresholds: whether the criterion can be met at all.
     var weakSpotsFlaggedByTruth: Bool?
-    /// The same with keys ranked by how far they stand above their neighbourhood, not by height alone.
-    var weakSpotsStandingOut: Bool?
-    var weakSpotsStandingOutByTruth: Bool?
+    /// The same with the five weakest spots as Peach names them (`ProfileReport.weakestSpots`):
+    /// register for register, the keys around a weaker key counted as its spot.
+    var weakSpotsNamed: Bool?
+    var weakSpotsNamedByTruth: Bool?
 }
 
 /// Accumulates the measurements of one run as the answers come in.
@@ -88,27 +89,19 @@ struct RunRecorder {
         result.correctShare.append(correct / pairs)
     }
 
-    /// Whether each weak spot has a key within reach among the `Protocol.flaggedCount` largest estimates.
+    /// Whether each weak spot has a key within reach among the `Protocol.flaggedCount` largest estimates,
+    /// and among the first `Protocol.flaggedCount` spots Peach names.
     mutating func checkWeakSpots(_ spots: [Int], estimates: [KeyEstimate], truths: [Double], keys: ClosedRange<Int>) {
-        func flagged(_ values: [Double]) -> Bool {
-            let ranked = zip(keys, values).sorted { $0.1 > $1.1 }.prefix(Protocol.flaggedCount).map(\.0)
-            return spots.allSatisfy { spot in ranked.contains { abs($0 - spot) <= Protocol.weakSpotReach } }
+        func found(_ flagged: [Int]) -> Bool {
+            spots.allSatisfy { spot in flagged.prefix(Protocol.flaggedCount).contains { abs($0 - spot) <= Protocol.weakSpotReach } }
         }
-        result.weakSpotsFlagged = flagged(estimates.map(\.logThreshold))
-        result.weakSpotsFlaggedByTruth = flagged(truths)
-        result.weakSpotsStandingOut = flagged(Self.excess(estimates.map(\.logThreshold)))
-        result.weakSpotsStandingOutByTruth = flagged(Self.excess(truths))
-    }
-
-    /// How far each key's ln θ stands above the mean of the keys 3 to 8
-    /// semitones away: a weak spot against the listener's own trend (the
-    /// bass rising for every listener is not a spot). A proposed reading of
-    /// "weakest" for the weak-spot target, shown beside the literal one.
-    static func excess(_ values: [Double]) -> [Double] {
-        values.indices.map { key in
-            let ring = values.indices.filter { (3...8).contains(abs($0 - key)) }
-            return values[key] - ring.map { values[$0] }.reduce(0, +) / Double(ring.count)
-        }
+        func largest(_ values: [Double]) -> [Int] { zip(keys, values).sorted { $0.1 > $1.1 }.map(\.0) }
+        func named(_ values: [Double]) -> [Int] { ProfileReport.weakestSpots(zip(keys, values).map { ($0, exp($1)) }) }
+        let logEstimates = estimates.map(\.logThreshold)
+        result.weakSpotsFlagged = found(largest(logEstimates))
+        result.weakSpotsFlaggedByTruth = found(largest(truths))
+        result.weakSpotsNamed = found(named(logEstimates))
+        result.weakSpotsNamedByTruth = found(named(truths))
     }
 }
 
@@ -147,8 +140,8 @@ struct Summary {
     var weakSpotsFlagged: Double? { share(\.weakSpotsFlagged) }
 
     var weakSpotsFlaggedByTruth: Double? { share(\.weakSpotsFlaggedByTruth) }
-    var weakSpotsStandingOut: Double? { share(\.weakSpotsStandingOut) }
-    var weakSpotsStandingOutByTruth: Double? { share(\.weakSpotsStandingOutByTruth) }
+    var weakSpotsNamed: Double? { share(\.weakSpotsNamed) }
+    var weakSpotsNamedByTruth: Double? { share(\.weakSpotsNamedByTruth) }
 
     private func share(_ flag: KeyPath<RunResult, Bool?>) -> Double? {
         runs[0][keyPath: flag] == nil ? nil : Double(runs.filter { $0[keyPath: flag]! }.count) / Double(runs.count)

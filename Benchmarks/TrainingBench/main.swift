@@ -6,13 +6,15 @@ import PeachHost
 // then speed and memory, then the acceptance targets. Exit status 1 if any
 // target fails.
 //
-//   TrainingBench [--seeds N] [--no-stress] [--no-speed]
+//   TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
 
 struct Options {
-    var seeds = 12
+    var seeds = 20
     var stress = true
     var speed = true
+    /// Only this listener type (no stress variants): quicker when tuning for one listener.
+    var only: SimulatedListener.Kind?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -21,6 +23,10 @@ struct Options {
             case "--seeds": seeds = rest.popFirst().flatMap { Int($0) }.map { max($0, 1) } ?? seeds
             case "--no-stress": stress = false
             case "--no-speed": speed = false
+            case "--only":
+                guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)) else { usage() }
+                only = kind
+                stress = false
             case "--profile":
                 guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)),
                       let slider = rest.popFirst().flatMap(Double.init), let seed = rest.popFirst().flatMap(UInt64.init) else { usage() }
@@ -33,7 +39,7 @@ struct Options {
 }
 
 func usage() -> Never {
-    progress("usage: TrainingBench [--seeds N] [--no-stress] [--no-speed]\n       TrainingBench --profile musician|untrained|weak-spot|learner SLIDER SEED\n")
+    progress("usage: TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile musician|untrained|weak-spot|learner SLIDER SEED\n")
     exit(2)
 }
 
@@ -44,8 +50,9 @@ print("Peach training benchmark: keys C2–C7 (MIDI \(Protocol.keys.lowerBound)�
 print("RMSE: median over seeds of the RMS of ln θ̂ − ln θ over the keys; bias: mean signed error; coverage: mean share of keys whose band holds θ.")
 print("weak: share of pairs on the \(Protocol.weakestCount) keys with the largest true θ; near: share with 0.5 ≤ |Δ|/θ ≤ 2; correct: share answered")
 print("correctly (each over the first 1000 / all 3000 answers). N25,90: answers until ≥ 90% of keys are within 25% of θ (checked every")
-print("\(Protocol.convergenceInterval)), median over seeds and share of runs reaching it by \(Protocol.answers). Spots flagged: both weak spots (E3, A5, ±1 key)")
-print("among the 5 largest estimates after 1000 answers (in brackets: the same test on the true θ). z-RMS: median RMS of the error in units")
+print("\(Protocol.convergenceInterval)), median over seeds and share of runs reaching it by \(Protocol.answers). Spots: both weak spots (E3, A5, ±1 key)")
+print("among the 5 largest estimates, and among the first 5 spots Peach names (register for register, one key per spot), after 1000")
+print("answers (in brackets: the same test on the true θ). z-RMS: median RMS of the error in units")
 print("of the posterior SD implied by the 95% band (about 1 if calibrated). Baselines choose keys uniformly at random.")
 print("Coverage targets show ± one standard error over seeds.")
 
@@ -63,7 +70,7 @@ if options.speed {
 }
 
 let methods: [MethodSpec] = Targets.sliders.map { .peach(slider: $0) } + [.staircase, .zest]
-let nominal = SimulatedListener.Kind.allCases.map { ListenerSpec(kind: $0) }
+let nominal = SimulatedListener.Kind.allCases.filter { options.only == nil || $0 == options.only }.map { ListenerSpec(kind: $0) }
 let stress: [ListenerSpec] = options.stress ? [
     ListenerSpec(kind: .untrained, lapse: 0), ListenerSpec(kind: .untrained, lapse: 0.06),
     ListenerSpec(kind: .untrained, slope: 0.7), ListenerSpec(kind: .untrained, slope: 1.4),

@@ -1,5 +1,6 @@
 import Foundation
 import PeachHost
+import PeachTestSupport
 import Testing
 
 /// The profile and the pair selector, driven by a simulated listener whose
@@ -50,6 +51,25 @@ import Testing
         let weakest = thresholds.max { $0.1 < $1.1 }!
         #expect(weakest.0 == 64, "weakest estimated key is \(MIDINote(number: weakest.0)!.name)")
         #expect(weakest.1 > 2 * session.profile.estimate(MIDINote(number: 58)!).threshold)
+    }
+
+    @Test func answersAboveTheFitAroundAKeyShowAsAnUnexplainedSpot() {
+        // Flat 15 cents, but three times that from B3 to C#4; two dozen answers a key, too few for the fit to follow yet.
+        let threshold = { (note: Int) in (59...61).contains(note) ? 45.0 : 15.0 }
+        let profile = PerceptualProfile(window: 48...72)
+        profile.record(all: simulatedHistory(count: 600, keys: 48...72, threshold: threshold).map {
+            (note: $0.note, delta: abs($0.cents), correct: $0.correct)
+        })
+        #expect(profile.threshold(at: MIDINote(number: 60)!) < 35, "the smooth fit still holds the spot down")
+        let spots = profile.unexplainedSpots()
+        let inner = Array(50...70)
+        let strongest = inner.max { spots[$0 - 48].height < spots[$1 - 48].height }!
+        #expect(abs(strongest - 60) <= 1, "the answers point above the fit at \(strongest), not at C4")
+        #expect(spots[strongest - 48].height > spots[strongest - 48].sd)
+        for note in [50, 54, 66, 70] {
+            let spot = spots[note - 48]
+            #expect(abs(spot.height) < 2 * spot.sd, "\(spot.height) ± \(spot.sd) at \(note), away from the spot")
+        }
     }
 
     @Test func theProfileFollowsAListenerWhoImproves() {

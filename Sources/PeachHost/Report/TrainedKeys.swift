@@ -23,10 +23,8 @@ extension ProfileReport {
 
     /// How hard `cents` at `note` is, register for register: ln of it against the usual threshold there.
     public static func registerLevel(_ cents: Double, note: Int) -> Double {
-        log(cents) - typicalCurve.meanLogThreshold(note)
+        KeyboardPrior.registerLevel(logThreshold: log(cents), note: note)
     }
-
-    private static let typicalCurve = KeyboardPrior()
 
     public func note(_ number: Int) -> Note? { notes.first { $0.note == number } }
 }

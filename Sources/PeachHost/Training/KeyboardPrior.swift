@@ -33,6 +33,16 @@ public struct KeyboardPrior: Equatable, Sendable {
     /// The prior sits this many times above the musician curve: untrained listeners are ~5× above it.
     static let priorFactor = 3.0
 
+    /// The curve keys are compared against "register for register": a fresh prior's mean.
+    public static let typical = KeyboardPrior()
+
+    /// How far ln θ at a key lies above the usual curve there. Thresholds rise
+    /// into the bass for every ear, so this, not θ alone, says where a listener
+    /// is weak for themselves.
+    public static func registerLevel(logThreshold: Double, note: Int) -> Double {
+        logThreshold - typical.meanLogThreshold(note)
+    }
+
     /// Prior mean of ln θ at a key.
     public func meanLogThreshold(_ note: Int) -> Double {
         let anchors = Self.musicianAnchors

@@ -86,12 +86,25 @@ public struct PairSelector: Sendable {
     /// A key drawn with weight (θ̂/median θ̂)^γ · e^(4·(sd − median sd)): weak
     /// keys, and keys the profile is still unsure of, come up more often. At a
     /// cold start every key is equally weak.
+    ///
+    /// Two things keep a narrow weak spot from hiding. θ̂ is raised by what the
+    /// answers around each key say beyond the smooth fit, and sd includes how
+    /// little they say (`PerceptualProfile.unexplainedSpots`), so a suspected
+    /// spot is visited until it is confirmed or ruled out. And a share of jumps
+    /// (`TrainingStyle.registerShare`) judges θ̂ register for register, as the
+    /// profile names weak spots, so the bass, hard for every ear, does not take
+    /// every jump.
     private mutating func weakSpot(profile: PerceptualProfile, range: TrainingRange) -> MIDINote {
-        let offset = range.keys.lowerBound - profile.window.lowerBound
-        let logThresholds = Array(profile.logThresholds[offset..<(offset + range.keys.count)])
-        let sds = Array(profile.standardDeviations()[offset..<(offset + range.keys.count)])
-        let medianLog = Self.median(logThresholds), medianSD = Self.median(sds)
-        let weights = zip(logThresholds, sds).map { exp(style.weaknessExponent * ($0 - medianLog) + Self.uncertaintyWeight * ($1 - medianSD)) }
+        let keys = (range.keys.lowerBound - profile.window.lowerBound)..<(range.keys.upperBound - profile.window.lowerBound + 1)
+        let spots = profile.unexplainedSpots()[keys], sds = profile.standardDeviations()[keys]
+        let byRegister = Double.random(in: 0..<1, using: &generator) < style.registerShare
+        let logThresholds = zip(range.keys, zip(profile.logThresholds[keys], spots)).map { note, estimate in
+            let raised = estimate.0 + max(0, estimate.1.height)
+            return byRegister ? KeyboardPrior.registerLevel(logThreshold: raised, note: note) : raised
+        }
+        let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
+        let medianLog = Self.median(logThresholds), medianSD = Self.median(uncertainties)
+        let weights = zip(logThresholds, uncertainties).map { exp(style.weaknessExponent * ($0 - medianLog) + Self.uncertaintyWeight * ($1 - medianSD)) }
         var draw = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
         for (index, weight) in weights.enumerated() {
             draw -= weight

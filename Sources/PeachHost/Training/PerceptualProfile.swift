@@ -131,6 +131,29 @@ public final class PerceptualProfile {
         return sd
     }
 
+    /// What the answers under a bump centred on each key of the window (SD one
+    /// semitone, `spotShape`) say beyond the fitted curve: the height they would
+    /// lift it by, under a N(0, `spotSD`²) prior for a spot, and its SD, after one
+    /// Newton step from the fit. The smooth prior can hold a weak spot down for a
+    /// while; this is where the selector looks to confirm or rule one out.
+    public func unexplainedSpots(spotSD: Double = 0.5) -> [(height: Double, sd: Double)] {
+        let (gradient, information) = likelihoodTerms(logThreshold)
+        let n = window.count, reach = Self.spotReach
+        return (0..<n).map { centre in
+            var slope = 0.0, precision = 1 / (spotSD * spotSD)
+            for index in max(0, centre - reach)...min(n - 1, centre + reach) {
+                let shape = Self.spotShape[abs(index - centre)]
+                slope += gradient[index] * shape
+                precision += information[index] * shape * shape
+            }
+            return (slope / precision, 1 / precision.squareRoot())
+        }
+    }
+
+    /// The shape of a spot, by distance in keys from its centre (SD one semitone), and how far it reaches.
+    static let spotShape: [Double] = (0...2).map { exp(-Double($0 * $0) / 2) }
+    static var spotReach: Int { spotShape.count - 1 }
+
     /// Answers recorded at a key.
     public func answers(at note: MIDINote) -> Int { evidence[note.number].answerCount }
 

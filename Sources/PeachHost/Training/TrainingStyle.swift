@@ -32,6 +32,10 @@ public struct TrainingStyle: Equatable, Sendable {
     public var jumpAfterWrong: Double { blend(0.15, 0.35) }
     /// How strongly a weak spot is favoured: weight = (θ̂ / median θ̂)^exponent.
     public var weaknessExponent: Double { blend(0.5, 3) }
+    /// The share of jumps that judge weakness register for register (against
+    /// the usual curve, as the start page names weak spots) rather than by
+    /// threshold alone, which always favours the bass.
+    public var registerShare: Double { blend(0.5, 0.3) }
     /// How far a nearby move may go, in semitones.
     public var nearbyReach: Int { Int(blend(4, 1).rounded()) }
     /// The share of correct answers pairs are aimed at.

@@ -3,7 +3,7 @@ import PeachHost
 
 /// The profile in one line for the start page: a bar per key, taller where
 /// the threshold is higher, so weak keys stand out at a glance; and the
-/// weakest keys by name, so it does not rest on the picture alone.
+/// weakest spots by name, so it does not rest on the picture alone.
 struct ProfileSketch {
     let report: ProfileReport
 
@@ -27,10 +27,10 @@ struct ProfileSketch {
         return "\(first.name) \(String(bars)) \(last.name)"
     }
 
-    /// The weakest keys by name, or a word for a profile with no answers yet.
+    /// The weakest spots by name (`ProfileReport.weakestSpots`), or a word for a profile with no answers yet.
     func weakestText(count: Int = 3) -> String {
         guard report.answers > 0 else { return localized(.startNoAnswers) }
-        let weakest = report.notes.sorted { $0.threshold > $1.threshold }.prefix(count)
+        let weakest = report.weakestSpots.prefix(count)
         return localized(.startWeakest, weakest.map { "\($0.name) (\(CentsText.text($0.threshold)))" }.joined(separator: ", "))
     }
 
