@@ -103,7 +103,8 @@ public struct PairSelector: Sendable {
             return byRegister ? KeyboardPrior.registerLevel(logThreshold: raised, note: note) : raised
         }
         let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
-        let medianLog = Self.median(logThresholds), medianSD = Self.median(uncertainties)
+        // The medians only scale every weight alike; they keep exp() in range.
+        let medianLog = logThresholds.median ?? 0, medianSD = uncertainties.median ?? 0
         let weights = zip(logThresholds, uncertainties).map { exp(style.weaknessExponent * ($0 - medianLog) + Self.uncertaintyWeight * ($1 - medianSD)) }
         var draw = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
         for (index, weight) in weights.enumerated() {
@@ -111,10 +112,5 @@ public struct PairSelector: Sendable {
             if draw < 0 { return MIDINote(number: range.keys.lowerBound + index)! }
         }
         return MIDINote(number: range.keys.upperBound)!
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
