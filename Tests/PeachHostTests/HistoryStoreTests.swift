@@ -283,6 +283,23 @@ import Testing
         #expect(text(store.ownHistoryPath) == before)
     }
 
+    @Test func machinesFilesAreReadAtOnceButTheFirstBadFileByNameIsTheOneReported() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory, machine: "laptop")
+        // Enough lines that the files are still being read side by side when one of them fails.
+        let good = (0..<20_000).map { HistoryLine.encode(answer(Double($0))) + "\n" }.joined()
+        let bad = HistoryLine.encode(answer(1)).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":"five""#) + "\n"
+        for (name, text) in [("desktop", good + bad), ("laptop", good), ("tablet", bad + good)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: store.historyDirectory + "/\(name).jsonl"))
+        }
+        let expected = HistoryError.malformedLine(file: store.historyDirectory + "/desktop.jsonl", line: 20_001, reason: "\"cents\" is not a number")
+        for _ in 0..<5 { #expect(throws: expected) { try store.readEvidence() } }
+        try FileManager.default.removeItem(atPath: store.historyDirectory + "/desktop.jsonl")
+        try FileManager.default.removeItem(atPath: store.historyDirectory + "/tablet.jsonl")
+        #expect(try store.readEvidence().evidence.count == 20_000)
+    }
+
     @Test func aLineFromANewerPeachIsAClearErrorNeverSkipped() throws {
         #expect(throws: HistoryLineError.newerSchema(2), "before any other field is checked") {
             try HistoryLine.decode(#"{"time":1795000000,"pitch":7,"v":2}"#)

@@ -137,13 +137,17 @@ public final class HistoryStore {
     /// Every history file from its offset on, each answer kept as `keep`
     /// makes it: the answers per file, the latest answer in full, warnings,
     /// and the bytes consumed per file.
-    private func readFiles<Element>(from offsets: [String: Int], keep: (TrainingAnswer) -> Element) throws(HistoryError)
+    private func readFiles<Element: Sendable>(from offsets: [String: Int], keep: @escaping @Sendable (TrainingAnswer) -> Element) throws(HistoryError)
         -> (answers: [[Element]], writers: [String], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) {
         var result: (answers: [[Element]], writers: [String], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int])
             = ([], [], nil, [], [:])
-        let names = historyFileNames()
-        for name in names {
-            let fileRead = try HistoryFileReader.read(historyDirectory + "/" + name, from: offsets[name] ?? 0, keep: keep)
+        let names = historyFileNames(), directory = historyDirectory
+        // Each machine's file is read on a core of its own: a rebuild reads them all, and parsing is the cost.
+        let reads = names.concurrentMap { name in
+            Result { () throws(HistoryError) in try HistoryFileReader.read(directory + "/" + name, from: offsets[name] ?? 0, keep: keep) }
+        }
+        for (name, read) in zip(names, reads) {
+            let fileRead = try read.get()
             result.answers.append(fileRead.answers)
             result.writers.append(Self.writer(of: name, among: names))
             result.warnings += fileRead.warning.map { [$0] } ?? []

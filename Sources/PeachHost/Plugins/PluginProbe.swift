@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -71,13 +70,7 @@ public struct PluginProber: Sendable {
         let shares = (0..<children).map { child in
             Array(paths[(child * paths.count / children)..<((child + 1) * paths.count / children)])
         }
-        let results = UnsafeMutableBufferPointer<[ProbeReport]>.allocate(capacity: children)
-        results.initialize(repeating: [])
-        defer { results.deallocate() }
-        // Each iteration writes only its own slot.
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: children) { child in slots[child] = probeInOrder(shares[child]) }
-        return results.flatMap { $0 }
+        return shares.concurrentMap(probeInOrder).flatMap { $0 }
     }
 
     /// Probes `paths` in one child at a time, one after another.
