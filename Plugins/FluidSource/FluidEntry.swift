@@ -33,7 +33,7 @@ private nonisolated(unsafe) let entryTable: UnsafeMutablePointer<peach_plugin_en
         get_source: { index in index == 0 ? UnsafePointer(descriptor) : nil },
         create: { id, host, errorBuffer, capacity in
             guard let id, String(cString: id) == FluidInstance.sourceID else {
-                if let errorBuffer { HostText.copy("this library offers only \(FluidInstance.sourceID)", to: errorBuffer, capacity: Int(capacity)) }
+                if let errorBuffer { peach_copy_text(errorBuffer, Int(capacity), "this library offers only \(FluidInstance.sourceID)") }
                 return nil
             }
             return FluidInstance.makeTable(host: host)

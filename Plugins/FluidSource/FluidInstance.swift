@@ -81,11 +81,11 @@ final class FluidInstance {
         filled.choice_count = UInt32(option.choices.count)
         filled.min_value = option.range.lowerBound
         filled.max_value = option.range.upperBound
-        HostText.copy(option.key, to: &filled.key)
-        HostText.copy(option.name, to: &filled.name)
-        HostText.copy(option.unit, to: &filled.unit)
-        HostText.copy(FluidOptions().value(of: option), to: &filled.default_value)
-        HostText.copy(option.description, to: &filled.description)
+        _ = withUnsafeMutableBytes(of: &filled.key) { peach_copy_text($0.baseAddress, $0.count, option.key) }
+        _ = withUnsafeMutableBytes(of: &filled.name) { peach_copy_text($0.baseAddress, $0.count, option.name) }
+        _ = withUnsafeMutableBytes(of: &filled.unit) { peach_copy_text($0.baseAddress, $0.count, option.unit) }
+        _ = withUnsafeMutableBytes(of: &filled.default_value) { peach_copy_text($0.baseAddress, $0.count, FluidOptions().value(of: option)) }
+        _ = withUnsafeMutableBytes(of: &filled.description) { peach_copy_text($0.baseAddress, $0.count, option.description) }
         info.pointee = filled
         return PEACH_OK
     }
@@ -96,15 +96,15 @@ final class FluidInstance {
         guard Int(choiceIndex) < choices.count else { return PEACH_ERR_UNKNOWN_KEY }
         var filled = peach_option_choice()
         filled.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
-        HostText.copy(choices[Int(choiceIndex)].value, to: &filled.value)
-        HostText.copy(choices[Int(choiceIndex)].label, to: &filled.label)
+        _ = withUnsafeMutableBytes(of: &filled.value) { peach_copy_text($0.baseAddress, $0.count, choices[Int(choiceIndex)].value) }
+        _ = withUnsafeMutableBytes(of: &filled.label) { peach_copy_text($0.baseAddress, $0.count, choices[Int(choiceIndex)].label) }
         choice.pointee = filled
         return PEACH_OK
     }
 
     private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
         guard let option = FluidOption.named(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
-        return HostText.copy(options.value(of: option), to: buffer, capacity: Int(capacity)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
+        return peach_copy_text(buffer, Int(capacity), options.value(of: option)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
     }
 
     /// While active only bank and program may change: the new instrument is
@@ -132,7 +132,7 @@ final class FluidInstance {
     }
 
     private func fail(_ status: peach_status, _ message: String) -> peach_status {
-        HostText.copy(message, to: errorText, capacity: 512)
+        peach_copy_text(errorText, 512, message)
         return status
     }
 

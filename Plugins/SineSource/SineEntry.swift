@@ -32,7 +32,7 @@ private nonisolated(unsafe) let entryTable: UnsafeMutablePointer<peach_plugin_en
         get_source: { index in index == 0 ? UnsafePointer(descriptor) : nil },
         create: { id, _, errorBuffer, capacity in
             guard let id, String(cString: id) == SineInstance.sourceID else {
-                if let errorBuffer { CString.copy("this library offers only \(SineInstance.sourceID)", into: errorBuffer, capacity: Int(capacity)) }
+                if let errorBuffer { peach_copy_text(errorBuffer, Int(capacity), "this library offers only \(SineInstance.sourceID)") }
                 return nil
             }
             return SineInstance.makeTable()

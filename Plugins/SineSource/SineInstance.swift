@@ -122,18 +122,18 @@ final class SineInstance {
         filled.type = UInt32(PEACH_OPTION_NUMBER)
         filled.min_value = definition.range.lowerBound
         filled.max_value = definition.range.upperBound
-        CString.copy(definition.key, into: &filled.key)
-        CString.copy(definition.name, into: &filled.name)
-        CString.copy(definition.unit, into: &filled.unit)
-        CString.copy(SineOptions.format(SineOptions()[definition.field]), into: &filled.default_value)
-        CString.copy(definition.description, into: &filled.description)
+        _ = withUnsafeMutableBytes(of: &filled.key) { peach_copy_text($0.baseAddress, $0.count, definition.key) }
+        _ = withUnsafeMutableBytes(of: &filled.name) { peach_copy_text($0.baseAddress, $0.count, definition.name) }
+        _ = withUnsafeMutableBytes(of: &filled.unit) { peach_copy_text($0.baseAddress, $0.count, definition.unit) }
+        _ = withUnsafeMutableBytes(of: &filled.default_value) { peach_copy_text($0.baseAddress, $0.count, SineOptions.format(SineOptions()[definition.field])) }
+        _ = withUnsafeMutableBytes(of: &filled.description) { peach_copy_text($0.baseAddress, $0.count, definition.description) }
         info.pointee = filled
         return PEACH_OK
     }
 
     private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
         guard let definition = SineOptions.definition(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
-        let fits = CString.copy(SineOptions.format(options[definition.field]), into: buffer, capacity: Int(capacity))
+        let fits = peach_copy_text(buffer, Int(capacity), SineOptions.format(options[definition.field]))
         return fits ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
     }
 
@@ -148,7 +148,7 @@ final class SineInstance {
     }
 
     private func fail(_ status: peach_status, _ message: String) -> peach_status {
-        CString.copy(message, into: errorText, capacity: 512)
+        peach_copy_text(errorText, 512, message)
         return status
     }
 

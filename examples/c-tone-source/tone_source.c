@@ -19,6 +19,7 @@
  *     blocks or does I/O.
  */
 #include "peach_source.h"
+#include "peach_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -148,11 +149,6 @@ static peach_status fail(tone *t, peach_status status, const char *format, ...) 
     vsnprintf(t->error, sizeof t->error, format, arguments);
     va_end(arguments);
     return status;
-}
-
-/* Copies text into a fixed-size field, always NUL-terminated. */
-static void copy_text(char *target, size_t capacity, const char *text) {
-    snprintf(target, capacity, "%s", text);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -301,7 +297,7 @@ static int render_span(tone *t, float *out, uint32_t from, uint32_t to) {
 static peach_process_status process(const peach_source_instance *instance, const peach_process *p) {
     tone *t = tone_of(instance);
     if (!t->voices || !p || p->channel_count == 0 || !p->outputs || !p->outputs[0]) {
-        copy_text(t->error, sizeof t->error, "process called while inactive or without an output buffer");
+        peach_copy_text(t->error, sizeof t->error, "process called while inactive or without an output buffer");
         return PEACH_PROCESS_ERROR;
     }
     float *out = p->outputs[0];
@@ -355,11 +351,11 @@ static peach_status get_option_info(const peach_source_instance *instance, uint3
     out->choice_count = def->type == PEACH_OPTION_CHOICE ? SHAPE_COUNT : 0;
     out->min_value = def->min_value;
     out->max_value = def->max_value;
-    copy_text(out->key, sizeof out->key, def->key);
-    copy_text(out->name, sizeof out->name, def->name);
-    copy_text(out->unit, sizeof out->unit, def->unit);
-    copy_text(out->default_value, sizeof out->default_value, def->default_value);
-    copy_text(out->description, sizeof out->description, def->description);
+    peach_copy_text(out->key, sizeof out->key, def->key);
+    peach_copy_text(out->name, sizeof out->name, def->name);
+    peach_copy_text(out->unit, sizeof out->unit, def->unit);
+    peach_copy_text(out->default_value, sizeof out->default_value, def->default_value);
+    peach_copy_text(out->description, sizeof out->description, def->description);
     return PEACH_OK;
 }
 
@@ -371,8 +367,8 @@ static peach_status get_option_choice(const peach_source_instance *instance, uin
     if (choice_index >= SHAPE_COUNT) return fail(t, PEACH_ERR_UNKNOWN_KEY, "shape has no choice %u", choice_index);
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
-    copy_text(out->value, sizeof out->value, shape_values[choice_index]);
-    copy_text(out->label, sizeof out->label, shape_labels[choice_index]);
+    peach_copy_text(out->value, sizeof out->value, shape_values[choice_index]);
+    peach_copy_text(out->label, sizeof out->label, shape_labels[choice_index]);
     return PEACH_OK;
 }
 
@@ -397,7 +393,7 @@ static peach_status get_option(const peach_source_instance *instance, const char
         snprintf(text, sizeof text, "%d", t->harmonics);
         break;
     case OPTION_SHAPE:
-        copy_text(text, sizeof text, shape_values[t->shape]);
+        peach_copy_text(text, sizeof text, shape_values[t->shape]);
         break;
     default:
         return fail(t, PEACH_ERR_UNKNOWN_KEY, "no option '%s'", key);

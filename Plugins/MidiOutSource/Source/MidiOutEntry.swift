@@ -36,7 +36,7 @@ private nonisolated(unsafe) let entryTable: UnsafeMutablePointer<peach_plugin_en
         // cannot be made, and the reason is what the host lists.
         create: { id, host, errorBuffer, capacity in
             func refuse(_ reason: String) -> UnsafeMutablePointer<peach_source_instance>? {
-                if let errorBuffer { CTextBuffer.write(reason, to: errorBuffer, capacity: Int(capacity)) }
+                if let errorBuffer { peach_copy_text(errorBuffer, Int(capacity), reason) }
                 return nil
             }
             guard let id, String(cString: id) == MidiOutInstance.sourceID else {

@@ -93,11 +93,11 @@ final class MidiOutInstance {
         filled.choice_count = UInt32(option.choices(destinations: destinations).count)
         filled.min_value = option.range?.lowerBound ?? 0
         filled.max_value = option.range?.upperBound ?? 0
-        CTextBuffer.write(option.key, to: &filled.key)
-        CTextBuffer.write(option.name, to: &filled.name)
-        CTextBuffer.write(option.unit, to: &filled.unit)
-        CTextBuffer.write(option.value(in: MidiOutOption.Values()), to: &filled.default_value)
-        CTextBuffer.write(option.description, to: &filled.description)
+        _ = withUnsafeMutableBytes(of: &filled.key) { peach_copy_text($0.baseAddress, $0.count, option.key) }
+        _ = withUnsafeMutableBytes(of: &filled.name) { peach_copy_text($0.baseAddress, $0.count, option.name) }
+        _ = withUnsafeMutableBytes(of: &filled.unit) { peach_copy_text($0.baseAddress, $0.count, option.unit) }
+        _ = withUnsafeMutableBytes(of: &filled.default_value) { peach_copy_text($0.baseAddress, $0.count, option.value(in: MidiOutOption.Values())) }
+        _ = withUnsafeMutableBytes(of: &filled.description) { peach_copy_text($0.baseAddress, $0.count, option.description) }
         info.pointee = filled
         return PEACH_OK
     }
@@ -108,15 +108,15 @@ final class MidiOutInstance {
         guard Int(choiceIndex) < choices.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no choice \(choiceIndex)") }
         var filled = peach_option_choice()
         filled.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
-        CTextBuffer.write(choices[Int(choiceIndex)].value, to: &filled.value)
-        CTextBuffer.write(choices[Int(choiceIndex)].label, to: &filled.label)
+        _ = withUnsafeMutableBytes(of: &filled.value) { peach_copy_text($0.baseAddress, $0.count, choices[Int(choiceIndex)].value) }
+        _ = withUnsafeMutableBytes(of: &filled.label) { peach_copy_text($0.baseAddress, $0.count, choices[Int(choiceIndex)].label) }
         out.pointee = filled
         return PEACH_OK
     }
 
     private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
         guard let option = MidiOutOption(rawValue: key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
-        return CTextBuffer.write(option.value(in: values), to: buffer, capacity: Int(capacity)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
+        return peach_copy_text(buffer, Int(capacity), option.value(in: values)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
     }
 
     private func setOption(_ key: String, _ text: String) -> peach_status {
@@ -131,7 +131,7 @@ final class MidiOutInstance {
     // MARK: Reporting
 
     private func fail(_ status: peach_status, _ message: String) -> peach_status {
-        CTextBuffer.write(message, to: errorText, capacity: Self.errorCapacity)
+        peach_copy_text(errorText, Self.errorCapacity, message)
         return status
     }
 
