@@ -85,12 +85,16 @@ import Testing
     /// An MTS tuning change becomes one SysEx event carrying all 12 bytes.
     @Test func tuningChangeBecomesOneSysExEvent() throws {
         let message = RetunedKey(frequency: 445.5, a4: 440).message(program: 4)
-        let (event, bytes) = try Codec().roundTrip(message)
+        let codec = try Codec()
+        let (event, bytes) = try codec.roundTrip(message)
         #expect(event.type == Self.type(SND_SEQ_EVENT_SYSEX))
         #expect(event.flags & UInt8(SND_SEQ_EVENT_LENGTH_MASK) == UInt8(SND_SEQ_EVENT_LENGTH_VARIABLE))
         #expect(event.data.ext.len == 12)
-        let carried = UnsafeRawBufferPointer(start: event.data.ext.ptr, count: Int(event.data.ext.len))
-        #expect(Array(carried) == message.bytes)
+        // The event points into the encoder's buffer: the codec must outlive the read.
+        withExtendedLifetime(codec) {
+            let carried = UnsafeRawBufferPointer(start: event.data.ext.ptr, count: Int(event.data.ext.len))
+            #expect(Array(carried) == message.bytes)
+        }
         #expect(bytes == message.bytes)
     }
 }
