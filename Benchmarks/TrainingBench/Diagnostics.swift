@@ -1,5 +1,7 @@
+import Dispatch
 import Glibc
 import PeachHost
+import Synchronization
 
 /// `--profile KIND SLIDER SEED`: one Peach run, printing the true and estimated
 /// threshold of every key (with the 80% band and answers there) and the weakest
@@ -19,16 +21,53 @@ enum Diagnostics {
             print("\n\(kind.rawValue), slider \(slider), seed \(seed), after \(answers) answers: slope β = \(Report.fixed(profile.function.slope)), "
                   + "local prior SD = \(Report.fixed(profile.prior.localSD))")
             let estimates = method.estimates(keys)
+            let windowStart = keys.lowerBound - profile.window.lowerBound
+            let spots = profile.unexplainedSpots()
             let rows = zip(keys, estimates).map { key, estimate -> [String] in
+                let spot = spots[windowStart + key - keys.lowerBound]
                 let truth = log(listener.threshold(key))
                 let inside = estimate.band80!.contains(truth) ? "" : "outside 80%"
                 return [MIDINote(number: key)!.name, Report.fixed(exp(truth), 1), Report.fixed(exp(estimate.logThreshold), 1),
                         Report.fixed(exp(estimate.band80!.lowerBound), 1) + "–" + Report.fixed(exp(estimate.band80!.upperBound), 1),
-                        Report.signed(estimate.logThreshold - truth), "\(counts[key])", inside]
+                        Report.signed(estimate.logThreshold - truth), "\(counts[key])",
+                        Report.signed(spot.height) + " ± " + Report.fixed(spot.sd, 2), inside]
             }
-            Report.printTable(header: ["key", "true θ", "θ̂", "80% band", "ln error", "pairs", ""], rows: rows)
-            let named = ProfileReport.weakestSpots(zip(keys, estimates).map { ($0, exp($1.logThreshold)) }).prefix(Protocol.flaggedCount)
+            Report.printTable(header: ["key", "true θ", "θ̂", "80% band", "ln error", "pairs", "unexplained", ""], rows: rows)
+            let named = Protocol.namedSpots(estimates.map(\.logThreshold)).prefix(Protocol.flaggedCount)
             print("weakest spots named: " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", "))
         }
+    }
+
+    /// `--spots SLIDER SEEDS`: the weak-spot listener for 1000 answers per
+    /// seed, printing the spots Peach names, whether both true spots are among
+    /// the first five, the pairs played within ±2 keys of each spot and the
+    /// error of θ̂ at its centre.
+    static func printSpots(slider: Double, seeds: Int) {
+        let keys = Protocol.keys
+        let results = Mutex([(found: Bool, line: String)?](repeating: nil, count: seeds))
+        DispatchQueue.concurrentPerform(iterations: seeds) { seed in
+            var listener = SimulatedListener(ListenerSpec(kind: .weakSpot), keys: keys, seed: UInt64(seed))
+            let method = PeachMethod(keys: keys, slider: slider, seed: UInt64(seed))
+            var counts = [Int](repeating: 0, count: 128)
+            for _ in 0..<Protocol.flagCheckpoint {
+                let pair = method.nextPair()
+                counts[pair.note.number] += 1
+                _ = method.answer(pair, heard: listener.answer(pair))
+            }
+            let estimates = method.estimates(keys)
+            let named = Array(Protocol.namedSpots(estimates.map(\.logThreshold)).prefix(Protocol.flaggedCount))
+            let spots = SimulatedListener.weakSpots.map(\.note)
+            let found = Protocol.bothSpotsFound(named)
+            let near = spots.map { spot in (spot - 2...spot + 2).reduce(0) { $0 + counts[$1] } }
+            let errors = spots.map { spot in
+                Report.signed(estimates[spot - keys.lowerBound].logThreshold - log(listener.threshold(spot)))
+            }
+            let line = "seed \(seed): \(found ? "found " : "MISSED") named " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", ")
+                + "; pairs near E3/A5 \(near[0])/\(near[1]); ln error at E3/A5 \(errors[0])/\(errors[1])"
+            results.withLock { $0[seed] = (found, line) }
+        }
+        let lines = results.withLock { $0 }.compactMap { $0 }
+        lines.forEach { print($0.line) }
+        print("found in \(lines.filter { $0.found }.count) of \(seeds) runs")
     }
 }

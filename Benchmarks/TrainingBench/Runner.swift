@@ -10,9 +10,11 @@ enum Runner {
         var listener: ListenerSpec
         var method: MethodSpec
         var seed: UInt64
+        /// Fewer than `Protocol.answers` for the extra weak-spot runs.
+        var answers = Protocol.answers
     }
 
-    /// One run of `Protocol.answers` answers.
+    /// One run of `job.answers` answers.
     static func run(_ job: Job) -> RunResult {
         let keys = Protocol.keys
         var listener = SimulatedListener(job.listener, keys: keys, seed: job.seed)
@@ -20,7 +22,7 @@ enum Runner {
         var recorder = RunRecorder()
         var weakest = listener.weakestKeys(Protocol.weakestCount)
         func truths() -> [Double] { keys.map { log(listener.threshold($0)) } }
-        for answers in 1...Protocol.answers {
+        for answers in 1...job.answers {
             let pair = method.nextPair()
             recorder.pair(pair.cents, key: pair.note.number, theta: listener.threshold(pair.note.number), weakest: weakest)
             recorder.answered(correct: method.answer(pair, heard: listener.answer(pair)))
@@ -30,7 +32,7 @@ enum Runner {
             recorder.checkConvergence(after: answers, estimates: estimates, truths: truth)
             if isCheckpoint { recorder.checkpoint(estimates: estimates, truths: truth) }
             if answers == Protocol.flagCheckpoint && job.listener.kind == .weakSpot {
-                recorder.checkWeakSpots(SimulatedListener.weakSpots.map(\.note), estimates: estimates, truths: truth, keys: keys)
+                recorder.checkWeakSpots(estimates: estimates, truths: truth)
             }
             if !listener.isStationary { weakest = listener.weakestKeys(Protocol.weakestCount) }
         }
@@ -40,7 +42,7 @@ enum Runner {
     /// Runs every job (the costly ones first, so the cores finish together);
     /// results come back in the order of `jobs`. Progress goes to stderr.
     static func runAll(_ jobs: [Job]) -> [RunResult] {
-        let order = jobs.indices.sorted { cost(jobs[$0].method) > cost(jobs[$1].method) }
+        let order = jobs.indices.sorted { cost(jobs[$0]) > cost(jobs[$1]) }
         let results = Mutex([RunResult?](repeating: nil, count: jobs.count))
         let next = Atomic(0), done = Atomic(0)
         let clock = ContinuousClock(), start = clock.now
@@ -64,9 +66,10 @@ enum Runner {
         return results.withLock { $0.map { $0! } }
     }
 
-    private static func cost(_ method: MethodSpec) -> Int {
-        if case .peach = method { return 1 }
-        return 0
+    /// Roughly proportional to the time a job takes: Peach's fit costs far more per answer than a per-key grid.
+    private static func cost(_ job: Job) -> Int {
+        if case .peach = job.method { return 10 * job.answers }
+        return job.answers
     }
 }
 

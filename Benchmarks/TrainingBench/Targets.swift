@@ -54,7 +54,7 @@ enum Targets {
             let measured = Report.percent(named) + " (true θ " + Report.percent(summary.weakSpotsNamedByTruth!) + "); 5 largest θ̂: "
                 + Report.percent(largest) + " (true θ " + Report.percent(summary.weakSpotsFlaggedByTruth!) + ")"
             targets.append(.init(name: "both weak spots among the 5 weakest spots named after 1000, weak-spot, " + Self.label(slider),
-                                 target: "≥ 90% of runs", measured: measured, passes: named >= 0.9))
+                                 target: "≥ 90% of \(summary.detectionRuns.count) runs", measured: measured, passes: named >= 0.9))
         }
         if let answer {
             targets.append(.init(name: "one answer (next pair + answer), median, \(answer.historyAnswers) answers in history", target: "≤ 1 ms",

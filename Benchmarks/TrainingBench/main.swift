@@ -8,6 +8,7 @@ import PeachHost
 //
 //   TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
+//   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
 
 struct Options {
     var seeds = 20
@@ -32,6 +33,10 @@ struct Options {
                       let slider = rest.popFirst().flatMap(Double.init), let seed = rest.popFirst().flatMap(UInt64.init) else { usage() }
                 Diagnostics.printProfile(kind: kind, slider: slider, seed: seed)
                 exit(0)
+            case "--spots":
+                guard let slider = rest.popFirst().flatMap(Double.init), let count = rest.popFirst().flatMap(Int.init) else { usage() }
+                Diagnostics.printSpots(slider: slider, seeds: count)
+                exit(0)
             default: usage()
             }
         }
@@ -39,7 +44,8 @@ struct Options {
 }
 
 func usage() -> Never {
-    progress("usage: TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile musician|untrained|weak-spot|learner SLIDER SEED\n")
+    progress("usage: TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile musician|untrained|weak-spot|learner SLIDER SEED\n"
+             + "       TrainingBench --spots SLIDER SEEDS\n")
     exit(2)
 }
 
@@ -52,7 +58,7 @@ print("weak: share of pairs on the \(Protocol.weakestCount) keys with the larges
 print("correctly (each over the first 1000 / all 3000 answers). N25,90: answers until ≥ 90% of keys are within 25% of θ (checked every")
 print("\(Protocol.convergenceInterval)), median over seeds and share of runs reaching it by \(Protocol.answers). Spots: both weak spots (E3, A5, ±1 key)")
 print("among the 5 largest estimates, and among the first 5 spots Peach names (register for register, one key per spot), after 1000")
-print("answers (in brackets: the same test on the true θ). z-RMS: median RMS of the error in units")
+print("answers (in brackets: the same test on the true θ), over \(Protocol.detectionSeeds) seeds: a yes/no per run needs more runs. z-RMS: median RMS of the error in units")
 print("of the posterior SD implied by the 95% band (about 1 if calibrated). Baselines choose keys uniformly at random.")
 print("Coverage targets show ± one standard error over seeds.")
 
@@ -89,14 +95,25 @@ for listener in stress {
         for seed in 0..<options.seeds { jobs.append(.init(listener: listener, method: method, seed: UInt64(seed))) }
     }
 }
+let mainJobCount = jobs.count
+if nominal.contains(ListenerSpec(kind: .weakSpot)) {
+    for method in methods {
+        for seed in options.seeds..<max(options.seeds, Protocol.detectionSeeds) {
+            jobs.append(.init(listener: ListenerSpec(kind: .weakSpot), method: method, seed: UInt64(seed), answers: Protocol.flagCheckpoint))
+        }
+    }
+}
 progress("simulating \(jobs.count) runs...\n")
 let results = Runner.runAll(jobs)
 
 var summaries: [Summary] = []
 for listener in nominal + stress {
     for method in listener.isNominal ? methods : stressMethods {
-        let runs = zip(jobs, results).filter { $0.0.listener == listener && $0.0.method == method }.map(\.1)
-        summaries.append(Summary(listener: listener, method: method, runs: runs))
+        func runs(_ part: Range<Int>) -> [RunResult] {
+            zip(jobs[part], results[part]).filter { $0.0.listener == listener && $0.0.method == method }.map(\.1)
+        }
+        summaries.append(Summary(listener: listener, method: method, runs: runs(0..<mainJobCount),
+                                 detectionOnlyRuns: runs(mainJobCount..<jobs.count)))
     }
 }
 for listener in nominal {
