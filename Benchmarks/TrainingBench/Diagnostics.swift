@@ -70,4 +70,34 @@ enum Diagnostics {
         lines.forEach { print($0.line) }
         print("found in \(lines.filter { $0.found }.count) of \(seeds) runs")
     }
+
+    /// `--random-keys ANSWERS [truth]`: the weak-spot listener answering pairs
+    /// on keys drawn at random, each aimed at 70–95% correct from Peach's
+    /// estimate (or, with `truth`, from the true θ), for 30 seeds; prints the
+    /// mean ln θ̂ − ln θ at each spot's centre and over all keys. It separates
+    /// what the model does to a narrow spot from what the selector does.
+    static func printRandomKeys(answers: Int, aimFromTruth: Bool) {
+        let keys = Protocol.keys, seeds = 30
+        let errors = Mutex([[Double]](repeating: [], count: seeds))
+        DispatchQueue.concurrentPerform(iterations: seeds) { seed in
+            var listener = SimulatedListener(ListenerSpec(kind: .weakSpot), keys: keys, seed: UInt64(seed))
+            let profile = PerceptualProfile(window: keys)
+            var generator = SeededGenerator(seed: UInt64(seed))
+            for _ in 0..<answers {
+                let note = MIDINote(number: Int.random(in: keys, using: &generator))!
+                let theta = aimFromTruth ? listener.threshold(note.number) : profile.threshold(at: note)
+                let aim = Double.random(in: 0.7...0.95, using: &generator)
+                let delta = PairSelector.quantize(profile.function.delta(forProbability: aim, threshold: theta))
+                let correct = listener.answer(TrainingPair(note: note, cents: delta, kind: .nearby)) == .higher
+                profile.record(note: note, delta: delta, correct: correct)
+            }
+            let row = keys.map { log(profile.threshold(at: MIDINote(number: $0)!)) - log(listener.threshold($0)) }
+            errors.withLock { $0[seed] = row }
+        }
+        let rows = errors.withLock { $0 }
+        let mean = (0..<keys.count).map { index in Stats.mean(rows.map { $0[index] }) }
+        let spots = SimulatedListener.weakSpots.map { MIDINote(number: $0.note)!.name + " " + Report.signed(mean[$0.note - keys.lowerBound]) }
+        print("\(answers) answers on random keys, aimed from \(aimFromTruth ? "the true θ" : "Peach's estimate"), mean ln θ̂ − ln θ over \(seeds) seeds: "
+              + spots.joined(separator: ", ") + ", all keys " + Report.signed(Stats.mean(mean)))
+    }
 }

@@ -9,6 +9,7 @@ import PeachHost
 //   TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
 //   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
+//   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
 
 struct Options {
     var seeds = 20
@@ -33,6 +34,10 @@ struct Options {
                       let slider = rest.popFirst().flatMap(Double.init), let seed = rest.popFirst().flatMap(UInt64.init) else { usage() }
                 Diagnostics.printProfile(kind: kind, slider: slider, seed: seed)
                 exit(0)
+            case "--random-keys":
+                guard let answers = rest.popFirst().flatMap(Int.init), answers > 0 else { usage() }
+                Diagnostics.printRandomKeys(answers: answers, aimFromTruth: rest.first == "truth")
+                exit(0)
             case "--spots":
                 guard let slider = rest.popFirst().flatMap(Double.init), let count = rest.popFirst().flatMap(Int.init) else { usage() }
                 Diagnostics.printSpots(slider: slider, seeds: count)
@@ -45,7 +50,7 @@ struct Options {
 
 func usage() -> Never {
     progress("usage: TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile musician|untrained|weak-spot|learner SLIDER SEED\n"
-             + "       TrainingBench --spots SLIDER SEEDS\n")
+             + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
     exit(2)
 }
 

@@ -62,7 +62,8 @@ public struct PairSelector: Sendable {
         remember(TrainingPair(note: pair.note, cents: pair.cents, kind: .nearby), correct: correct)
     }
 
-    static func quantize(_ delta: Double) -> Double {
+    /// A difference as pairs play it: a multiple of 0.1 cent between the floor and the ceiling.
+    public static func quantize(_ delta: Double) -> Double {
         (min(max(delta, floorCents), ceilingCents) * 10).rounded() / 10
     }
 
