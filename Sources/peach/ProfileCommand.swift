@@ -41,7 +41,7 @@ struct ProfileCommand: ParsableCommand {
         let now = PersistentTraining.currentTime()
         let (overview, warnings) = try ProfileOverview.load(dataDirectory: directory, trends: chosen != nil || svg != nil)
         warnings.forEach(StandardError.warning)
-        let width = TerminalWidth.current()
+        let width = TerminalSize.outputColumns()
         if let svg {
             let progress = ProgressSeries(evidence: overview.evidence, current: overview.report, now: now, calendar: .system)
             try AtomicFile.write(Array(ProfileSVG(overview: overview, progress: progress, now: now).document().utf8), to: svg)

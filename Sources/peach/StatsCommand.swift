@@ -23,7 +23,7 @@ struct StatsCommand: ParsableCommand {
             print(statistics.json())
             return
         }
-        let width = TerminalWidth.current() - 1
+        let width = TerminalSize.outputColumns() - 1
         for line in Self.lines(statistics, width: width) { TextWrap.lines(line, width: width, indent: "  ").forEach { print($0) } }
     }
 

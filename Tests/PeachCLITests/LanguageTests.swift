@@ -46,7 +46,7 @@ import Testing
 
         let setting = try Self.peach(["settings", "set", "note-duration", "9"], config: config, environment: german)
         #expect(setting.status == 1)
-        #expect(setting.standardError == "Fehler: note-duration: 9 liegt außerhalb von 0.3...3 s; nichts wurde geändert\n")
+        #expect(setting.standardError == "Fehler: note-duration: 9 liegt außerhalb von 0,3...3 s; nichts wurde geändert\n")
         #expect(!FileManager.default.fileExists(atPath: config.path + "/peach/settings.json"), "nothing was written")
 
         let unknown = try Self.peach(["stats", "--by", "year"], config: config, environment: german)
@@ -54,7 +54,23 @@ import Testing
                 "\(unknown.standardError)")
     }
 
-    @Test func theLocaleOrderAndWhatOverridesIt() throws {
+    @Test func numbersAreShownWithADecimalCommaInGermanAndReadEitherWay() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        let german = ["LANG": "de_DE.UTF-8"]
+        let set = try Self.peach(["settings", "set", "reference", "442,5"], config: config, environment: german)
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(set.standardOutput == "reference = 442,5 Hz\n")
+        // The file stays JSON, whatever the language.
+        let file = try String(contentsOfFile: config.path + "/peach/settings.json", encoding: .utf8)
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
+        #expect(settings["reference"] as? Double == 442.5, "\(file)")
+
+        let english = try Self.peach(["settings", "set", "reference", "441,5"], config: config)
+        #expect(english.standardOutput == "reference = 441.5 Hz\n", "a comma is read in English too; shown with a point")
+    }
+
+        @Test func theLocaleOrderAndWhatOverridesIt() throws {
         let config = TemporaryDirectory()
         defer { config.remove() }
         let english = "Error: 'H9' is not a note: write a letter"

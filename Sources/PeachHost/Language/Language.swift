@@ -7,6 +7,9 @@ public enum Language: String, CaseIterable, Sendable {
     /// Set once at start, before anything is said.
     nonisolated(unsafe) public static var current = Language.english
 
+    /// The decimal separator numbers are shown with: 4.2 in English, 4,2 in German.
+    public var decimalSeparator: Character { self == .german ? "," : "." }
+
     /// A code such as `de`, `de_AT.UTF-8` or `en_GB`; nil if Peach does not speak it.
     public init?(code: String) {
         let prefix = code.lowercased().prefix(2)

@@ -67,11 +67,12 @@ public struct Setting: Sendable, Identifiable {
     private static let onWords = Set(["true", "on", "yes"] + Language.allCases.map { localized(.valueOn, in: $0, []) })
     private static let offWords = Set(["false", "off", "no"] + Language.allCases.map { localized(.valueOff, in: $0, []) })
 
-    /// Reads a value typed on the command line. On and off may also be
-    /// written as `peach settings` shows them, in either language.
+    /// Reads a value typed on the command line. Numbers and on and off may
+    /// also be written as `peach settings` shows them, in either language
+    /// (`442,5` as well as `442.5`).
     public func parse(_ text: String) -> JSONValue {
         switch kind {
-        case .number: Double(text).map(JSONValue.number) ?? .string(text)
+        case .number: (Double(text) ?? Double(String(text.map { $0 == "," ? "." : $0 }))).map(JSONValue.number) ?? .string(text)
         case .bool: Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
         case .choice, .text: .string(text)
         }

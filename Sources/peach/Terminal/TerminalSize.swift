@@ -1,4 +1,5 @@
 import Glibc
+import PeachHost
 
 /// Columns and rows of the terminal on `descriptor`.
 struct TerminalSize: Equatable {
@@ -12,5 +13,13 @@ struct TerminalSize: Equatable {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    /// How many columns printed output may use: `COLUMNS` if set (as shells
+    /// and scripts set it), else the width of the terminal on standard
+    /// output, else the fallback.
+    static func outputColumns(environment: [String: String] = Environment.current) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        return (of(STDOUT_FILENO) ?? fallback).columns
     }
 }
