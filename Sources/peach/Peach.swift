@@ -20,6 +20,10 @@ struct Peach: ParsableCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         do {
             Language.current = try LanguageChoice.take(from: &arguments)
+            if let paths = PluginProbeCommand.directPaths(arguments) {
+                PluginProbeCommand.probe(paths)
+                return
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {

@@ -29,6 +29,23 @@ import Testing
     /// The program's own folder holds other shared libraries (here the test
     /// build's malloc interposer): those are not plugins and are not reported.
     /// The same library in a plugin folder is.
+    /// The probe child skips the argument parser when it can; through the parser
+    /// (`--` ends the options) it must report the same, line for line.
+    @Test func theProbeChildReportsTheSameWithAndWithoutTheParser() throws {
+        let missing = "/nonexistent/libNothing.so"
+        let direct = try Shell.run([BuildProducts.peach, "--lang", "de", "plugin-probe", BuildProducts.sinePlugin, missing])
+        let parsed = try Shell.run([BuildProducts.peach, "--lang", "de", "plugin-probe", "--", BuildProducts.sinePlugin, missing])
+        #expect(direct.status == 0 && parsed.status == 0)
+        let lines = direct.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2, "one report per library: \(direct.standardOutput)")
+        #expect(lines.first?.contains(#""id":"org.peach.sine""#) == true, "\(direct.standardOutput)")
+        #expect(lines.last?.contains("libNothing.so") == true && lines.last?.contains("lässt sich nicht laden") == true,
+                "rejected, in the language asked for: \(direct.standardOutput)")
+        #expect(direct.standardOutput == parsed.standardOutput)
+        let help = try Shell.run([BuildProducts.peach, "plugin-probe", "--help"])
+        #expect(help.status == 0 && help.standardOutput.contains("plugin-probe"), "--help still reaches the parser: \(help.standardOutput)")
+    }
+
     @Test func foreignLibrariesAreQuietOnlyBesideTheProgram() throws {
         let foreign = BuildProducts.directory + "/libMallocInterposerSwift.so"
         try #require(FileManager.default.fileExists(atPath: foreign))
