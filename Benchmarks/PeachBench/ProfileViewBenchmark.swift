@@ -11,7 +11,7 @@ import PeachHost
 /// information.
 struct ProfileViewBenchmark {
     static let answers = 1_000_000
-    static let runs = 5
+    static let runs = 9
     /// The chart may cost this much more than the JSON (the same read, plus drawing).
     static let allowedRatio = 1.10
 
