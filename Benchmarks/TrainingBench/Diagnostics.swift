@@ -1,7 +1,5 @@
-import Dispatch
 import Glibc
 import PeachHost
-import Synchronization
 
 /// `--profile KIND SLIDER SEED`: one Peach run, printing the true and estimated
 /// threshold of every key (with the 80% band and answers there) and the weakest
@@ -44,8 +42,7 @@ enum Diagnostics {
     /// error of θ̂ at its centre.
     static func printSpots(slider: Double, seeds: Int) {
         let keys = Protocol.keys
-        let results = Mutex([(found: Bool, line: String)?](repeating: nil, count: seeds))
-        DispatchQueue.concurrentPerform(iterations: seeds) { seed in
+        let lines = Array(0..<seeds).concurrentMap { seed -> (found: Bool, line: String) in
             var listener = SimulatedListener(ListenerSpec(kind: .weakSpot), keys: keys, seed: UInt64(seed))
             let method = PeachMethod(keys: keys, slider: slider, seed: UInt64(seed))
             var counts = [Int](repeating: 0, count: 128)
@@ -62,11 +59,9 @@ enum Diagnostics {
             let errors = spots.map { spot in
                 Report.signed(estimates[spot - keys.lowerBound].logThreshold - log(listener.threshold(spot)))
             }
-            let line = "seed \(seed): \(found ? "found " : "MISSED") named " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", ")
-                + "; pairs near E3/A5 \(near[0])/\(near[1]); ln error at E3/A5 \(errors[0])/\(errors[1])"
-            results.withLock { $0[seed] = (found, line) }
+            return (found, "seed \(seed): \(found ? "found " : "MISSED") named " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", ")
+                    + "; pairs near E3/A5 \(near[0])/\(near[1]); ln error at E3/A5 \(errors[0])/\(errors[1])")
         }
-        let lines = results.withLock { $0 }.compactMap { $0 }
         lines.forEach { print($0.line) }
         print("found in \(lines.filter { $0.found }.count) of \(seeds) runs")
     }
@@ -78,8 +73,7 @@ enum Diagnostics {
     /// what the model does to a narrow spot from what the selector does.
     static func printRandomKeys(answers: Int, aimFromTruth: Bool) {
         let keys = Protocol.keys, seeds = 30
-        let errors = Mutex([[Double]](repeating: [], count: seeds))
-        DispatchQueue.concurrentPerform(iterations: seeds) { seed in
+        let rows = Array(0..<seeds).concurrentMap { seed in
             var listener = SimulatedListener(ListenerSpec(kind: .weakSpot), keys: keys, seed: UInt64(seed))
             let profile = PerceptualProfile(window: keys)
             var generator = SeededGenerator(seed: UInt64(seed))
@@ -91,10 +85,8 @@ enum Diagnostics {
                 let correct = listener.answer(TrainingPair(note: note, cents: delta, kind: .nearby)) == .higher
                 profile.record(note: note, delta: delta, correct: correct)
             }
-            let row = keys.map { log(profile.threshold(at: MIDINote(number: $0)!)) - log(listener.threshold($0)) }
-            errors.withLock { $0[seed] = row }
+            return keys.map { log(profile.threshold(at: MIDINote(number: $0)!)) - log(listener.threshold($0)) }
         }
-        let rows = errors.withLock { $0 }
         let mean = (0..<keys.count).map { index in Stats.mean(rows.map { $0[index] }) }
         let spots = SimulatedListener.weakSpots.map { MIDINote(number: $0.note)!.name + " " + Report.signed(mean[$0.note - keys.lowerBound]) }
         print("\(answers) answers on random keys, aimed from \(aimFromTruth ? "the true θ" : "Peach's estimate"), mean ln θ̂ − ln θ over \(seeds) seeds: "

@@ -2,7 +2,7 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// `transform` of every element, spread over the cores; the results in order.
-    func concurrentMap<Transformed>(_ transform: @Sendable (Element) -> Transformed) -> [Transformed] {
+    public func concurrentMap<Transformed>(_ transform: @Sendable (Element) -> Transformed) -> [Transformed] {
         Array<Transformed>(unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each iteration initialises only its own slot.
             nonisolated(unsafe) let slots = buffer
