@@ -28,10 +28,10 @@ enum Diagnostics {
                 return [MIDINote(number: key)!.name, Report.fixed(exp(truth), 1), Report.fixed(exp(estimate.logThreshold), 1),
                         Report.fixed(exp(estimate.band80!.lowerBound), 1) + "–" + Report.fixed(exp(estimate.band80!.upperBound), 1),
                         Report.signed(estimate.logThreshold - truth), "\(counts[key])",
-                        Report.signed(spot.height) + " ± " + Report.fixed(spot.sd, 2), inside]
+                        Report.fixed(exp(estimate.logAboveCurve!), 2), Report.signed(spot.height) + " ± " + Report.fixed(spot.sd, 2), inside]
             }
-            Report.printTable(header: ["key", "true θ", "θ̂", "80% band", "ln error", "pairs", "unexplained", ""], rows: rows)
-            let named = Protocol.namedSpots(estimates.map(\.logThreshold)).prefix(Protocol.flaggedCount)
+            Report.printTable(header: ["key", "true θ", "θ̂", "80% band", "ln error", "pairs", "above curve", "unexplained", ""], rows: rows)
+            let named = Protocol.namedSpots(estimates).prefix(Protocol.flaggedCount)
             print("weakest spots named: " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", "))
         }
     }
@@ -52,7 +52,7 @@ enum Diagnostics {
                 _ = method.answer(pair, heard: listener.answer(pair))
             }
             let estimates = method.estimates(keys)
-            let named = Array(Protocol.namedSpots(estimates.map(\.logThreshold)).prefix(Protocol.flaggedCount))
+            let named = Array(Protocol.namedSpots(estimates).prefix(Protocol.flaggedCount))
             let spots = SimulatedListener.weakSpots.map(\.note)
             let found = Protocol.bothSpotsFound(named)
             let near = spots.map { spot in (spot - 2...spot + 2).reduce(0) { $0 + counts[$1] } }

@@ -20,9 +20,13 @@ enum Protocol {
     /// `flagCheckpoint`.
     static let detectionSeeds = 100
 
-    /// The spots Peach names from these ln θ at `keys` (`ProfileReport.weakestSpots`).
-    static func namedSpots(_ logThresholds: [Double]) -> [Int] {
-        ProfileReport.weakestSpots(zip(keys, logThresholds).map { ($0, exp($1)) })
+    /// The spots named from these estimates at `keys`, as `ProfileReport.weakestSpots` names them:
+    /// by how far each key stands above the method's own curve where it fits one (Peach),
+    /// register for register otherwise (the baselines, the truth).
+    static func namedSpots(_ estimates: [KeyEstimate]) -> [Int] {
+        let aboveCurve = estimates.compactMap(\.logAboveCurve)
+        if aboveCurve.count == estimates.count { return ProfileReport.weakestSpots(Array(zip(keys, aboveCurve))) }
+        return ProfileReport.weakestSpots(thresholds: zip(keys, estimates).map { ($0, exp($1.logThreshold)) })
     }
 
     /// Whether both of the weak-spot listener's spots have a key within reach among the first `flaggedCount` of `flagged`.
@@ -53,7 +57,8 @@ struct RunResult: Sendable {
     /// The same test applied to the true thresholds: whether the criterion can be met at all.
     var weakSpotsFlaggedByTruth: Bool?
     /// The same with the five weakest spots as Peach names them (`ProfileReport.weakestSpots`):
-    /// register for register, the keys around a weaker key counted as its spot.
+    /// by how far a key stands above the listener's own curve (register for register
+    /// for the baselines and the truth), the keys around a weaker key counted as its spot.
     var weakSpotsNamed: Bool?
     var weakSpotsNamedByTruth: Bool?
     /// ln θ̂ − ln θ at the centre of each weak spot after 1000 answers.
@@ -112,8 +117,8 @@ struct RunRecorder {
         let logEstimates = estimates.map(\.logThreshold)
         result.weakSpotsFlagged = Protocol.bothSpotsFound(largest(logEstimates))
         result.weakSpotsFlaggedByTruth = Protocol.bothSpotsFound(largest(truths))
-        result.weakSpotsNamed = Protocol.bothSpotsFound(Protocol.namedSpots(logEstimates))
-        result.weakSpotsNamedByTruth = Protocol.bothSpotsFound(Protocol.namedSpots(truths))
+        result.weakSpotsNamed = Protocol.bothSpotsFound(Protocol.namedSpots(estimates))
+        result.weakSpotsNamedByTruth = Protocol.bothSpotsFound(Protocol.namedSpots(truths.map { KeyEstimate(logThreshold: $0) }))
         result.weakSpotErrors = SimulatedListener.weakSpots.map { spot in
             let index = spot.note - Protocol.keys.lowerBound
             return logEstimates[index] - truths[index]

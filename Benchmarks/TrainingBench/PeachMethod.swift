@@ -19,7 +19,8 @@ struct PeachMethod: TrainingMethod {
             let estimate = session.profile.estimate(MIDINote(number: key)!)
             return KeyEstimate(logThreshold: log(estimate.threshold),
                                band80: log(estimate.band80.lowerBound)...log(estimate.band80.upperBound),
-                               band95: log(estimate.band95.lowerBound)...log(estimate.band95.upperBound))
+                               band95: log(estimate.band95.lowerBound)...log(estimate.band95.upperBound),
+                               logAboveCurve: log(session.profile.aboveCurve(at: estimate.note)))
         }
     }
 }

@@ -47,7 +47,7 @@ enum Targets {
             targets.append(.init(name: "pairs within 0.5×–2× of θ (all 3000 answers), untrained, slider 1", target: "≥ 0.75",
                                  measured: f(near), passes: near >= 0.75))
         }
-        // "The five weakest keys" read as Peach names weak spots (register for register, one name per spot);
+        // "The five weakest keys" read as Peach names weak spots (how far a key stands above its own curve, one name per spot);
         // the literal reading (the five largest θ̂) is shown beside it: even the true θ fails it in some runs.
         for slider in sliders {
             guard let summary = find(.weakSpot, .peach(slider: slider)), let named = summary.weakSpotsNamed, let largest = summary.weakSpotsFlagged else { continue }

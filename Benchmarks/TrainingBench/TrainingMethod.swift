@@ -4,8 +4,10 @@ import PeachHost
 /// methods that give none (the staircase).
 struct KeyEstimate {
     var logThreshold: Double
-    var band80: ClosedRange<Double>?
-    var band95: ClosedRange<Double>?
+    var band80: ClosedRange<Double>? = nil
+    var band95: ClosedRange<Double>? = nil
+    /// ln of how far θ̂ stands above the method's own smooth curve, for methods that fit one (Peach).
+    var logAboveCurve: Double? = nil
 }
 
 /// A way of choosing pairs and estimating thresholds over a range of keys:

@@ -83,6 +83,7 @@ import Testing
         let report = try JSONDecoder().decode(ProfileReport.self, from: Data(profile.standardOutput.utf8))
         #expect(report.answers == 30)
         #expect(report.notes.reduce(0) { $0 + $1.answers } == 30)
+        #expect(report.notes.allSatisfy { $0.aboveCurve != nil }, "every key says how far it stands above the listener's own curve")
     }
 
     @Test func aManualRangeIsRespected() throws {

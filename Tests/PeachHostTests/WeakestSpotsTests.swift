@@ -4,7 +4,8 @@ import PeachTestSupport
 import Testing
 
 /// The weak spots Peach names (the start page, the training benchmark): judged
-/// register for register, one name per place, weakest first.
+/// by how far a key stands above the listener's own curve (register for
+/// register where no fit is at hand), one name per place, weakest first.
 @Suite struct WeakestSpotsTests {
     /// Twice the usual curve everywhere, so the bass is highest in cents but no weaker for this ear.
     static func usual(_ note: Int) -> Double { 2 * exp(KeyboardPrior.typical.meanLogThreshold(note)) }
@@ -17,13 +18,13 @@ import Testing
             return (note, Self.usual(note) * factor)
         }
         #expect(thresholds[0].threshold > thresholds[81 - 36].threshold, "in cents C2 is higher than the A5 spot")
-        let spots = ProfileReport.weakestSpots(thresholds)
+        let spots = ProfileReport.weakestSpots(thresholds: thresholds)
         #expect(Array(spots.prefix(2)) == [52, 81], "\(spots.prefix(5))")
         #expect(!spots.contains { $0 != 52 && abs($0 - 52) <= ProfileReport.spotRadius }, "E3's shoulders are part of its spot")
     }
 
     @Test func aFlatStretchNamesOneKey() {
-        let spots = ProfileReport.weakestSpots((60...64).map { ($0, Self.usual($0)) })
+        let spots = ProfileReport.weakestSpots(thresholds: (60...64).map { ($0, Self.usual($0)) })
         #expect(spots == [60])
     }
 
@@ -32,5 +33,36 @@ import Testing
         let report = KeyboardChartTests.overview.report
         #expect(report.notes.max { $0.threshold < $1.threshold }!.note < 48, "the highest thresholds are in the bass")
         #expect(report.weakestSpots.first?.note == 81, "\(report.weakestSpots.prefix(3).map(\.name))")
+    }
+
+    /// A spot 2.5× at its centre and about three keys wide (E3), on a curve
+    /// that falls into the treble, from answers at random keys.
+    static let narrowSpot: ProfileReport = {
+        let threshold = { (note: Int) -> Double in
+            let d = Double(note - 52)
+            return 40 * pow(0.97, Double(note - 36)) * exp(log(2.5) * exp(-d * d / 4.5))
+        }
+        let profile = PersistentTraining.rebuild(simulatedHistory(count: 3000, keys: 36...72, threshold: threshold).map(AnswerEvidence.init))
+        return ProfileReport(profile: profile, range: .manual(MIDINote(number: 36)!, MIDINote(number: 72)!), reference: 440)
+    }()
+
+    @Test func aNarrowSpotStandsAboveTheListenersOwnCurveWhereItIs() throws {
+        let report = Self.narrowSpot
+        let spot = try #require(report.weakestSpots.first)
+        #expect(abs(spot.note - 52) <= 1, "named \(report.weakestSpots.prefix(3).map(\.name))")
+        // θ̂ peaks over several keys (the broad part takes up some of the spot); what stands above the curve is the spot's own.
+        let far = report.notes.filter { abs($0.note - 52) >= 6 }
+        let height = try #require(spot.aboveCurve)
+        #expect(far.allSatisfy { $0.aboveCurve! < height && (0.8...1.25).contains($0.aboveCurve!) },
+                "\(spot.name) \(height); \(far.map { ($0.name, $0.aboveCurve!) })")
+    }
+
+    @Test func aSnapshotWrittenBeforeTheFitWasStoredNamesSpotsRegisterForRegister() throws {
+        var report = KeyboardChartTests.overview.report
+        for index in report.notes.indices { report.notes[index].aboveCurve = nil }
+        let json = report.json()
+        #expect(!json.contains("aboveCurve"), "an older snapshot has no such field")
+        let decoded = try JSONDecoder().decode(ProfileReport.self, from: Data(json.utf8))
+        #expect(decoded.weakestSpots.first?.note == 81, "\(decoded.weakestSpots.prefix(3).map(\.name))")
     }
 }

@@ -3,19 +3,19 @@ import Glibc
 /// The weakest places on the keyboard, weakest first, as Peach names them to
 /// the listener (the start page) and as the training benchmark judges them.
 ///
-/// Two rules make the list worth reading. Keys are compared register for
-/// register (`ProfileReport.registerLevel`): every ear is worse in the bass,
-/// so raw thresholds would name C2, C♯2 and D2 for nearly everybody. And a
-/// weak spot is a few keys wide and its shoulders are weak too, so only a key
-/// weaker than every key within two semitones names a spot: five names are
-/// five places.
+/// A weak spot is a place where you hear worse than at the keys around it. So
+/// each key is judged by how far its threshold stands above your own smooth
+/// curve (`Note.aboveCurve`), not by its threshold: every ear is worse in the
+/// bass, and raw thresholds would name C2, C♯2 and D2 for nearly everybody.
+/// A spot is a few keys wide and its shoulders stand out too, so only a key
+/// that stands out more than every key within two semitones names a spot:
+/// five names are five places.
 extension ProfileReport {
     /// A key is a spot's centre when no key this close is weaker.
     public static let spotRadius = 2
 
-    /// The centre of each weak spot, weakest first; `thresholds` are in cents, by key.
-    public static func weakestSpots(_ thresholds: [(note: Int, threshold: Double)]) -> [Int] {
-        let levels = thresholds.map { (note: $0.note, level: registerLevel($0.threshold, note: $0.note)) }
+    /// The centre of each weak spot, weakest first: the keys whose `level` no key within `spotRadius` exceeds.
+    public static func weakestSpots(_ levels: [(note: Int, level: Double)]) -> [Int] {
         let centres = levels.indices.filter { index in
             let window = max(0, index - spotRadius)...min(levels.count - 1, index + spotRadius)
             // The first of equal keys is the centre, so a flat stretch names one key.
@@ -24,8 +24,17 @@ extension ProfileReport {
         return centres.sorted { levels[$0].level > levels[$1].level }.map { levels[$0].note }
     }
 
+    /// The same from thresholds alone (cents, by key), judged register for
+    /// register against the usual curve (`registerLevel`): for curves that
+    /// come without a fit, such as a snapshot older than `aboveCurve`.
+    public static func weakestSpots(thresholds: [(note: Int, threshold: Double)]) -> [Int] {
+        weakestSpots(thresholds.map { (note: $0.note, level: registerLevel($0.threshold, note: $0.note)) })
+    }
+
     /// The profile's weak spots, weakest first (every key in range, trained or inferred).
     public var weakestSpots: [Note] {
-        Self.weakestSpots(notes.map { ($0.note, $0.threshold) }).compactMap(note)
+        let fitted = notes.compactMap { note in note.aboveCurve.map { (note: note.note, level: log($0)) } }
+        let spots = fitted.count == notes.count ? Self.weakestSpots(fitted) : Self.weakestSpots(thresholds: notes.map { ($0.note, $0.threshold) })
+        return spots.compactMap(note)
     }
 }

@@ -69,7 +69,12 @@ public struct KeyboardPrior: Equatable, Sendable {
     public func covariance(_ a: Int, _ b: Int) -> Double {
         let d = Double(a - b)
         return levelSD * levelSD + broadSD * broadSD * exp(-d * d / (2 * broadLength * broadLength))
-            + localSD * localSD * exp(-d * d / (2 * localLength * localLength))
-            + (a == b ? 1e-6 : 0)
+            + localCovariance(a, b) + (a == b ? 1e-6 : 0)
+    }
+
+    /// The narrow part of the covariance alone: what lets a weak spot stand out from its neighbours.
+    public func localCovariance(_ a: Int, _ b: Int) -> Double {
+        let d = Double(a - b)
+        return localSD * localSD * exp(-d * d / (2 * localLength * localLength))
     }
 }

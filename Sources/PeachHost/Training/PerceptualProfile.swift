@@ -34,6 +34,7 @@ public final class PerceptualProfile {
     /// Posterior mode of ln θ over the window.
     private var logThreshold: [Double] = []
     private var cachedSD: [Double]?
+    private var cachedDeviations: [Double]?
 
     static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
     static let slopePriorSD = 0.3  // of ln β around 0
@@ -120,6 +121,13 @@ public final class PerceptualProfile {
         return exp(logThreshold[note.number - window.lowerBound])
     }
 
+    /// θ at a key as a multiple of the listener's own smooth curve there
+    /// (`localDeviations`): above 1 where the key is weaker than its neighbours.
+    public func aboveCurve(at note: MIDINote) -> Double {
+        if !window.contains(note.number) { cover(note.number...note.number) }
+        return exp(localDeviations()[note.number - window.lowerBound])
+    }
+
     /// Posterior median of ln θ at each key of the window, in order.
     public var logThresholds: [Double] { logThreshold }
 
@@ -129,6 +137,26 @@ public final class PerceptualProfile {
         let sd = computeStandardDeviations()
         cachedSD = sd
         return sd
+    }
+
+    /// How far ln θ at each key of the window stands above the listener's own
+    /// smooth curve (the overall level and the broad part of the fit): the
+    /// posterior mean of the narrow prior part and the key's own spot part,
+    /// K_local·∇ log-likelihood at the mode. This, not θ̂, places a weak spot:
+    /// the broad part takes up some of a narrow spot and spreads it over a
+    /// fifth either side, which flattens θ̂'s peak, while the narrow part keeps
+    /// it where the answers put it.
+    public func localDeviations() -> [Double] {
+        if let cachedDeviations { return cachedDeviations }
+        let gradient = likelihoodTerms(logThreshold).gradient
+        let keys = Array(window)
+        let deviations = keys.indices.map { i in
+            keys.indices.reduce(spotVariance[keys[i]] * gradient[i]) { sum, j in
+                sum + prior.localCovariance(keys[i], keys[j]) * gradient[j]
+            }
+        }
+        cachedDeviations = deviations
+        return deviations
     }
 
     /// What the answers under a bump centred on each key of the window (SD one
@@ -159,6 +187,11 @@ public final class PerceptualProfile {
 
     // MARK: Fitting
 
+    private func invalidateCaches() {
+        cachedSD = nil
+        cachedDeviations = nil
+    }
+
     private var fadeUnit: Double { exp(-Double(answerCount - fadeOrigin) / memory) }
 
     private func rebuildKernel(keeping previous: [Int: Double]) {
@@ -169,7 +202,7 @@ public final class PerceptualProfile {
         kernelFactor = Cholesky(kernel, size: n)!
         priorMean = keys.map(prior.meanLogThreshold)
         logThreshold = keys.enumerated().map { previous[$1] ?? priorMean[$0] }
-        cachedSD = nil
+        invalidateCaches()
     }
 
     /// Per-key gradient and Fisher information of the log-likelihood at `f`.
@@ -205,7 +238,7 @@ public final class PerceptualProfile {
             }
             if largest < 1e-3 { break }
         }
-        cachedSD = nil
+        invalidateCaches()
     }
 
     /// B = I + S·K·S with S = diag(√W).
@@ -281,7 +314,7 @@ public final class PerceptualProfile {
         rebuildKernel(keeping: [:])
         function.slope = Self.slopeGrid[best.slope]
         logThreshold = scores[best.local * Self.slopeGrid.count + best.slope]!.fit
-        cachedSD = nil
+        invalidateCaches()
         updateSpotVariances()
     }
 

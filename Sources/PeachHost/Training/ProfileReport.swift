@@ -10,6 +10,9 @@ public struct ProfileReport: Codable, Equatable, Sendable {
         public var band80: [Double]
         public var band95: [Double]
         public var answers: Int
+        /// θ as a multiple of the listener's own smooth curve here (1 = on the
+        /// curve); what names weak spots. Absent from snapshots older than it.
+        public var aboveCurve: Double?
     }
 
     public struct Range: Codable, Equatable, Sendable {
@@ -44,7 +47,7 @@ public struct ProfileReport: Codable, Equatable, Sendable {
             return Note(note: number, name: estimate.note.name, threshold: rounded(estimate.threshold),
                         band80: [rounded(estimate.band80.lowerBound), rounded(estimate.band80.upperBound)],
                         band95: [rounded(estimate.band95.lowerBound), rounded(estimate.band95.upperBound)],
-                        answers: estimate.answers)
+                        answers: estimate.answers, aboveCurve: rounded(profile.aboveCurve(at: estimate.note)))
         }
     }
 
