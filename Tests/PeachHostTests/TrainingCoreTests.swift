@@ -53,6 +53,35 @@ import Testing
         #expect(weakest.1 > 2 * session.profile.estimate(MIDINote(number: 58)!).threshold)
     }
 
+    @Test func aDrillThatHasFoundOneSpotStillVisitsTheKeyItKnowsLeast() throws {
+        // Answers so far only from C3 to F#4, with a spot four times as hard at E3; nothing yet above.
+        let profile = PerceptualProfile(window: 48...84)
+        profile.record(all: simulatedHistory(count: 600, keys: 48...66) { $0 == 52 ? 40 : 10 }.map {
+            (note: $0.note, delta: abs($0.cents), correct: $0.correct)
+        })
+        let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 84)!)
+        let spots = profile.unexplainedSpots(), sds = profile.standardDeviations()
+        let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
+        let leastKnown = try 48 + #require(uncertainties.indices.max { uncertainties[$0] < uncertainties[$1] })
+        func jumps(style: Double) -> (all: Int, toLeastKnown: Int) {
+            var selector = PairSelector(style: TrainingStyle(style), generator: SeededGenerator(seed: 3))
+            var pair = TrainingPair(note: MIDINote(number: 52)!, cents: 40, kind: .nearby)
+            var counts = (all: 0, toLeastKnown: 0)
+            for _ in 0..<2000 {
+                selector.remember(pair, correct: true)
+                pair = selector.next(profile: profile, range: range)
+                guard pair.kind == .weakSpot else { continue }
+                counts.all += 1
+                if pair.note.number == leastKnown { counts.toLeastKnown += 1 }
+            }
+            return counts
+        }
+        #expect(TrainingStyle(0.5).exploreShare == 0)
+        let drill = jumps(style: 1), share = Double(drill.toLeastKnown) / Double(drill.all)
+        // Jumps weighted by weakness and doubt alone would land there far less often.
+        #expect(share >= TrainingStyle(1).exploreShare, "\(drill.toLeastKnown) of \(drill.all) jumps to \(leastKnown)")
+    }
+
     @Test func answersAboveTheFitAroundAKeyShowAsAnUnexplainedSpot() {
         // Flat 15 cents, but three times that from B3 to C#4; two dozen answers a key, too few for the fit to follow yet.
         let threshold = { (note: Int) in (59...61).contains(note) ? 45.0 : 15.0 }

@@ -88,22 +88,27 @@ public struct PairSelector: Sendable {
     /// keys, and keys the profile is still unsure of, come up more often. At a
     /// cold start every key is equally weak.
     ///
-    /// Two things keep a narrow weak spot from hiding. θ̂ is raised by what the
-    /// answers around each key say beyond the smooth fit, and sd includes how
-    /// little they say (`PerceptualProfile.unexplainedSpots`), so a suspected
-    /// spot is visited until it is confirmed or ruled out. And a share of jumps
-    /// (`TrainingStyle.registerShare`) judges θ̂ register for register, as the
-    /// profile names weak spots, so the bass, hard for every ear, does not take
-    /// every jump.
+    /// Three things keep a narrow weak spot from hiding. θ̂ is raised by what
+    /// the answers around each key say beyond the smooth fit, and sd includes
+    /// how little they say (`PerceptualProfile.unexplainedSpots`), so a
+    /// suspected spot is visited until it is confirmed or ruled out. A share of
+    /// jumps (`TrainingStyle.registerShare`) judges θ̂ register for register, so
+    /// the bass, hard for every ear, does not take every jump. And towards the
+    /// mechanical end a share (`TrainingStyle.exploreShare`) goes straight to
+    /// the key known least, so a drill that has found one spot finds the next.
     private mutating func weakSpot(profile: PerceptualProfile, range: TrainingRange) -> MIDINote {
         let keys = (range.keys.lowerBound - profile.window.lowerBound)..<(range.keys.upperBound - profile.window.lowerBound + 1)
         let spots = profile.unexplainedSpots()[keys], sds = profile.standardDeviations()[keys]
+        let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
+        if style.exploreShare > 0, Double.random(in: 0..<1, using: &generator) < style.exploreShare {
+            let leastKnown = uncertainties.indices.max { uncertainties[$0] < uncertainties[$1] }!
+            return MIDINote(number: range.keys.lowerBound + leastKnown)!
+        }
         let byRegister = Double.random(in: 0..<1, using: &generator) < style.registerShare
         let logThresholds = zip(range.keys, zip(profile.logThresholds[keys], spots)).map { note, estimate in
             let raised = estimate.0 + max(0, estimate.1.height)
             return byRegister ? KeyboardPrior.registerLevel(logThreshold: raised, note: note) : raised
         }
-        let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
         // The medians only scale every weight alike; they keep exp() in range.
         let medianLog = logThresholds.median ?? 0, medianSD = uncertainties.median ?? 0
         let weights = zip(logThresholds, uncertainties).map { exp(style.weaknessExponent * ($0 - medianLog) + Self.uncertaintyWeight * ($1 - medianSD)) }

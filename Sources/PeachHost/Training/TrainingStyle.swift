@@ -5,8 +5,9 @@
 ///   rare, weak spots are favoured only gently, most pairs are comfortable
 ///   (about 88% correct) and one in eight is easy.
 /// - Mechanical (1) feels like a drill: it jumps to weak spots often and
-///   insists on them, stays within a key of where it is, pairs are harder
-///   (about 80% correct) and easy pairs are rare.
+///   insists on them (now and then checking the key it knows least), stays
+///   within a key of where it is, pairs are harder (about 80% correct) and
+///   easy pairs are rare.
 ///
 /// Both ends keep most pairs between 80 and 90% correct: that is where an
 /// answer tells the most about a threshold and where learning is fastest.
@@ -30,10 +31,14 @@ public struct TrainingStyle: Equatable, Sendable {
     public var jumpAfterCorrect: Double { blend(0.2, 0.6) }
     /// Chance of jumping to a weak spot after a wrong answer (otherwise: easier, nearby).
     public var jumpAfterWrong: Double { blend(0.15, 0.35) }
+    /// The share of jumps that go to the key the profile knows least, so a
+    /// drill that has found one weak spot still finds the next. Only past the
+    /// middle of the slider: nearer the natural end the wandering does it.
+    public var exploreShare: Double { max(0, 2 * naturalToMechanical - 1) * 0.1 }
     /// How strongly a weak spot is favoured: weight = (θ̂ / median θ̂)^exponent.
     public var weaknessExponent: Double { blend(0.5, 3) }
     /// The share of jumps that judge weakness register for register (against
-    /// the usual curve, as the start page names weak spots) rather than by
+    /// the usual curve across the keyboard) rather than by
     /// threshold alone, which always favours the bass.
     public var registerShare: Double { blend(0.5, 0.3) }
     /// How far a nearby move may go, in semitones.
