@@ -24,9 +24,7 @@ enum Protocol {
     /// by how far each key stands above the method's own curve where it fits one (Peach),
     /// register for register otherwise (the baselines, the truth).
     static func namedSpots(_ estimates: [KeyEstimate]) -> [Int] {
-        let aboveCurve = estimates.compactMap(\.logAboveCurve)
-        if aboveCurve.count == estimates.count { return ProfileReport.weakestSpots(Array(zip(keys, aboveCurve))) }
-        return ProfileReport.weakestSpots(thresholds: zip(keys, estimates).map { ($0, exp($1.logThreshold)) })
+        ProfileReport.weakestSpots(zip(keys, estimates).map { ($0, exp($1.logThreshold), $1.logAboveCurve.map(exp)) })
     }
 
     /// Whether both of the weak-spot listener's spots have a key within reach among the first `flaggedCount` of `flagged`.

@@ -70,7 +70,7 @@ import Testing
         #expect(english.standardOutput == "reference = 441.5 Hz\n", "a comma is read in English too; shown with a point")
     }
 
-        @Test func theLocaleOrderAndWhatOverridesIt() throws {
+    @Test func theLocaleOrderAndWhatOverridesIt() throws {
         let config = TemporaryDirectory()
         defer { config.remove() }
         let english = "Error: 'H9' is not a note: write a letter"

@@ -18,13 +18,13 @@ import Testing
             return (note, Self.usual(note) * factor)
         }
         #expect(thresholds[0].threshold > thresholds[81 - 36].threshold, "in cents C2 is higher than the A5 spot")
-        let spots = ProfileReport.weakestSpots(thresholds: thresholds)
+        let spots = ProfileReport.weakestSpots(thresholds.map { ($0.note, $0.threshold, nil) })
         #expect(Array(spots.prefix(2)) == [52, 81], "\(spots.prefix(5))")
         #expect(!spots.contains { $0 != 52 && abs($0 - 52) <= ProfileReport.spotRadius }, "E3's shoulders are part of its spot")
     }
 
     @Test func aFlatStretchNamesOneKey() {
-        let spots = ProfileReport.weakestSpots(thresholds: (60...64).map { ($0, Self.usual($0)) })
+        let spots = ProfileReport.weakestSpots((60...64).map { ($0, Self.usual($0), nil) })
         #expect(spots == [60])
     }
 

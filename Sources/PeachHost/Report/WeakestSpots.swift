@@ -14,8 +14,15 @@ extension ProfileReport {
     /// A key is a spot's centre when no key this close is weaker.
     public static let spotRadius = 2
 
-    /// The centre of each weak spot, weakest first: the keys whose `level` no key within `spotRadius` exceeds.
-    public static func weakestSpots(_ levels: [(note: Int, level: Double)]) -> [Int] {
+    /// The centre of each weak spot, weakest first (`threshold` in cents).
+    /// Keys are judged by `aboveCurve` when every key has it, else register for
+    /// register against the usual curve (`registerLevel`): for curves that come
+    /// without a fit, such as a snapshot older than `aboveCurve`.
+    public static func weakestSpots(_ keys: [(note: Int, threshold: Double, aboveCurve: Double?)]) -> [Int] {
+        let fitted = keys.allSatisfy { $0.aboveCurve != nil }
+        let levels = keys.map { key in
+            (note: key.note, level: fitted ? log(key.aboveCurve!) : registerLevel(key.threshold, note: key.note))
+        }
         let centres = levels.indices.filter { index in
             let window = max(0, index - spotRadius)...min(levels.count - 1, index + spotRadius)
             // The first of equal keys is the centre, so a flat stretch names one key.
@@ -24,17 +31,8 @@ extension ProfileReport {
         return centres.sorted { levels[$0].level > levels[$1].level }.map { levels[$0].note }
     }
 
-    /// The same from thresholds alone (cents, by key), judged register for
-    /// register against the usual curve (`registerLevel`): for curves that
-    /// come without a fit, such as a snapshot older than `aboveCurve`.
-    public static func weakestSpots(thresholds: [(note: Int, threshold: Double)]) -> [Int] {
-        weakestSpots(thresholds.map { (note: $0.note, level: registerLevel($0.threshold, note: $0.note)) })
-    }
-
     /// The profile's weak spots, weakest first (every key in range, trained or inferred).
     public var weakestSpots: [Note] {
-        let fitted = notes.compactMap { note in note.aboveCurve.map { (note: note.note, level: log($0)) } }
-        let spots = fitted.count == notes.count ? Self.weakestSpots(fitted) : Self.weakestSpots(thresholds: notes.map { ($0.note, $0.threshold) })
-        return spots.compactMap(note)
+        Self.weakestSpots(notes.map { ($0.note, $0.threshold, $0.aboveCurve) }).compactMap(note)
     }
 }

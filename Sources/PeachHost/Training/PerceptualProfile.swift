@@ -106,8 +106,7 @@ public final class PerceptualProfile {
     // MARK: Reading
 
     public func estimate(_ note: MIDINote) -> ThresholdEstimate {
-        if !window.contains(note.number) { cover(note.number...note.number) }
-        let index = note.number - window.lowerBound
+        let index = windowIndex(note)
         let sd = standardDeviations()[index]
         let mean = logThreshold[index]
         func band(_ z: Double) -> ClosedRange<Double> { exp(mean - z * sd)...exp(mean + z * sd) }
@@ -117,15 +116,22 @@ public final class PerceptualProfile {
 
     /// The threshold at a key (posterior median), without computing the bands.
     public func threshold(at note: MIDINote) -> Double {
-        if !window.contains(note.number) { cover(note.number...note.number) }
-        return exp(logThreshold[note.number - window.lowerBound])
+        let index = windowIndex(note)
+        return exp(logThreshold[index])
     }
 
     /// θ at a key as a multiple of the listener's own smooth curve there
     /// (`localDeviations`): above 1 where the key is weaker than its neighbours.
     public func aboveCurve(at note: MIDINote) -> Double {
+        let index = windowIndex(note)
+        return exp(localDeviations()[index])
+    }
+
+    /// Where a key sits in the window's arrays, widening the window to it first
+    /// if needed. Take the index before reading an array: widening rebuilds them.
+    private func windowIndex(_ note: MIDINote) -> Int {
         if !window.contains(note.number) { cover(note.number...note.number) }
-        return exp(localDeviations()[note.number - window.lowerBound])
+        return note.number - window.lowerBound
     }
 
     /// Posterior median of ln θ at each key of the window, in order.
