@@ -38,19 +38,24 @@ enum Diagnostics {
 
     /// `--spots SLIDER SEEDS`: the weak-spot listener for 1000 answers per
     /// seed, printing the spots Peach names, whether both true spots are among
-    /// the first five, the pairs played within ±2 keys of each spot and the
-    /// error of θ̂ at its centre.
+    /// the first five, the pairs played within ±2 keys of each spot, the
+    /// error of θ̂ at its centre, and the spots `SpotOracle` names from the
+    /// same answers.
     static func printSpots(slider: Double, seeds: Int) {
         let keys = Protocol.keys
-        let lines = Array(0..<seeds).concurrentMap { seed -> (found: Bool, line: String) in
-            var listener = SimulatedListener(ListenerSpec(kind: .weakSpot), keys: keys, seed: UInt64(seed))
+        let lines = Array(0..<seeds).concurrentMap { seed -> (found: Bool, oracleFound: Bool, line: String) in
+            let spec = ListenerSpec(kind: .weakSpot)
+            var listener = SimulatedListener(spec, keys: keys, seed: UInt64(seed))
             let method = PeachMethod(keys: keys, slider: slider, seed: UInt64(seed))
             var counts = [Int](repeating: 0, count: 128)
+            var answers: [SpotOracle.Answer] = []
             for _ in 0..<Protocol.flagCheckpoint {
                 let pair = method.nextPair()
                 counts[pair.note.number] += 1
-                _ = method.answer(pair, heard: listener.answer(pair))
+                let correct = method.answer(pair, heard: listener.answer(pair))
+                answers.append(.init(note: pair.note.number, cents: abs(pair.cents), correct: correct))
             }
+            let oracleNamed = Array(SpotOracle(spec, keys: keys, seed: UInt64(seed)).namedSpots(answers, keys: keys).prefix(Protocol.flaggedCount))
             let estimates = method.estimates(keys)
             let named = Array(Protocol.namedSpots(estimates).prefix(Protocol.flaggedCount))
             let spots = SimulatedListener.weakSpots.map(\.note)
@@ -59,11 +64,13 @@ enum Diagnostics {
             let errors = spots.map { spot in
                 Report.signed(estimates[spot - keys.lowerBound].logThreshold - log(listener.threshold(spot)))
             }
-            return (found, "seed \(seed): \(found ? "found " : "MISSED") named " + named.map { MIDINote(number: $0)!.name }.joined(separator: ", ")
-                    + "; pairs near E3/A5 \(near[0])/\(near[1]); ln error at E3/A5 \(errors[0])/\(errors[1])")
+            func names(_ notes: [Int]) -> String { notes.map { MIDINote(number: $0)!.name }.joined(separator: ", ") }
+            let oracleFound = Protocol.bothSpotsFound(oracleNamed)
+            return (found, oracleFound, "seed \(seed): \(found ? "found " : "MISSED") named \(names(named)); pairs near E3/A5 \(near[0])/\(near[1]); "
+                    + "ln error at E3/A5 \(errors[0])/\(errors[1]); from the answers \(oracleFound ? "found" : "MISSED") \(names(oracleNamed))")
         }
         lines.forEach { print($0.line) }
-        print("found in \(lines.filter { $0.found }.count) of \(seeds) runs")
+        print("found in \(lines.filter(\.found).count) of \(seeds) runs; from the answers (SpotOracle) in \(lines.filter(\.oracleFound).count)")
     }
 
     /// `--random-keys ANSWERS [truth]`: the weak-spot listener answering pairs

@@ -59,6 +59,8 @@ struct RunResult: Sendable {
     /// for the baselines and the truth), the keys around a weaker key counted as its spot.
     var weakSpotsNamed: Bool?
     var weakSpotsNamedByTruth: Bool?
+    /// The same with the spots a detector told the true curve names from this run's answers (`SpotOracle`).
+    var weakSpotsNamedFromAnswers: Bool?
     /// ln θ̂ − ln θ at the centre of each weak spot after 1000 answers.
     var weakSpotErrors: [Double]?
 }
@@ -109,14 +111,16 @@ struct RunRecorder {
     }
 
     /// Whether each weak spot has a key within reach among the `Protocol.flaggedCount` largest estimates,
-    /// and among the first `Protocol.flaggedCount` spots Peach names; and how far off the estimate is at each.
-    mutating func checkWeakSpots(estimates: [KeyEstimate], truths: [Double]) {
+    /// and among the first `Protocol.flaggedCount` spots Peach names (and `SpotOracle` names from the answers);
+    /// and how far off the estimate is at each.
+    mutating func checkWeakSpots(estimates: [KeyEstimate], truths: [Double], namedFromAnswers: [Int]) {
         func largest(_ values: [Double]) -> [Int] { zip(Protocol.keys, values).sorted { $0.1 > $1.1 }.map(\.0) }
         let logEstimates = estimates.map(\.logThreshold)
         result.weakSpotsFlagged = Protocol.bothSpotsFound(largest(logEstimates))
         result.weakSpotsFlaggedByTruth = Protocol.bothSpotsFound(largest(truths))
         result.weakSpotsNamed = Protocol.bothSpotsFound(Protocol.namedSpots(estimates))
         result.weakSpotsNamedByTruth = Protocol.bothSpotsFound(Protocol.namedSpots(truths.map { KeyEstimate(logThreshold: $0) }))
+        result.weakSpotsNamedFromAnswers = Protocol.bothSpotsFound(namedFromAnswers)
         result.weakSpotErrors = SimulatedListener.weakSpots.map { spot in
             let index = spot.note - Protocol.keys.lowerBound
             return logEstimates[index] - truths[index]
@@ -165,6 +169,7 @@ struct Summary {
     var weakSpotsFlaggedByTruth: Double? { share(\.weakSpotsFlaggedByTruth) }
     var weakSpotsNamed: Double? { share(\.weakSpotsNamed) }
     var weakSpotsNamedByTruth: Double? { share(\.weakSpotsNamedByTruth) }
+    var weakSpotsNamedFromAnswers: Double? { share(\.weakSpotsNamedFromAnswers) }
     /// Mean ln θ̂ − ln θ at each weak spot's centre.
     var weakSpotErrors: [Double]? {
         let errors = detectionRuns.compactMap(\.weakSpotErrors)

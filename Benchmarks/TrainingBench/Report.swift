@@ -12,7 +12,7 @@ enum Report {
         var header = ["method", "seeds", "RMSE@300", "@1000", "@3000", "bias@3000", "cov80/95@1000", "cov80/95@3000",
                       "z-RMS 1k/3k", "weak 1k/3k", "near 1k/3k", "correct 1k/3k", "N25,90 (med; reached)"]
         let flags = listener.kind == .weakSpot
-        if flags { header += ["spot runs", "spots: 5 largest θ̂@1000 (true θ); 5 named spots (true θ)", "ln error E3/A5@1000"] }
+        if flags { header += ["spot runs", "spots: 5 largest θ̂@1000 (true θ); 5 named spots (true θ; from answers)", "ln error E3/A5@1000"] }
         let rows = summaries.map { summary -> [String] in
             var row = [summary.method.name, "\(summary.runs.count)",
                        fixed(summary.medianRMS(0)), fixed(summary.medianRMS(1)), fixed(summary.medianRMS(2)), signed(summary.meanBias(2)),
@@ -22,7 +22,8 @@ enum Report {
             if flags {
                 row.append("\(summary.detectionRuns.count)")
                 row.append((summary.weakSpotsFlagged.map(percent) ?? "–") + " (" + (summary.weakSpotsFlaggedByTruth.map(percent) ?? "–") + "); "
-                           + (summary.weakSpotsNamed.map(percent) ?? "–") + " (" + (summary.weakSpotsNamedByTruth.map(percent) ?? "–") + ")")
+                           + (summary.weakSpotsNamed.map(percent) ?? "–") + " (" + (summary.weakSpotsNamedByTruth.map(percent) ?? "–") + "; "
+                           + (summary.weakSpotsNamedFromAnswers.map(percent) ?? "–") + ")")
                 row.append(summary.weakSpotErrors.map { $0.map(signed).joined(separator: " / ") } ?? "–")
             }
             return row

@@ -22,17 +22,23 @@ enum Runner {
         var recorder = RunRecorder()
         var weakest = listener.weakestKeys(Protocol.weakestCount)
         func truths() -> [Double] { keys.map { log(listener.threshold($0)) } }
+        var spotAnswers: [SpotOracle.Answer] = []  // the weak-spot listener's, up to the check
         for answers in 1...job.answers {
             let pair = method.nextPair()
             recorder.pair(pair.cents, key: pair.note.number, theta: listener.threshold(pair.note.number), weakest: weakest)
-            recorder.answered(correct: method.answer(pair, heard: listener.answer(pair)))
+            let correct = method.answer(pair, heard: listener.answer(pair))
+            recorder.answered(correct: correct)
+            if job.listener.kind == .weakSpot && answers <= Protocol.flagCheckpoint {
+                spotAnswers.append(.init(note: pair.note.number, cents: abs(pair.cents), correct: correct))
+            }
             let isCheckpoint = Protocol.checkpoints.contains(answers)
             guard isCheckpoint || answers % Protocol.convergenceInterval == 0 else { continue }
             let estimates = method.estimates(keys), truth = truths()
             recorder.checkConvergence(after: answers, estimates: estimates, truths: truth)
             if isCheckpoint { recorder.checkpoint(estimates: estimates, truths: truth) }
             if answers == Protocol.flagCheckpoint && job.listener.kind == .weakSpot {
-                recorder.checkWeakSpots(estimates: estimates, truths: truth)
+                let oracle = SpotOracle(job.listener, keys: keys, seed: job.seed)
+                recorder.checkWeakSpots(estimates: estimates, truths: truth, namedFromAnswers: oracle.namedSpots(spotAnswers, keys: keys))
             }
             if !listener.isStationary { weakest = listener.weakestKeys(Protocol.weakestCount) }
         }

@@ -47,6 +47,11 @@ struct SimulatedListener {
     /// The two narrow weak spots of the weak-spot listener: E3 ×2.5 and A5 ×3.
     static let weakSpots: [(note: Int, factor: Double)] = [(52, 2.5), (81, 3)]
     static let untrainedFactor = 5.0
+    /// A weak spot's share of its full height (in ln θ) this many keys from its centre: Gaussian, SD 1.5 semitones.
+    static func spotShape(_ distance: Int) -> Double {
+        let d = Double(distance)
+        return exp(-d * d / (2 * 1.5 * 1.5))
+    }
 
     init(_ spec: ListenerSpec, keys: ClosedRange<Int>, seed: UInt64) {
         self.spec = spec
@@ -63,10 +68,7 @@ struct SimulatedListener {
             case .learner: cents *= Self.untrainedFactor / Self.learningRatio
             }
             if spec.kind == .weakSpot {
-                for spot in Self.weakSpots {
-                    let d = Double(note - spot.note)
-                    cents *= exp(log(spot.factor) * exp(-d * d / (2 * 1.5 * 1.5)))
-                }
+                for spot in Self.weakSpots { cents *= exp(log(spot.factor) * Self.spotShape(note - spot.note)) }
             }
             finalThresholds[note] = max(cents, 1)
         }

@@ -51,7 +51,8 @@ enum Targets {
         // the literal reading (the five largest θ̂) is shown beside it: even the true θ fails it in some runs.
         for slider in sliders {
             guard let summary = find(.weakSpot, .peach(slider: slider)), let named = summary.weakSpotsNamed, let largest = summary.weakSpotsFlagged else { continue }
-            let measured = Report.percent(named) + " (true θ " + Report.percent(summary.weakSpotsNamedByTruth!) + "); 5 largest θ̂: "
+            let measured = Report.percent(named) + " (true θ " + Report.percent(summary.weakSpotsNamedByTruth!) + ", from answers "
+                + Report.percent(summary.weakSpotsNamedFromAnswers!) + "); 5 largest θ̂: "
                 + Report.percent(largest) + " (true θ " + Report.percent(summary.weakSpotsFlaggedByTruth!) + ")"
             targets.append(.init(name: "both weak spots among the 5 weakest spots named after 1000, weak-spot, " + Self.label(slider),
                                  target: "≥ 90% of \(summary.detectionRuns.count) runs", measured: measured, passes: named >= 0.9))

@@ -63,7 +63,8 @@ print("weak: share of pairs on the \(Protocol.weakestCount) keys with the larges
 print("correctly (each over the first 1000 / all 3000 answers). N25,90: answers until ≥ 90% of keys are within 25% of θ (checked every")
 print("\(Protocol.convergenceInterval)), median over seeds and share of runs reaching it by \(Protocol.answers). Spots: both weak spots (E3, A5, ±1 key)")
 print("among the 5 largest estimates, and among the first 5 spots Peach names (by how far a key stands above its own curve, one key per spot), after 1000")
-print("answers (in brackets: the same test on the true θ), over \(Protocol.detectionSeeds) seeds: a yes/no per run needs more runs. z-RMS: median RMS of the error in units")
+print("answers (in brackets: the same test on the true θ; and \"from answers\": on what a detector told the listener's true curve without its spots")
+print("names from the same answers, which shows what those answers hold), over \(Protocol.detectionSeeds) seeds: a yes/no per run needs more runs. z-RMS: median RMS of the error in units")
 print("of the posterior SD implied by the 95% band (about 1 if calibrated). Baselines choose keys uniformly at random.")
 print("Coverage targets show ± one standard error over seeds.")
 

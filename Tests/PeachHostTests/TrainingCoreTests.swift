@@ -82,6 +82,34 @@ import Testing
         #expect(share >= TrainingStyle(1).exploreShare, "\(drill.toLeastKnown) of \(drill.all) jumps to \(leastKnown)")
     }
 
+    @Test func easyPairsComeAnywhereInTheRangeAtFourTimesTheThreshold() {
+        // Every answer so far lies around E3, and the last pair was there; easy pairs
+        // still check the whole range alike, where a spot could hide unheard.
+        let profile = PerceptualProfile(window: 48...84)
+        profile.record(all: simulatedHistory(count: 300, keys: 50...54) { _ in 10 }.map {
+            (note: $0.note, delta: abs($0.cents), correct: $0.correct)
+        })
+        let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 84)!)
+        let style = TrainingStyle(0)
+        var selector = PairSelector(style: style, generator: SeededGenerator(seed: 4))
+        let last = TrainingPair(note: MIDINote(number: 52)!, cents: 10, kind: .nearby)
+        var easyKeys: [Int] = []
+        let draws = 3000
+        for _ in 0..<draws {
+            selector.remember(last, correct: true)
+            let pair = selector.next(profile: profile, range: range)
+            guard pair.kind == .easy else { continue }
+            easyKeys.append(pair.note.number)
+            #expect(abs(pair.cents) == PairSelector.quantize(PairSelector.easyFactor * profile.threshold(at: pair.note)), "\(pair)")
+        }
+        #expect(abs(Double(easyKeys.count) / Double(draws) - style.easyShare) < 0.02, "\(easyKeys.count) easy pairs in \(draws)")
+        #expect(Set(easyKeys).count >= range.keys.count * 9 / 10, "easy pairs at \(Set(easyKeys).count) of \(range.keys.count) keys")
+        // Drawn alike over the range, about a quarter land within reach of the last pair (nearby pairs: all).
+        let withinReach = easyKeys.filter { abs($0 - last.note.number) <= style.nearbyReach }.count
+        let expected = Double(easyKeys.count) * Double(2 * style.nearbyReach + 1) / Double(range.keys.count)
+        #expect(abs(Double(withinReach) - expected) < 3 * expected.squareRoot(), "\(withinReach) of \(easyKeys.count) within reach, about \(Int(expected)) expected")
+    }
+
     @Test func answersAboveTheFitAroundAKeyShowAsAnUnexplainedSpot() {
         // Flat 15 cents, but three times that from B3 to C#4; two dozen answers a key, too few for the fit to follow yet.
         let threshold = { (note: Int) in (59...61).contains(note) ? 45.0 : 15.0 }

@@ -6,9 +6,9 @@ import Glibc
 /// jumps to a weak spot; after a wrong answer it either moves nearby a little
 /// easier, or jumps. The chances, how far "nearby" reaches, how strongly weak
 /// keys are favoured, how hard pairs are aimed and how often an easy pair
-/// comes all follow `TrainingStyle`. Differences are multiples of 0.1 cent
-/// between a practical floor of 1 cent and 300 cents; the direction is random
-/// and balanced in blocks of four.
+/// comes (at any key in range) all follow `TrainingStyle`. Differences are
+/// multiples of 0.1 cent between a practical floor of 1 cent and 300 cents;
+/// the direction is random and balanced in blocks of four.
 public struct PairSelector: Sendable {
     public var style: TrainingStyle
     private var generator: SeededGenerator
@@ -20,6 +20,8 @@ public struct PairSelector: Sendable {
     public static let coldStartCents = 100.0
     public static let floorCents = 1.0
     public static let ceilingCents = 300.0
+    /// An easy pair's difference, as a multiple of the key's threshold (about 98% correct).
+    public static let easyFactor = 4.0
 
     public init(style: TrainingStyle = .standard, generator: SeededGenerator = SeededGenerator()) {
         self.style = style
@@ -33,8 +35,16 @@ public struct PairSelector: Sendable {
             let note = MIDINote(number: Int.random(in: range.keys, using: &generator))!
             return TrainingPair(note: note, cents: direction.sign * Self.coldStartCents, kind: .coldStart)
         }
+        if Double.random(in: 0..<1, using: &generator) < style.easyShare {
+            // Any key in range: an easy pair is also a check that no weak spot
+            // hides where training seldom goes. Where a key's threshold is
+            // underestimated threefold, an answer at four times the estimate
+            // tells that three times as clearly as one aimed at 80%.
+            let note = MIDINote(number: Int.random(in: range.keys, using: &generator))!
+            return TrainingPair(note: note, cents: direction.sign * Self.quantize(Self.easyFactor * profile.threshold(at: note)), kind: .easy)
+        }
         let jumpChance = lastCorrect ? style.jumpAfterCorrect : style.jumpAfterWrong
-        var kind = Double.random(in: 0..<1, using: &generator) < jumpChance ? TrainingPair.Kind.weakSpot : .nearby
+        let kind = Double.random(in: 0..<1, using: &generator) < jumpChance ? TrainingPair.Kind.weakSpot : .nearby
         let note = kind == .weakSpot ? weakSpot(profile: profile, range: range) : nearby(anchor.note, range: range)
         let threshold = profile.threshold(at: note)
         let spread = style.aimSpread
@@ -43,10 +53,6 @@ public struct PairSelector: Sendable {
         if kind == .nearby {
             // Harder after a correct answer, easier after a wrong one, by at most a factor of two.
             delta = lastCorrect ? min(max(delta, anchor.delta / 2), anchor.delta) : min(max(delta, anchor.delta), anchor.delta * 2)
-        }
-        if Double.random(in: 0..<1, using: &generator) < style.easyShare {
-            kind = .easy
-            delta = max(delta, 4 * threshold)
         }
         return TrainingPair(note: note, cents: direction.sign * Self.quantize(delta), kind: kind)
     }

@@ -7,7 +7,7 @@ public struct TrainingPair: Equatable, Sendable {
         case nearby
         /// A weak spot, drawn at random weighted by weakness.
         case weakSpot
-        /// A deliberately easy pair, now and then.
+        /// A deliberately easy pair, now and then, at any key in range.
         case easy
     }
 

@@ -7,7 +7,7 @@
 /// - Mechanical (1) feels like a drill: it jumps to weak spots often and
 ///   insists on them (now and then checking the key it knows least), stays
 ///   within a key of where it is, pairs are harder (about 80% correct) and
-///   easy pairs are rare.
+///   one in twelve is easy.
 ///
 /// Both ends keep most pairs between 80 and 90% correct: that is where an
 /// answer tells the most about a threshold and where learning is fastest.
@@ -47,6 +47,8 @@ public struct TrainingStyle: Equatable, Sendable {
     public var targetCorrect: Double { blend(0.88, 0.80) }
     /// Each pair aims at a share correct drawn from target − spread.lower ... target + spread.upper.
     public var aimSpread: (lower: Double, upper: Double) { (0.1, 0.07) }
-    /// The share of deliberately easy pairs (about four times the threshold).
-    public var easyShare: Double { blend(0.12, 0.04) }
+    /// The share of deliberately easy pairs (four times the threshold, at any
+    /// key in range). They also check for weak spots where training seldom
+    /// goes, which a drill needs as much as a listener needs the relief.
+    public var easyShare: Double { blend(0.12, 0.08) }
 }
