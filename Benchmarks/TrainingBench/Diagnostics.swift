@@ -55,7 +55,7 @@ enum Diagnostics {
                 let correct = method.answer(pair, heard: listener.answer(pair))
                 answers.append(.init(note: pair.note.number, cents: abs(pair.cents), correct: correct))
             }
-            let oracleNamed = Array(SpotOracle(spec, keys: keys, seed: UInt64(seed)).namedSpots(answers, keys: keys).prefix(Protocol.flaggedCount))
+            let oracleNamed = Array(SpotOracle(spec, keys: keys, seed: UInt64(seed)).namedSpots(answers).prefix(Protocol.flaggedCount))
             let estimates = method.estimates(keys)
             let named = Array(Protocol.namedSpots(estimates).prefix(Protocol.flaggedCount))
             let spots = SimulatedListener.weakSpots.map(\.note)

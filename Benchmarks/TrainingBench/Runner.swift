@@ -38,7 +38,7 @@ enum Runner {
             if isCheckpoint { recorder.checkpoint(estimates: estimates, truths: truth) }
             if answers == Protocol.flagCheckpoint && job.listener.kind == .weakSpot {
                 let oracle = SpotOracle(job.listener, keys: keys, seed: job.seed)
-                recorder.checkWeakSpots(estimates: estimates, truths: truth, namedFromAnswers: oracle.namedSpots(spotAnswers, keys: keys))
+                recorder.checkWeakSpots(estimates: estimates, truths: truth, namedFromAnswers: oracle.namedSpots(spotAnswers))
             }
             if !listener.isStationary { weakest = listener.weakestKeys(Protocol.weakestCount) }
         }

@@ -30,17 +30,20 @@ struct SpotOracle {
         function = PsychometricFunction(lapse: spec.lapse, slope: spec.slope)
     }
 
-    /// The spots the oracle names from `answers`, most evident first.
-    func namedSpots(_ answers: [Answer], keys: ClosedRange<Int>) -> [Int] {
-        let evidence = keys.map { centre in
-            let near = answers.filter { abs($0.note - centre) <= Self.reach }
+    /// The spots the oracle names from `answers` at the listener's keys, most evident first.
+    func namedSpots(_ answers: [Answer]) -> [Int] {
+        // Each answer's threshold and chance of being right without a spot, worked out once for every centre and height.
+        let withoutSpot = answers.map { answer in
+            let theta = background.threshold(answer.note)
+            return (answer: answer, theta: theta, p: function.probabilityCorrect(delta: answer.cents, threshold: theta))
+        }
+        let evidence = background.keys.map { centre in
+            let near = withoutSpot.filter { abs($0.answer.note - centre) <= Self.reach }
             let gains = Self.heights.map { height in
-                near.reduce(0.0) { sum, answer in
-                    let theta = background.threshold(answer.note)
-                    let raised = theta * exp(height * SimulatedListener.spotShape(answer.note - centre))
-                    let before = function.probabilityCorrect(delta: answer.cents, threshold: theta)
-                    let after = function.probabilityCorrect(delta: answer.cents, threshold: raised)
-                    return sum + (answer.correct ? log(after / before) : log((1 - after) / (1 - before)))
+                near.reduce(0.0) { sum, item in
+                    let raised = item.theta * exp(height * SimulatedListener.spotShape(item.answer.note - centre))
+                    let after = function.probabilityCorrect(delta: item.answer.cents, threshold: raised)
+                    return sum + (item.answer.correct ? log(after / item.p) : log((1 - after) / (1 - item.p)))
                 }
             }
             // The log-likelihood ratio of the best spot here, as the level `weakestSpots` ranks by.

@@ -32,15 +32,14 @@ public struct PairSelector: Sendable {
         profile.cover(range.keys)
         let direction = nextDirection()
         guard let anchor, profile.answerCount > 0 else {
-            let note = MIDINote(number: Int.random(in: range.keys, using: &generator))!
-            return TrainingPair(note: note, cents: direction.sign * Self.coldStartCents, kind: .coldStart)
+            return TrainingPair(note: randomKey(in: range), cents: direction.sign * Self.coldStartCents, kind: .coldStart)
         }
         if Double.random(in: 0..<1, using: &generator) < style.easyShare {
             // Any key in range: an easy pair is also a check that no weak spot
             // hides where training seldom goes. Where a key's threshold is
             // underestimated threefold, an answer at four times the estimate
             // tells that three times as clearly as one aimed at 80%.
-            let note = MIDINote(number: Int.random(in: range.keys, using: &generator))!
+            let note = randomKey(in: range)
             return TrainingPair(note: note, cents: direction.sign * Self.quantize(Self.easyFactor * profile.threshold(at: note)), kind: .easy)
         }
         let jumpChance = lastCorrect ? style.jumpAfterCorrect : style.jumpAfterWrong
@@ -76,6 +75,10 @@ public struct PairSelector: Sendable {
     private mutating func nextDirection() -> PitchDirection {
         if pendingDirections.isEmpty { pendingDirections = [.higher, .higher, .lower, .lower].shuffled(using: &generator) }
         return pendingDirections.removeLast()
+    }
+
+    private mutating func randomKey(in range: TrainingRange) -> MIDINote {
+        MIDINote(number: Int.random(in: range.keys, using: &generator))!
     }
 
     private mutating func nearby(_ note: Int, range: TrainingRange) -> MIDINote {
