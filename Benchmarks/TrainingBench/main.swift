@@ -66,7 +66,7 @@ print("among the 5 largest estimates, and among the first 5 spots Peach names (b
 print("answers (in brackets: the same test on the true θ; and \"from answers\": on what a detector told the listener's true curve without its spots")
 print("names from the same answers, which shows what those answers hold), over \(Protocol.detectionSeeds) seeds: a yes/no per run needs more runs. z-RMS: median RMS of the error in units")
 print("of the posterior SD implied by the 95% band (about 1 if calibrated). Baselines choose keys uniformly at random.")
-print("Coverage targets show ± one standard error over seeds.")
+print("Coverage and weak-spot targets show ± one standard error over seeds. The weak-spot target holds for the median run, like the RMSE targets.")
 
 // Speed first, while nothing else runs and before the simulations touch memory.
 var answerTiming: Speed.AnswerTiming?
