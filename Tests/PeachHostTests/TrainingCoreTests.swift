@@ -145,6 +145,30 @@ import Testing
         #expect(after.threshold < 14, "old answers must not freeze the profile: \(after.threshold)")
     }
 
+    /// A listener still improving is followed with the shorter memory, so the
+    /// bands hold the threshold they have now; a steady one keeps the longest.
+    @Test func aListenerStillImprovingIsFollowedWithTheShorterMemory() {
+        final class Count { var answers = 0 }
+        let count = Count()
+        // Four times the final threshold at first, most of the way there after 3000 answers.
+        let threshold = { 10 * (1 + 3 * exp(-Double(count.answers) / 1500)) }
+        var improving = Listener { _ in threshold() }
+        let range = TrainingRange.manual(MIDINote(number: 58)!, MIDINote(number: 66)!)
+        let session = TrainingSession(range: range, selector: PairSelector(style: TrainingStyle(0.5), generator: SeededGenerator(seed: 1)))
+        for _ in 0..<3000 {
+            let pair = session.nextPair()
+            session.answer(pair, heard: improving.hears(pair))
+            count.answers += 1
+        }
+        #expect(session.profile.memory == PerceptualProfile.memoryGrid.last)
+        let held = range.keys.filter { session.profile.estimate(MIDINote(number: $0)!).band80.contains(threshold()) }.count
+        #expect(held * 10 >= range.keys.count * 7, "80% bands hold the current \(threshold()) ¢ at \(held) of \(range.keys.count) keys")
+
+        var steady = Listener { _ in 12 }
+        let steadySession = Self.train(&steady, answers: 3000, range: range)
+        #expect(steadySession.profile.memory == PerceptualProfile.memoryGrid.first)
+    }
+
     @Test func coldStartPlaysRandomKeysAtOneHundredCentsInTheStartingRange() {
         for seed in 0..<20 {
             let session = TrainingSession(range: .adaptive, selector: PairSelector(generator: SeededGenerator(seed: UInt64(seed))))

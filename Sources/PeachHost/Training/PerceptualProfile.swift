@@ -9,24 +9,34 @@ import Glibc
 /// Gaussian (Laplace), which gives the bands. The slope β of the listener's
 /// psychometric function, and how far single keys may stray from their
 /// neighbours, are chosen from the data by comparing the model evidence on a
-/// grid; lapses are fixed at 3%. Answers fade with a time
-/// constant of `memory` later answers, so the profile follows a listener who
-/// improves instead of being frozen by old answers. Everything here can be
-/// rebuilt from the history alone by recording the answers again in order.
+/// grid; lapses are fixed at 3%. Answers fade with a time constant of
+/// `memory` later answers, so the profile follows a listener who improves
+/// instead of being frozen by old answers. The memory is chosen from the data
+/// too: a shorter one only when it predicts the newest answers clearly better
+/// (a listener who is changing), since for a steady listener it costs
+/// precision. Everything here can be rebuilt from the history alone by
+/// recording the answers again in order.
 public final class PerceptualProfile {
     public private(set) var prior: KeyboardPrior
     public private(set) var function: PsychometricFunction
-    /// Answers fade as exp(−later answers / memory).
-    public let memory: Double
+    /// Answers fade as exp(−later answers / memory): the candidate in use.
+    public var memory: Double { Self.memoryGrid[memoryIndex] }
     /// Answers recorded so far.
     public private(set) var answerCount = 0
     /// The keys the fit covers; widened on demand, never narrowed.
     public private(set) var window: ClosedRange<Int>
 
-    private var evidence = [KeyEvidence](repeating: KeyEvidence(), count: 128)
+    /// Every answer, per candidate memory.
+    private var evidence = memoryGrid.map(FadingEvidence.init)
+    /// The same without the held-out newest answers, to judge the memories by.
+    private var evidenceBeforeHeldOut = memoryGrid.map(FadingEvidence.init)
+    /// The newest answers (a ring, oldest at `heldOutStart`).
+    private var heldOut: [FadingEvidence.Answer] = []
+    private var heldOutStart = 0
+    private var memoryIndex = 0
     /// Each key's own prior variance beyond the smooth curve (see `KeyboardPrior`).
     private var spotVariance: [Double]
-    /// Stored weight of answer i is exp((i − fadeOrigin) / memory).
+    /// Stored weight of answer i is exp((i − fadeOrigin) / memory) (`FadingEvidence`).
     private var fadeOrigin = 0
     private var kernel: [Double] = []
     private var kernelFactor: Cholesky!
@@ -41,15 +51,22 @@ public final class PerceptualProfile {
     /// Candidate sizes of the narrow (per-key) part of the prior.
     static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
     static let hyperparameterRefitInterval = 50
+    /// Candidate memories in answers, the default first: long enough to make
+    /// a steady listener's bands as narrow as the answers allow; short enough
+    /// to follow the learner listener of the training benchmark.
+    public static let memoryGrid: [Double] = [20000, 1500]
+    /// How many newest answers judge the memories, and from how many answers on.
+    static let heldOutCount = 500
+    static let memoryTestMinimum = 1000
+    /// How much better (log-likelihood of the held-out answers, nats) a shorter memory must predict.
+    static let memorySwitchMargin = 1.0
     /// A key's own deviation counts once its square exceeds this many squared standard errors.
     /// Four (two standard errors): lower lets noise make smooth profiles bumpy (measured).
     static let spotThreshold = 4.0
 
-    public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, memory: Double = 20000,
-                window: ClosedRange<Int> = 54...66) {
+    public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, window: ClosedRange<Int> = 54...66) {
         self.prior = prior
         self.function = PsychometricFunction(lapse: lapse, slope: 1)
-        self.memory = memory
         self.window = window
         spotVariance = Array(repeating: prior.spotVarianceMode, count: 128)
         rebuildKernel(keeping: [:])
@@ -82,14 +99,25 @@ public final class PerceptualProfile {
 
     /// Stores an answer with a weight that grows with its position, which is
     /// the same as fading all older answers; renormalised before it overflows.
+    /// It is held out from judging the memories until `heldOutCount` newer ones came.
     private func addEvidence(note: MIDINote, delta: Double, correct: Bool) {
-        let age = Double(answerCount - fadeOrigin) / memory
-        if age > 200 {
-            let factor = exp(-age)
-            for index in evidence.indices { evidence[index].scale(by: factor) }
+        if Double(answerCount - fadeOrigin) / Self.memoryGrid.min()! > 200 {
+            for index in evidence.indices {
+                evidence[index].rebase(by: answerCount - fadeOrigin)
+                evidenceBeforeHeldOut[index].rebase(by: answerCount - fadeOrigin)
+            }
             fadeOrigin = answerCount
         }
-        evidence[note.number].add(logDelta: log(max(delta, 0.05)), correct: correct, weight: exp(Double(answerCount - fadeOrigin) / memory))
+        let answer = FadingEvidence.Answer(note: note.number, logDelta: log(max(delta, 0.05)), correct: correct, index: answerCount)
+        for index in evidence.indices { evidence[index].add(answer, origin: fadeOrigin) }
+        if heldOut.count < Self.heldOutCount {
+            heldOut.append(answer)
+        } else {
+            let leaving = heldOut[heldOutStart]
+            heldOut[heldOutStart] = answer
+            heldOutStart = (heldOutStart + 1) % heldOut.count
+            for index in evidenceBeforeHeldOut.indices { evidenceBeforeHeldOut[index].add(leaving, origin: fadeOrigin) }
+        }
         answerCount += 1
     }
 
@@ -111,7 +139,7 @@ public final class PerceptualProfile {
         let mean = logThreshold[index]
         func band(_ z: Double) -> ClosedRange<Double> { exp(mean - z * sd)...exp(mean + z * sd) }
         return ThresholdEstimate(note: note, threshold: exp(mean), band80: band(1.281_551_565_5), band95: band(1.959_963_985),
-                                 answers: evidence[note.number].answerCount, logSD: sd)
+                                 answers: answers(at: note), logSD: sd)
     }
 
     /// The threshold at a key (posterior median), without computing the bands.
@@ -189,7 +217,7 @@ public final class PerceptualProfile {
     static var spotReach: Int { spotShape.count - 1 }
 
     /// Answers recorded at a key.
-    public func answers(at note: MIDINote) -> Int { evidence[note.number].answerCount }
+    public func answers(at note: MIDINote) -> Int { evidence[0].keys[note.number].answerCount }
 
     // MARK: Fitting
 
@@ -198,7 +226,16 @@ public final class PerceptualProfile {
         cachedDeviations = nil
     }
 
-    private var fadeUnit: Double { exp(-Double(answerCount - fadeOrigin) / memory) }
+    /// The answers a fit reads: one memory's evidence, as of some answer.
+    private struct EvidenceView {
+        var keys: [KeyEvidence]
+        var unit: Double
+    }
+
+    /// All answers, in the memory in use.
+    private var current: EvidenceView {
+        EvidenceView(keys: evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin))
+    }
 
     private func rebuildKernel(keeping previous: [Int: Double]) {
         let keys = Array(window), n = keys.count
@@ -212,20 +249,20 @@ public final class PerceptualProfile {
     }
 
     /// Per-key gradient and Fisher information of the log-likelihood at `f`.
-    private func likelihoodTerms(_ f: [Double]) -> (gradient: [Double], information: [Double]) {
-        let unit = fadeUnit
+    private func likelihoodTerms(_ f: [Double], _ view: EvidenceView? = nil) -> (gradient: [Double], information: [Double]) {
+        let view = view ?? current
         var gradient = [Double](repeating: 0, count: f.count), information = gradient
-        for (index, note) in window.enumerated() where !evidence[note].occupied.isEmpty {
-            (gradient[index], information[index]) = evidence[note].likelihoodTerms(logThreshold: f[index], function: function, unit: unit)
+        for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
+            (gradient[index], information[index]) = view.keys[note].likelihoodTerms(logThreshold: f[index], function: function, unit: view.unit)
         }
         return (gradient, information)
     }
 
     /// Fisher-scoring steps towards the posterior mode (Rasmussen & Williams, algorithm 3.1, with a prior mean).
-    private func fit(iterations: Int) {
-        let n = window.count
+    private func fit(iterations: Int, on view: EvidenceView? = nil) {
+        let n = window.count, view = view ?? current
         for _ in 0..<iterations {
-            let (gradient, information) = likelihoodTerms(logThreshold)
+            let (gradient, information) = likelihoodTerms(logThreshold, view)
             let root = information.map { $0.squareRoot() }
             var b = [Double](repeating: 0, count: n)
             for i in 0..<n { b[i] = information[i] * (logThreshold[i] - priorMean[i]) + gradient[i] }
@@ -291,6 +328,7 @@ public final class PerceptualProfile {
     /// Laplace evidence (times a prior on ln β), by climbing the grid from the
     /// current choice, then re-estimates the spot variances and refits.
     private func estimateHyperparameters() {
+        chooseMemory()
         // Every estimate starts from the prior, so it depends on the answers alone.
         for index in spotVariance.indices { spotVariance[index] = prior.spotVarianceMode }
         let start = logThreshold
@@ -324,6 +362,27 @@ public final class PerceptualProfile {
         updateSpotVariances()
     }
 
+    /// Fits each memory's evidence from before the held-out answers and keeps
+    /// the memory that predicts them best, a shorter one only by a clear margin.
+    /// Judged on answers no fit has seen, so a short memory's noisier fit
+    /// does not win by fitting noise.
+    private func chooseMemory() {
+        guard answerCount >= Self.memoryTestMinimum, heldOut.count == Self.heldOutCount else { return }
+        let start = logThreshold, before = answerCount - heldOut.count
+        let scores = evidenceBeforeHeldOut.map { set in
+            logThreshold = start
+            fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: set.unit(answers: before, origin: fadeOrigin)))
+            return heldOut.reduce(0.0) { sum, answer in
+                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: logThreshold[answer.note - window.lowerBound]).p
+                return sum + log(answer.correct ? p : 1 - p)
+            }
+        }
+        logThreshold = start
+        memoryIndex = scores.indices.max { score($0) < score($1) }!
+        func score(_ index: Int) -> Double { scores[index] - (index == 0 ? 0 : Self.memorySwitchMargin) }
+        invalidateCaches()
+    }
+
     private static func nearestIndex(_ grid: [Double], _ value: Double) -> Int {
         grid.indices.min { abs(log(grid[$0] / value)) < abs(log(grid[$1] / value)) }!
     }
@@ -336,7 +395,7 @@ public final class PerceptualProfile {
     /// only a deviation beyond two standard errors counts (d² − 4/w), so noise
     /// does not make smooth listeners bumpy.
     private func updateSpotVariances(steps: Int = 4) {
-        let unit = fadeUnit
+        let view = current
         for _ in 0..<steps {
             let gradient = likelihoodTerms(logThreshold).gradient
             for (index, note) in window.enumerated() {
@@ -344,7 +403,7 @@ public final class PerceptualProfile {
                 var own = fitted
                 var information = 0.0
                 for _ in 0..<12 {
-                    let terms = evidence[note].likelihoodTerms(logThreshold: own, function: function, unit: unit)
+                    let terms = view.keys[note].likelihoodTerms(logThreshold: own, function: function, unit: view.unit)
                     information = terms.information
                     guard information > 1e-9 else { break }
                     own = min(max(own + min(max(terms.gradient / terms.information, -1), 1), fitted - 3), fitted + 3)
@@ -360,11 +419,10 @@ public final class PerceptualProfile {
 
     /// Laplace approximation of log p(answers | β).
     private func logEvidence() -> Double {
-        let n = window.count
-        let unit = fadeUnit
+        let n = window.count, view = current
         var logLikelihood = 0.0
-        for (index, note) in window.enumerated() where !evidence[note].occupied.isEmpty {
-            logLikelihood += evidence[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: unit)
+        for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
+            logLikelihood += view.keys[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: view.unit)
         }
         let centred = (0..<n).map { logThreshold[$0] - priorMean[$0] }
         let whitened = kernelFactor.solveLower(centred)
