@@ -6,7 +6,7 @@ import PeachHost
 /// the psychometric function, and has only to find where spots are and how
 /// high. For each key it finds the spot centred there that best explains the
 /// answers, and names keys by how much that spot raises their likelihood, one
-/// per place as Peach names them (`ProfileReport.weakestSpots`).
+/// per place as Peach names them (`ProfileReport.spotCentres`).
 ///
 /// Where it misses too, the answers a method collected did not hold the spot,
 /// however they were read; where only the method misses, its reading did.
@@ -46,9 +46,9 @@ struct SpotOracle {
                     return sum + (item.answer.correct ? log(after / item.p) : log((1 - after) / (1 - item.p)))
                 }
             }
-            // The log-likelihood ratio of the best spot here, as the level `weakestSpots` ranks by.
-            return (note: centre, threshold: 0.0, aboveCurve: Optional(exp(max(0, gains.max()!))))
+            // The log-likelihood ratio of the best spot here ranks the places.
+            return (note: centre, level: max(0, gains.max()!))
         }
-        return ProfileReport.weakestSpots(evidence)
+        return ProfileReport.spotCentres(evidence)
     }
 }

@@ -61,7 +61,7 @@ import Testing
         })
         let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 84)!)
         let spots = profile.unexplainedSpots(), sds = profile.standardDeviations()
-        let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
+        let uncertainties = zip(sds, spots).map(PairSelector.uncertainty)
         let leastKnown = try 48 + #require(uncertainties.indices.max { uncertainties[$0] < uncertainties[$1] })
         func jumps(style: Double) -> (all: Int, toLeastKnown: Int) {
             var selector = PairSelector(style: TrainingStyle(style), generator: SeededGenerator(seed: 3))

@@ -20,9 +20,14 @@ extension ProfileReport {
     /// without a fit, such as a snapshot older than `aboveCurve`.
     public static func weakestSpots(_ keys: [(note: Int, threshold: Double, aboveCurve: Double?)]) -> [Int] {
         let fitted = keys.allSatisfy { $0.aboveCurve != nil }
-        let levels = keys.map { key in
+        return spotCentres(keys.map { key in
             (note: key.note, level: fitted ? log(key.aboveCurve!) : registerLevel(key.threshold, note: key.note))
-        }
+        })
+    }
+
+    /// The keys, in order, that no key within `spotRadius` outranks by `level`,
+    /// highest level first: one name per place, whatever the level measures.
+    public static func spotCentres(_ levels: [(note: Int, level: Double)]) -> [Int] {
         let centres = levels.indices.filter { index in
             let window = max(0, index - spotRadius)...min(levels.count - 1, index + spotRadius)
             // The first of equal keys is the centre, so a flat stretch names one key.

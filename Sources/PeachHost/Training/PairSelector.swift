@@ -93,6 +93,12 @@ public struct PairSelector: Sendable {
     /// How much more often keys the profile is unsure of come up: weight e^(4·(sd − median sd)).
     static let uncertaintyWeight = 4.0
 
+    /// How little is known of ln θ at a key: the posterior SD together with how
+    /// little the answers around it say of an unexplained spot there.
+    public static func uncertainty(sd: Double, unexplained spot: (height: Double, sd: Double)) -> Double {
+        (sd * sd + spot.sd * spot.sd).squareRoot()
+    }
+
     /// A key drawn with weight (θ̂/median θ̂)^γ · e^(4·(sd − median sd)): weak
     /// keys, and keys the profile is still unsure of, come up more often. At a
     /// cold start every key is equally weak.
@@ -108,7 +114,7 @@ public struct PairSelector: Sendable {
     private mutating func weakSpot(profile: PerceptualProfile, range: TrainingRange) -> MIDINote {
         let keys = (range.keys.lowerBound - profile.window.lowerBound)..<(range.keys.upperBound - profile.window.lowerBound + 1)
         let spots = profile.unexplainedSpots()[keys], sds = profile.standardDeviations()[keys]
-        let uncertainties = zip(sds, spots).map { ($0 * $0 + $1.sd * $1.sd).squareRoot() }
+        let uncertainties = zip(sds, spots).map(Self.uncertainty)
         if style.exploreShare > 0, Double.random(in: 0..<1, using: &generator) < style.exploreShare {
             let leastKnown = uncertainties.indices.max { uncertainties[$0] < uncertainties[$1] }!
             return MIDINote(number: range.keys.lowerBound + leastKnown)!
