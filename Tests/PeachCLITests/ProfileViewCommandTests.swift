@@ -38,6 +38,23 @@ import Testing
         #expect(empty.status == 0 && empty.standardOutput.hasPrefix("No answers yet"))
     }
 
+    /// With no answers yet, profile and stats point to the training a person
+    /// uses (`peach`, `peach train`), not to the machine protocol.
+    @Test(arguments: [("en", "start training with `peach` (or straight away with `peach train`)"),
+                      ("de", "Starte das Training mit `peach` (oder gleich mit `peach train`)")])
+    func noAnswersYetPointsToTheTrainingScreen(language: String, pointer: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let environment = ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
+                           "XDG_CACHE_HOME": folder.file("cache"), "COLUMNS": "200"]
+        for command in ["profile", "stats"] {
+            let result = try Self.peach(["--lang", language, command, "--data-dir", folder.file("empty")], environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains(pointer), "\(command): \(result.standardOutput)")
+            #expect(!result.standardOutput.contains("--headless"), "\(command): \(result.standardOutput)")
+        }
+    }
+
     @Test func oneKeyInDetailAndThePictureAndTheJSONContract() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
