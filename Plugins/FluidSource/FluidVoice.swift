@@ -36,8 +36,11 @@ struct FluidVoice {
     private var written = 0
     /// Frames ever taken from the synth, to keep its 64-frame blocks aligned with note starts.
     private var consumed = 0
-    /// Input position (frames since the note began) of the next output frame.
-    private var position = 0.0
+    /// Output frames rendered since the note began. Frame n reads the input at
+    /// n·ratio, computed afresh each time: a position summed block by block
+    /// would round differently for a note that starts elsewhere in a block, and
+    /// the same note would not sound bit for bit alike at every start.
+    private var outputFrames = 0
     private var ratio = 1.0
 
     private var amplitude: Float = 0
@@ -106,7 +109,7 @@ struct FluidVoice {
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
         (right + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
         written = 0
-        position = 0
+        outputFrames = 0
         self.ratio = ratio
         self.noteID = noteID
         self.amplitude = amplitude
@@ -147,11 +150,11 @@ struct FluidVoice {
     mutating func render(into output: UnsafeMutablePointer<Float>, right outputRight: UnsafeMutablePointer<Float>?, count: Int,
                          attackFrames: Int, tracksEffectTails: Bool) {
         guard stage != .idle, count > 0 else { return }
-        let last = position + Double(count - 1) * ratio
+        let last = Double(outputFrames + count - 1) * ratio
         fill(through: Int(last) + SincKernel.taps - SincKernel.before)
         var peak: Float = 0
         for frame in 0..<count {
-            let at = position + Double(frame) * ratio
+            let at = Double(outputFrames + frame) * ratio
             let base = Int(at)
             let start = (base - SincKernel.before) & mask
             let (sumLeft, sumRight) = SincKernel.interpolate(left + start, right + start, fraction: at - Double(base))
@@ -166,7 +169,7 @@ struct FluidVoice {
             stageFrame += 1
             if stage == .idle { break }
         }
-        position += Double(count) * ratio
+        outputFrames += count
         if stage == .idle {
             _ = fluidSynth.fluid_synth_all_sounds_off(synth, 0)
         } else if fluidSynth.fluid_synth_get_active_voice_count(synth) == 0, !tracksEffectTails || peak < 1e-6 {

@@ -22,11 +22,28 @@ import Testing
     /// The same note at starts that fall at different offsets inside the
     /// engine's 256-frame blocks (and FluidSynth's 64-frame ones) renders the
     /// same samples, shifted by exactly the difference: every note starts
-    /// where it was scheduled.
-    @Test func notesStartOnTheExactFrameScheduled() throws {
+    /// where it was scheduled. Whatever fraction of a cent the resampler
+    /// plays: with the font's own tuning the fraction is the one asked for.
+    @Test(arguments: [0.3, 0.1, 0.5, 0.77, 0.123_456_789])
+    func notesStartOnTheExactFrameScheduled(cents: Double) throws {
+        try Self.expectNotesStartOnTheirFrame(cents: cents, options: ["program": "73", "tuning": "font"])
+    }
+
+    /// The same with the program's tuning measured by this very instance (a
+    /// font no cache has seen, as on a new machine): the measured offset
+    /// sets the fraction, with all its digits.
+    @Test func notesStartOnTheExactFrameScheduledWhenTheTuningIsMeasuredFirst() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let font = directory.file("Unmeasured.sf2")
+        try FileManager.default.copyItem(atPath: FluidFixture.timGM6mb, toPath: font)
+        try Self.expectNotesStartOnTheirFrame(cents: 0.3, options: ["program": "73", "font": font])
+    }
+
+    static func expectNotesStartOnTheirFrame(cents: Double, options: [String: String]) throws {
         let starts = [3001, 60_000, 120_123, 180_077]  // each after the one before has faded
-        let frequency = 440 * pow(2, 0.3 / 1200)  // a fraction of a cent: the resampler is in the path
-        let samples = try Self.render(starts.map { (frequency, Int64($0), 24_000) }, options: ["program": "73"], frames: 240_000)
+        let frequency = 440 * pow(2, cents / 1200)  // a fraction of a cent: the resampler is in the path
+        let samples = try render(starts.map { (frequency, Int64($0), 24_000) }, options: options, frames: 240_000)
         let first = starts[0]
         for start in starts {
             #expect(samples[(start - 1000)...start].allSatisfy { $0 == 0 }, "silence up to the note at \(start)")
@@ -34,7 +51,7 @@ import Testing
             let distances = (-2...2).map { shift in
                 (0..<24_000).map { abs(samples[start + shift + $0] - samples[first + $0]) }.max()!
             }
-            #expect(distances[2] == 0, "the note at \(start) differs from the first by \(distances[2])")
+            #expect(distances[2] == 0, "\(cents) cents: the note at \(start) differs from the first by \(distances[2])")
             #expect(distances.filter { $0 == 0 }.count == 1, "and only unshifted: \(distances)")
         }
     }
