@@ -31,7 +31,7 @@ struct DiscoveryBenchmark {
         let cold = try measureOnce()
         let warm = try (0..<Self.warmRuns).map { _ in try measureOnce() }
         func middle(_ part: (Run) -> Double) -> Double { median(warm.map(part)) }
-        let libraries = PluginSearchPath(directories: [releaseDirectory], sharedDirectories: [releaseDirectory]).candidateLibraries().count
+        let libraries = PluginSearchPath(directories: [releaseDirectory], sharedDirectories: [releaseDirectory]).candidateLibraries().libraries.count
         let target = "< \(format(Self.targetMilliseconds, decimals: 0)) ms"
         let warmLabel = "median of \(Self.warmRuns) warm"
         let discoveryAndLoad = middle(\.discoveryAndLoad)

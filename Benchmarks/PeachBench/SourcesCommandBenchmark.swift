@@ -19,7 +19,7 @@ struct SourcesCommandBenchmark {
         let peach = try Measurement.repeated(Self.runs) { try ProcessRunner.time(command, environment: environment) }.map(\.milliseconds)
         let spawn = try Measurement.repeated(Self.runs) { try ProcessRunner.time(["/bin/true"]) }.map(\.milliseconds)
         let libraries = PluginSearchPath.standard(commandLine: [releaseDirectory], environment: environment,
-                                                  executableDirectory: releaseDirectory).candidateLibraries().count
+                                                  executableDirectory: releaseDirectory).candidateLibraries().libraries.count
         let target = "< \(format(Self.targetMilliseconds, decimals: 0)) ms"
         return [
             .checked("3  peach sources, \(libraries) lib(s) (median of \(Self.runs))", target: target,

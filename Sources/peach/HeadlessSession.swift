@@ -63,7 +63,7 @@ struct HeadlessSession {
     private func emit<Line: Encodable>(_ line: Line) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(line), as: UTF8.self))
-        fflush(nil)  // every line reaches the other program at once
+        // Unbuffered, so every line reaches the other program at once.
+        guard StandardOutput.write(try encoder.encode(line) + [UInt8(ascii: "\n")]) else { throw Failure(localized(.headlessOutputClosed)) }
     }
 }

@@ -13,9 +13,11 @@ struct PluginPathOptions: ParsableArguments {
                                prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
     }
 
-    /// Discovers sources and warns on standard error about ids that more than one library offers.
+    /// Discovers sources and warns on standard error about folders skipped or
+    /// guessed at, and about ids that more than one library offers.
     func discoverSourcesWarningOfDuplicates() -> SourceCatalog {
         let catalog = discoverSources()
+        catalog.folderWarnings.map(\.description).forEach(StandardError.warning)
         catalog.shadowed.forEach(StandardError.warning)
         return catalog
     }

@@ -21,11 +21,9 @@ struct PluginProbeCommand: ParsableCommand {
 
     static func probe(_ paths: [String]) {
         // The reports own standard output; whatever the plugins print goes to standard error.
-        let reportChannel = dup(1)
-        dup2(2, 1)
+        StandardOutput.reserveForPeach()
         for path in paths {
-            let report = ProbeReport.probeInProcess(path: path).json() + "\n"
-            _ = report.withCString { write(reportChannel, $0, strlen($0)) }
+            StandardOutput.write(ProbeReport.probeInProcess(path: path).json() + "\n")
         }
     }
 

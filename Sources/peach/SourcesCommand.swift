@@ -66,7 +66,7 @@ struct SourcesCommand: ParsableCommand {
                 lines.append("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(source.reason)")
             }
         }
-        for note in catalog.shadowed { lines.append("\(localized(.warning)): \(note)") }
+        for note in catalog.folderWarnings.map(\.description) + catalog.shadowed { lines.append("\(localized(.warning)): \(note)") }
         if !catalog.rejections.isEmpty {
             lines.append("")
             lines.append(localized(.sourcesRejected))

@@ -31,6 +31,8 @@ struct TrainCommand: ParsableCommand {
             app.run(beginWithTraining: true).endProcess()
             return
         }
+        // The protocol owns standard output; whatever a plugin prints goes to standard error.
+        StandardOutput.reserveForPeach()
         let session = try training.openTraining(dataDirectory: try data.resolve(), reference: sound.reference(nil), settings: nil)
         session.warnings.forEach(StandardError.warning)
         let player = noAudio ? nil : try makePlayer()

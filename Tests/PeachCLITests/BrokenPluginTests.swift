@@ -27,4 +27,27 @@ import Testing
         #expect(result.standardError.contains("the sound source failed at frame 4864 and was silenced; org.peach.test.fixture says: synth engine gave up"),
                 "\(result.standardError)")
     }
+
+    /// The XDG folders of a test's own, so no test touches the home of whoever runs it.
+    static func isolated(_ folder: TemporaryDirectory) -> [String: String] {
+        ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"), "XDG_CACHE_HOME": folder.file("cache")]
+    }
+
+    @Test func whatAPluginPrintsGoesToStandardErrorNotIntoTheProtocol() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(Self.fixture, named: "libchatty", in: folder.path, defines: ["CHATTY"])
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", folder.file("data"), "--duration", "0.3",
+                                    "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
+                                   environment: Self.isolated(folder), input: "higher\nquit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3, "pair, feedback, pair: \(result.standardOutput)")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON line: \(line)")
+        }
+        for said in ["chatty: created", "chatty: activated", "chatty: processing"] {
+            #expect(result.standardError.contains(said), "\(result.standardError)")
+        }
+    }
 }

@@ -154,6 +154,51 @@ import Testing
         }
     }
 
+    // MARK: Plugin folders
+
+    /// Whoever can write to a plugin folder, or to a library in it, can run
+    /// code as the user: such a folder is skipped with a warning unless allowed.
+    @Test func aFolderAnyoneMayWriteToIsSkippedUnlessAllowed() throws {
+        let folder = PluginFolder(), sticky = PluginFolder()
+        defer { folder.remove(); sticky.remove() }
+        let library = try folder.build("libfixture")
+        let searchPath = PluginSearchPath.standard(commandLine: [folder.path], environment: [:], executableDirectory: nil)
+        func discovered(_ path: PluginSearchPath) -> (libraries: [String], warnings: [PluginFolderWarning]) {
+            let found = path.candidateLibraries()
+            return (found.libraries.filter { $0.hasPrefix(folder.path) || $0.hasPrefix(sticky.path) }, found.warnings)
+        }
+        #expect(discovered(searchPath).libraries == [library] && discovered(searchPath).warnings.isEmpty)
+
+        chmod(library, 0o757)
+        #expect(discovered(searchPath).libraries.isEmpty)
+        #expect(discovered(searchPath).warnings == [.worldWritable(folder: folder.path, writable: library)])
+        #expect(discovered(searchPath).warnings[0].description.contains("anyone may write to \(library)"))
+        chmod(library, 0o755)
+
+        chmod(folder.path, 0o777)
+        #expect(discovered(searchPath).libraries.isEmpty)
+        #expect(discovered(searchPath).warnings == [.worldWritable(folder: folder.path, writable: folder.path)])
+        let allowed = PluginSearchPath.standard(commandLine: [folder.path], environment: ["PEACH_ALLOW_WRITABLE_PLUGINS": "1"],
+                                                executableDirectory: nil)
+        #expect(discovered(allowed).libraries == [library] && discovered(allowed).warnings.isEmpty)
+
+        // A sticky bit (as on /tmp) stops others deleting files, not adding a library.
+        try sticky.build("libsticky", id: "org.peach.test.sticky")
+        chmod(sticky.path, 0o1777)
+        let stickyPath = PluginSearchPath.standard(commandLine: [sticky.path], environment: [:], executableDirectory: nil)
+        #expect(discovered(stickyPath).libraries.isEmpty)
+        #expect(discovered(stickyPath).warnings == [.worldWritable(folder: sticky.path, writable: sticky.path)])
+    }
+
+    /// A relative PEACH_PLUGIN_PATH entry depends on where Peach was started: it is resolved, and said so.
+    @Test func aRelativePluginPathEntryIsResolvedWithAWarning() throws {
+        let here = FileManager.default.currentDirectoryPath
+        let searchPath = PluginSearchPath.standard(environment: ["PEACH_PLUGIN_PATH": "/opt/peach:my-plugins"], executableDirectory: nil)
+        #expect(searchPath.directories.prefix(2) == ["/opt/peach", here + "/my-plugins"])
+        #expect(searchPath.warnings == [.relativeEntry(entry: "my-plugins", resolved: here + "/my-plugins")])
+        #expect(searchPath.warnings[0].description.contains("'my-plugins' is not an absolute path; it is taken as \(here)/my-plugins"))
+    }
+
     // MARK: Failures while playing
 
     /// A source that starts producing NaN is silenced from that block on:

@@ -48,6 +48,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
     case valueNameAssignment
     // What the commands print and report
+    case headlessOutputClosed
     case warning, exportChooseFormat, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected, playNeedsNote
     case playDurationOutside, playCentsOutside, playSourceSays, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, profileWeakNone, profileWeakList, profileWeakListMore, profileOneKey, settingsListHeading, settingsDefault
@@ -81,6 +82,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
     case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionMalformed, optionRefused, optionNotLive
+    case pluginPathRelative, pluginFolderWritable, pluginFileWritable
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     // Audio outputs and the engine
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration

@@ -7,10 +7,16 @@ public struct PluginSearchPath: Sendable, Equatable {
     /// Folders that hold other shared libraries too (the program's own): a
     /// library there without a Peach entry point is skipped, not reported.
     public var sharedDirectories: [String]
+    /// Whether folders anyone may write to are searched all the same
+    /// (`PEACH_ALLOW_WRITABLE_PLUGINS=1`): whoever can write there can run code as the user.
+    public var allowsWritableFolders: Bool
+    /// What was said about the search path itself (relative entries).
+    public private(set) var warnings: [PluginFolderWarning] = []
 
-    public init(directories: [String], sharedDirectories: [String] = []) {
+    public init(directories: [String], sharedDirectories: [String] = [], allowsWritableFolders: Bool = false) {
         self.directories = directories
         self.sharedDirectories = sharedDirectories
+        self.allowsWritableFolders = allowsWritableFolders
     }
 
     /// Whether `rejection` is only a foreign library in a shared folder.
@@ -29,29 +35,67 @@ public struct PluginSearchPath: Sendable, Equatable {
         executableDirectory: String? = PluginPath.executableDirectory()
     ) -> PluginSearchPath {
         var directories = commandLine
+        var warnings: [PluginFolderWarning] = []
         if let fromEnvironment = environment["PEACH_PLUGIN_PATH"] {
-            directories += fromEnvironment.split(separator: ":").map(String.init)
+            for entry in fromEnvironment.split(separator: ":").map(String.init) {
+                // A relative entry means something different in every folder the user starts Peach from.
+                guard !entry.hasPrefix("/") else {
+                    directories.append(entry)
+                    continue
+                }
+                let resolved = PluginPath.currentDirectory().map { $0 + "/" + entry } ?? entry
+                warnings.append(.relativeEntry(entry: entry, resolved: resolved))
+                directories.append(resolved)
+            }
         }
         if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/lib/peach/plugins")
         }
         directories += ["/usr/local/lib/peach/plugins", "/usr/lib/peach/plugins"]
         if let executableDirectory { directories.append(executableDirectory) }
-        return PluginSearchPath(directories: directories, sharedDirectories: executableDirectory.map { [$0] } ?? [])
+        var path = PluginSearchPath(directories: directories, sharedDirectories: executableDirectory.map { [$0] } ?? [],
+                                    allowsWritableFolders: environment["PEACH_ALLOW_WRITABLE_PLUGINS"] == "1")
+        path.warnings = warnings
+        return path
     }
 
-    /// Every `.so` in the search path, canonical and without repeats, in search order.
+    /// Every `.so` in the search path, canonical and without repeats, in search order,
+    /// and what was said about the folders: the relative entries, and each folder
+    /// skipped because anyone may write to it or to a library in it (unless allowed).
     /// Missing folders are skipped silently: most users have only some of them.
-    public func candidateLibraries() -> [String] {
+    public func candidateLibraries() -> (libraries: [String], warnings: [PluginFolderWarning]) {
         var seen = Set<String>()
         var libraries: [String] = []
+        var warnings = self.warnings
         for directory in directories {
-            for name in PluginPath.entries(of: directory).sorted() where name.hasSuffix(".so") {
+            let names = PluginPath.entries(of: directory).sorted().filter { $0.hasSuffix(".so") }
+            guard !names.isEmpty else { continue }
+            if !allowsWritableFolders, let writable = PluginPath.worldWritable(directory, names: names) {
+                warnings.append(.worldWritable(folder: directory, writable: writable))
+                continue
+            }
+            for name in names {
                 guard let canonical = PluginPath.canonical(directory + "/" + name), seen.insert(canonical).inserted else { continue }
                 libraries.append(canonical)
             }
         }
-        return libraries
+        return (libraries, warnings)
+    }
+}
+
+/// Something about a plugin folder the user should know.
+public enum PluginFolderWarning: Equatable, Sendable, CustomStringConvertible {
+    /// A `PEACH_PLUGIN_PATH` entry that is not absolute, and the folder it was taken to mean.
+    case relativeEntry(entry: String, resolved: String)
+    /// A folder skipped because `writable` (the folder itself or a library in it) may be written by anyone.
+    case worldWritable(folder: String, writable: String)
+
+    public var description: String {
+        switch self {
+        case .relativeEntry(let entry, let resolved): localized(.pluginPathRelative, entry, resolved)
+        case .worldWritable(let folder, let writable):
+            folder == writable ? localized(.pluginFolderWritable, folder) : localized(.pluginFileWritable, folder, writable)
+        }
     }
 }
 
@@ -68,6 +112,24 @@ public enum PluginPath {
     public static func executableDirectory() -> String? {
         guard let executable = canonical("/proc/self/exe") else { return nil }
         return String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
+    }
+
+    /// The folder Peach was started in.
+    static func currentDirectory() -> String? {
+        guard let folder = getcwd(nil, 0) else { return nil }
+        defer { free(folder) }
+        return String(cString: folder)
+    }
+
+    /// The folder, or else the first of its libraries `names`, that anyone may
+    /// write to (a sticky bit, as on /tmp, does not help: anyone may add a library there).
+    static func worldWritable(_ directory: String, names: [String]) -> String? {
+        func writableByAnyone(_ path: String) -> Bool {
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IWOTH != 0
+        }
+        if writableByAnyone(directory) { return directory }
+        return names.map { directory + "/" + $0 }.first(where: writableByAnyone)
     }
 
     static func entries(of directory: String) -> [String] {

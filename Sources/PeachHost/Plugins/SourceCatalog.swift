@@ -17,6 +17,8 @@ public struct SourceCatalog: Sendable {
     public private(set) var unavailable: [SourceUnavailable] = []
     /// Sources ignored because an earlier library in the search path has the same id.
     public private(set) var shadowed: [String] = []
+    /// Relative search-path entries, and folders skipped because anyone may write to them.
+    public private(set) var folderWarnings: [PluginFolderWarning] = []
 
     public init(reports: [ProbeReport]) {
         for report in reports {
@@ -34,8 +36,10 @@ public struct SourceCatalog: Sendable {
 
     /// Probes every library in `searchPath`.
     public static func discover(searchPath: PluginSearchPath, prober: PluginProber) -> SourceCatalog {
-        var catalog = SourceCatalog(reports: prober.probe(searchPath.candidateLibraries()))
+        let (libraries, warnings) = searchPath.candidateLibraries()
+        var catalog = SourceCatalog(reports: prober.probe(libraries))
         catalog.rejections.removeAll(where: searchPath.isQuiet)
+        catalog.folderWarnings = warnings
         return catalog
     }
 

@@ -16,6 +16,11 @@
  *   HANG_IN_ENTRY    the entry never returns
  *   NAN_OUTPUT       process writes NaN once steady_time >= 4800
  *   PROCESS_ERROR    process fails once steady_time >= 4800: "synth engine gave up"
+ *   CRASH_IN_PROCESS process dereferences NULL once steady_time >= 4800 (SIGSEGV)
+ *   HANG_IN_PROCESS  process never returns once steady_time >= 4800
+ *   OVERRUN          process writes 8 samples past the end of every channel once steady_time >= 4800
+ *   SILENT           every note renders as exact zeros
+ *   CHATTY           printf's to standard output in create, activate and the first process
  *   ID="a.b"         overrides the source id (a C string literal, quotes included)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -56,6 +61,9 @@ static fixture *fixture_of(const peach_source_instance *instance) { return insta
 
 static peach_status activate(const peach_source_instance *i, double rate, uint32_t max_frames, uint32_t channels) {
     (void)max_frames; (void)channels;
+#ifdef CHATTY
+    printf("chatty: activated\n");
+#endif
     fixture_of(i)->sample_rate = rate;
     fixture_of(i)->note_id = -1;
     return PEACH_OK;
@@ -80,7 +88,11 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     uint32_t next_event = 0;
     for (uint32_t frame = 0; frame < p->frame_count; frame++) {
         while (next_event < p->event_count && p->events[next_event]->offset <= frame) apply(f, p->events[next_event++]);
+#ifdef SILENT
+        out[frame] = 0.0f;
+#else
         out[frame] = f->note_id < 0 ? 0.0f : (float)(0.3 * sin(6.283185307179586 * f->phase));
+#endif
         f->phase += f->increment;
         if (f->phase >= 1) f->phase -= 1;
     }
@@ -90,6 +102,17 @@ static peach_process_status process(const peach_source_instance *i, const peach_
 #endif
 #ifdef CRASH_IN_PROCESS
     if (p->steady_time >= FAIL_AT_FRAME) *(volatile int *)0 = 1;
+#endif
+#ifdef HANG_IN_PROCESS
+    if (p->steady_time >= FAIL_AT_FRAME) for (;;) pause();
+#endif
+#ifdef OVERRUN
+    if (p->steady_time >= FAIL_AT_FRAME)
+        for (uint32_t c = 0; c < p->channel_count; c++)
+            for (uint32_t k = 0; k < 8; k++) p->outputs[c][p->frame_count + k] = 0.5f;
+#endif
+#ifdef CHATTY
+    if (p->steady_time == 0) printf("chatty: processing\n");
 #endif
 #ifdef PROCESS_ERROR
     if (p->steady_time >= FAIL_AT_FRAME) {
@@ -124,6 +147,9 @@ __attribute__((unused)) static peach_source_instance *create(const char *id, con
 #ifdef CREATE_FAILS
     snprintf(error, capacity, "no licence key");
     return NULL;
+#endif
+#ifdef CHATTY
+    printf("chatty: created\n");
 #endif
     fixture *f = calloc(1, sizeof *f);
     f->instance = (peach_source_instance){
