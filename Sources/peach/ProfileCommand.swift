@@ -69,13 +69,7 @@ struct ProfileCommand: ParsableCommand {
         let heading = localized(.profileHeading, report.answers, report.reference.compact)
         TextWrap.lines(heading, width: width - 1).forEach { print($0) }
         KeyboardChart(overview: overview).lines(width: width, colour: TerminalColour.enabled()).forEach { print($0) }
-        let weak = report.notes.filter { overview.weakKeys.contains($0.note) }
-            .sorted { ProfileReport.registerLevel($0.threshold, note: $0.note) > ProfileReport.registerLevel($1.threshold, note: $1.note) }
-        let listed = weak.prefix(Self.weakSpotsListed).map { "\($0.name) \(CentsText.text($0.threshold))" }.joined(separator: ", ")
-        let weakText = weak.isEmpty ? localized(.profileWeakNone)
-            : weak.count > Self.weakSpotsListed ? localized(.profileWeakListMore, listed, weak.count - Self.weakSpotsListed)
-            : localized(.profileWeakList, listed)
-        TextWrap.lines(weakText, width: width - 1).forEach { print($0) }
+        TextWrap.lines(report.weakSpotsSentence(listing: Self.weakSpotsListed), width: width - 1).forEach { print($0) }
         print(localized(.profileOneKey))
     }
 }

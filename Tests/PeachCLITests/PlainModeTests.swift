@@ -14,7 +14,7 @@ import Testing
         #expect(try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data, "--seed", "8"], input: history).status == 0)
         let terminal = try TrainingScreenTests.peach(folder, ["--plain", "--data-dir", data])
         try terminal.waitFor(text: "Enter or space: start training")
-        #expect(terminal.occurrences(of: "Weakest:") == 1)
+        #expect(terminal.occurrences(of: "Weak spots") == 1)
 
         terminal.send("s")
         try terminal.waitFor(text: "Note length: 1 s. 0.3...3 s, steps of 0.1.")

@@ -32,7 +32,7 @@ import Testing
             #expect(lines.allSatisfy { $0.unicodeScalars.count < width }, "\(result.standardOutput)")
             #expect(!result.standardOutput.contains("\u{1B}"), "no colour into a pipe")
             #expect(result.standardOutput.contains("C4") && result.standardOutput.contains("2100 answers"))
-            #expect(result.standardOutput.contains("Weak spots, weakest first: A4 "), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("weakest first: A4 "), "\(result.standardOutput)")
         }
         let empty = try Self.peach(["profile", "--data-dir", folder.file("empty")])
         #expect(empty.status == 0 && empty.standardOutput.hasPrefix("No answers yet"))
@@ -52,6 +52,45 @@ import Testing
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains(pointer), "\(command): \(result.standardOutput)")
             #expect(!result.standardOutput.contains("--headless"), "\(command): \(result.standardOutput)")
+        }
+    }
+
+    /// The start page and `peach profile`, reading the same history, name the
+    /// same weak spots in the same words: none after a short even history
+    /// (the start page used to name three "weakest" keys there), and A4 first
+    /// for a listener who hears it three times worse.
+    @Test(arguments: [(30, [String]()), (2100, ["A4"])])
+    func theStartPageAndTheProfileNameTheSameWeakSpots(answers: Int, first: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.file("data")
+        let now = Date().timeIntervalSince1970
+        let history = simulatedHistory(count: answers, keys: 48...72, start: now - Double(answers) * 3) { $0 == 69 && answers > 30 ? 60 : 20 }
+        _ = try HistoryStore(directory: data).addImported(history, now: now)
+        let environment = ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
+                           "XDG_CACHE_HOME": folder.file("cache"), "COLUMNS": "300"]
+
+        let profile = try Self.peach(["profile", "--data-dir", data], environment: environment)
+        #expect(profile.status == 0, "\(profile.standardError)")
+        let profileSentence = try #require(profile.standardOutput.split(separator: "\n").first { $0.hasPrefix("Weak spots") }.map(String.init),
+                                           "\(profile.standardOutput)")
+        let terminal = try PseudoTerminal([BuildProducts.peach, "--data-dir", data], environment: environment, columns: 300, rows: 30)
+        try terminal.waitFor(text: "Start training")
+        let startSentence = try #require(terminal.screen.lines.first { $0.contains("Weak spots") }?.trimmingCharacters(in: .whitespaces))
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+
+        // Both say what the list is, and list the same keys in the same order (the start page fewer of them).
+        func named(_ sentence: String) -> [String] {
+            guard let list = sentence.split(separator: ": ", maxSplits: 1).last, sentence.contains("weakest first") else { return [] }
+            return list.split(separator: ", ").map { String($0.split(separator: " ")[0]) }
+        }
+        #expect(startSentence.hasPrefix(profileSentence.prefix(while: { $0 != ":" })), "\(startSentence) | \(profileSentence)")
+        #expect(named(profileSentence).starts(with: named(startSentence)) && !named(startSentence).isEmpty == !first.isEmpty,
+                "\(startSentence) | \(profileSentence)")
+        #expect(named(startSentence).prefix(first.count).elementsEqual(first), "\(startSentence)")
+        if first.isEmpty {
+            #expect(startSentence == profileSentence && profileSentence.contains("No key is clearly harder for you than your others"))
         }
     }
 

@@ -83,7 +83,7 @@ import Testing
         try terminal.waitFor(text: "first note")
         terminal.send("q")
         try terminal.waitFor(text: "Start training")
-        #expect(terminal.screen.text.contains("Weakest:"), "the start page shows the new profile")
+        #expect(terminal.screen.text.contains("Weak spots"), "the start page shows the new profile")
         // The less prominent entries: each page, then Escape back to the start page.
         for (key, shows) in [("p", "20 answers"), ("s", "C Tone (org.example.ctone)")] {
             terminal.send(key)

@@ -65,4 +65,16 @@ import Testing
         let decoded = try JSONDecoder().decode(ProfileReport.self, from: Data(json.utf8))
         #expect(decoded.weakestSpots.first?.note == 81, "\(decoded.weakestSpots.prefix(3).map(\.name))")
     }
+
+    /// The spots named to the listener are the chart's ▲ keys, one name per place: every ▲ key is a named
+    /// spot or lies within `spotRadius` of one, and the names follow `weakestSpots`' order.
+    @Test func theNamedWeakSpotsAreTheMarkedKeysOneNamePerPlace() {
+        for report in [KeyboardChartTests.overview.report, Self.narrowSpot] {
+            let named = report.weakSpots.map(\.note)
+            #expect(!named.isEmpty && Set(named).isSubset(of: report.weakKeys), "\(named) \(report.weakKeys.sorted())")
+            #expect(report.weakKeys.allSatisfy { key in named.contains { abs($0 - key) <= ProfileReport.spotRadius } })
+            #expect(!zip(named, named.dropFirst()).contains { abs($0 - $1) <= ProfileReport.spotRadius })
+            #expect(named.first.map { abs($0 - report.weakestSpots[0].note) <= ProfileReport.spotRadius } == true)
+        }
+    }
 }

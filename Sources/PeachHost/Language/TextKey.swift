@@ -3,7 +3,7 @@
 /// take the same `%n` arguments).
 public enum TextKey: String, CaseIterable, Sendable {
     // Start page
-    case startTagline, startNoAnswers, startWeakest, startButton, startButtonKeys, startMenu, startPlainIntro, startPlainKeys
+    case startTagline, startNoAnswers, startButton, startButtonKeys, startMenu, startPlainIntro, startPlainKeys
     // Training screen
     case trainingTitle, trainingSound, trainingFirstNote, trainingSecondNote, trainingRight, trainingWrong, trainingRightASCII, trainingWrongASCII
     case trainingFooter, trainingFooterShort, trainingBellOn, trainingBellOff, trainingWait, trainingHigher, trainingLower
@@ -51,7 +51,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case headlessOutputClosed
     case warning, exportChooseFormat, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected, playNeedsNote
     case playDurationOutside, playCentsOutside, playSourceSays, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
-    case profileHeading, profileWeakNone, profileWeakList, profileWeakListMore, profileOneKey, settingsListHeading, settingsDefault
+    case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkUnsteady, checkCannotPlay

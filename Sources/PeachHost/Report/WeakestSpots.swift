@@ -1,7 +1,8 @@
 import Glibc
 
 /// The weakest places on the keyboard, weakest first, as Peach names them to
-/// the listener (the start page) and as the training benchmark judges them.
+/// the listener (the start page, `peach profile`) and as the training
+/// benchmark judges them.
 ///
 /// A weak spot is a place where you hear worse than at the keys around it. So
 /// each key is judged by how far its threshold stands above your own smooth
@@ -19,10 +20,15 @@ extension ProfileReport {
     /// register against the usual curve (`registerLevel`): for curves that come
     /// without a fit, such as a snapshot older than `aboveCurve`.
     public static func weakestSpots(_ keys: [(note: Int, threshold: Double, aboveCurve: Double?)]) -> [Int] {
+        spotCentres(spotLevels(keys))
+    }
+
+    /// How far each key stands out, the measure both `weakestSpots` and `weakSpots` rank by.
+    static func spotLevels(_ keys: [(note: Int, threshold: Double, aboveCurve: Double?)]) -> [(note: Int, level: Double)] {
         let fitted = keys.allSatisfy { $0.aboveCurve != nil }
-        return spotCentres(keys.map { key in
+        return keys.map { key in
             (note: key.note, level: fitted ? log(key.aboveCurve!) : registerLevel(key.threshold, note: key.note))
-        })
+        }
     }
 
     /// The keys, in order, that no key within `spotRadius` outranks by `level`,
@@ -36,8 +42,25 @@ extension ProfileReport {
         return centres.sorted { levels[$0].level > levels[$1].level }.map { levels[$0].note }
     }
 
-    /// The profile's weak spots, weakest first (every key in range, trained or inferred).
+    /// The profile's weakest places, weakest first (every key in range, trained
+    /// or inferred): a ranking that always names some, however even the profile.
     public var weakestSpots: [Note] {
         Self.weakestSpots(notes.map { ($0.note, $0.threshold, $0.aboveCurve) }).compactMap(note)
+    }
+
+    /// The weak spots Peach names to the listener, on the start page and in
+    /// `peach profile` alike: only keys the profile is sure are harder for
+    /// this listener (`weakKeys`, the chart's ▲), weakest first as
+    /// `weakestSpots` ranks them, one name per place (a weak key within
+    /// `spotRadius` of one already named belongs to its spot). Empty when no
+    /// key clearly stands out, which an even profile or a short history means.
+    public var weakSpots: [Note] {
+        let weak = weakKeys
+        let ranked = Self.spotLevels(notes.map { ($0.note, $0.threshold, $0.aboveCurve) })
+            .filter { weak.contains($0.note) }
+            .sorted { $0.level > $1.level }
+        var named: [Int] = []
+        for key in ranked where !named.contains(where: { abs($0 - key.note) <= Self.spotRadius }) { named.append(key.note) }
+        return named.compactMap(note)
     }
 }

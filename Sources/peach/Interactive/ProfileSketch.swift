@@ -3,7 +3,7 @@ import PeachHost
 
 /// The profile in one line for the start page: a bar per key, taller where
 /// the threshold is higher, so weak keys stand out at a glance; and the
-/// weakest spots by name, so it does not rest on the picture alone.
+/// weak spots by name, so it does not rest on the picture alone.
 struct ProfileSketch {
     let report: ProfileReport
 
@@ -27,11 +27,10 @@ struct ProfileSketch {
         return "\(first.name) \(String(bars)) \(last.name)"
     }
 
-    /// The weakest spots by name (`ProfileReport.weakestSpots`), or a word for a profile with no answers yet.
-    func weakestText(count: Int = 3) -> String {
-        guard report.answers > 0 else { return localized(.startNoAnswers) }
-        let weakest = report.weakestSpots.prefix(count)
-        return localized(.startWeakest, weakest.map { "\($0.name) (\(CentsText.text($0.threshold)))" }.joined(separator: ", "))
+    /// The weak spots by name (`ProfileReport.weakSpotsSentence`, as `peach
+    /// profile` says them), or a word for a profile with no answers yet.
+    func weakSpotsText(listing limit: Int = 3) -> String {
+        report.answers > 0 ? report.weakSpotsSentence(listing: limit) : localized(.startNoAnswers)
     }
 
     /// Neighbouring keys share a bar when there are more keys than cells; a bar shows its weakest key.

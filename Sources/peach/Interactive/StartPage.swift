@@ -28,7 +28,7 @@ final class StartPage {
         let sketch = report.map(ProfileSketch.init)
         if let plainOutput {
             plainOutput.say(localized(.startPlainIntro))
-            if let sketch { plainOutput.say(sketch.weakestText()) }
+            if let sketch { plainOutput.say(sketch.weakSpotsText()) }
             if let message { plainOutput.say(message) }
             plainOutput.say(localized(.startPlainKeys))
         }
@@ -72,7 +72,7 @@ final class StartPage {
         var lines = ["", "  " + style.strong("Peach"), "  " + localized(.startTagline), ""]
         if let sketch {
             lines.append("  " + sketch.line(width: min(width - 4, 92), unicode: style.unicode))
-            lines.append("  " + style.dim(sketch.weakestText()))
+            lines.append("  " + style.dim(sketch.weakSpotsText()))
             lines.append("")
         }
         let arrow = style.unicode ? "▶" : ">"

@@ -4,7 +4,6 @@ extension TextCatalog {
         english: [
             .startTagline: "Train your ear for the smallest differences in pitch.",
             .startNoAnswers: "No answers yet: every key counts as weak.",
-            .startWeakest: "Weakest: %1",
             .startButton: "Start training",
             .startButtonKeys: "Enter or Space",
             .startMenu: "p profile · s settings · q quit",
@@ -73,7 +72,6 @@ extension TextCatalog {
         german: [
             .startTagline: "Trainiere dein Gehör für die kleinsten Tonhöhenunterschiede.",
             .startNoAnswers: "Noch keine Antworten: Jede Taste gilt als schwach.",
-            .startWeakest: "Am schwächsten: %1",
             .startButton: "Training starten",
             .startButtonKeys: "Eingabe oder Leertaste",
             .startMenu: "p Profil · s Einstellungen · q Beenden",
