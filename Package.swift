@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -56,12 +56,16 @@ let package = Package(
             name: "MidiAllocationProbe",
             dependencies: ["PeachMidiOutCore", "CAlsaSequencer", .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
             path: "Tests/MidiAllocationProbe"),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe"],
+        // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
+        .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe",
+                                                           "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
-        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport"]),
+        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.
-        .testTarget(name: "MidiOutTests", dependencies: ["PeachMidiOutCore", "CAlsaSequencer", "PeachTestSupport", "MidiAllocationProbe"],
+        .testTarget(name: "MidiOutTests", dependencies: ["PeachMidiOutCore", "CAlsaSequencer", "PeachTestSupport", "MidiAllocationProbe",
+                                                         "IsolatedHome"],
                     exclude: ["Fixtures"]),  // a C program the tests compile
     ]
 )

@@ -259,7 +259,7 @@ import Testing
         #expect(!terminal.screen.privateModes.contains(1000), "mouse reports off", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP])
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT])
     func aSignalEndsTrainingAndRestoresTheTerminal(signal: Int32) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -44,7 +44,7 @@ public final class AudioEngine {
         let status = pthread_create(&handle, nil, { context in
             let loop = Unmanaged<RenderLoop>.fromOpaque(context!).takeRetainedValue()
             ThreadName.setCurrent(AudioEngine.renderThreadName)
-            RealTimePriority.request()
+            if loop.wantsRealTime { RealTimePriority.request() }
             loop.run()
             return nil
         }, context)
@@ -205,7 +205,8 @@ enum ThreadName {
     }
 }
 
-/// Asks for SCHED_FIFO on the render thread; without the privilege it stays normal.
+/// Asks for SCHED_FIFO on the render thread, which then blocks on a device;
+/// without the privilege it stays normal.
 enum RealTimePriority {
     static func request() {
         var parameters = sched_param(sched_priority: 50)

@@ -30,6 +30,8 @@ final class RenderLoop: @unchecked Sendable {
     let isSilent = Atomic<Bool>(true)
 
     private let output: AudioOutput
+    /// Whether the render thread may ask for real-time priority (`AudioOutput.blocksOnDevice`).
+    let wantsRealTime: Bool
     private static let maxEventsPerBlock = 128
     /// How long a replaced source may sound on while its notes fade out.
     private let maxFadeFrames: Int
@@ -55,6 +57,7 @@ final class RenderLoop: @unchecked Sendable {
 
     init(output: AudioOutput, initial: UnsafeMutablePointer<peach_source_instance>?, rendersAudio: Bool) {
         self.output = output
+        wantsRealTime = output.blocksOnDevice
         format = output.format
         active = initial
         activeRendersAudio = rendersAudio

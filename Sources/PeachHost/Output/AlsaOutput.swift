@@ -7,12 +7,18 @@ import Glibc
 /// It renders at the device's native rate with ALSA's resampler switched off:
 /// the `plug` rate converter rounds each period to whole frames and so shifts
 /// pitch by up to several cents, which a pitch trainer cannot allow.
+///
+/// A PCM that ends in ALSA's `null` device (`null`, `plug:null`, the `file`
+/// device, whose slave is `null`) takes writes as fast as they come: it is
+/// paced to real time here, like `NullOutput`, and gets no real-time priority.
 public final class AlsaOutput: AudioOutput {
     public let format: AudioFormat
     public let deviceName: String
+    public let blocksOnDevice: Bool
     private let pcm: OpaquePointer
     private let sampleFormat: SampleFormat
     private let conversion: UnsafeMutableRawPointer
+    private var pacer: RealTimePacer?
 
     enum SampleFormat {
         case s32, s16, float32
@@ -49,6 +55,25 @@ public final class AlsaOutput: AudioOutput {
             throw error
         }
         conversion = .allocate(byteCount: format.blockFrames * 4 * format.channels * sampleFormat.bytes, alignment: 16)
+        blocksOnDevice = Self.endsAtDeviceClock(handle)
+        if !blocksOnDevice { pacer = RealTimePacer(sampleRate: format.sampleRate, leadFrames: format.blockFrames * periods) }
+    }
+
+    /// Whether the PCM's chain of plugins ends anywhere but ALSA's `null`
+    /// device. alsa-lib has no call for this; its dump names every PCM of the
+    /// chain, one per line ("Plug PCM: Null PCM", "Slave: Null PCM", "Hardware
+    /// PCM card 0 …", "Direct Stream Mixing PCM" …).
+    private static func endsAtDeviceClock(_ pcm: OpaquePointer) -> Bool {
+        var buffer: OpaquePointer?
+        guard snd_output_buffer_open(&buffer) == 0, let buffer else { return true }
+        defer { snd_output_close(buffer) }
+        guard snd_pcm_dump(pcm, buffer) == 0 else { return true }
+        var text: UnsafeMutablePointer<CChar>?
+        let length = snd_output_buffer_string(buffer, &text)
+        guard let text else { return true }
+        let dump = String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+        let lines = dump.split(separator: "\n")
+        return !lines.contains { $0.hasSuffix("Null PCM") } || lines.contains { $0.contains("Hardware PCM") }
     }
 
     deinit { conversion.deallocate() }
@@ -111,6 +136,7 @@ public final class AlsaOutput: AudioOutput {
         case .float32:
             conversion.copyMemory(from: interleaved, byteCount: samples * 4)
         }
+        pacer?.wait(afterWriting: frames)
         var result = OutputWriteResult.written
         var done = 0
         while done < frames {
@@ -133,6 +159,7 @@ public final class AlsaOutput: AudioOutput {
     }
 
     public func pendingFrames() -> Int? {
+        if let pacer { return pacer.pendingFrames() }
         var delay: snd_pcm_sframes_t = 0
         return snd_pcm_delay(pcm, &delay) == 0 ? Int(delay) : nil
     }

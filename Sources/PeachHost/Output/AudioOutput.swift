@@ -18,6 +18,15 @@ public protocol AudioOutput: AnyObject {
 
     /// Plays out what is buffered, then closes. [main-thread]
     func finish() throws(AudioOutputError)
+
+    /// Whether `write` waits on a sound card's clock. Only then does the render
+    /// thread ask for real-time priority: at SCHED_FIFO, a thread that never
+    /// blocks (a file, nothing) would starve every other program on the machine.
+    var blocksOnDevice: Bool { get }
+}
+
+extension AudioOutput {
+    public var blocksOnDevice: Bool { false }
 }
 
 public struct AudioFormat: Equatable, Sendable {

@@ -191,6 +191,11 @@ extension ScreenExit {
     /// now that the terminal is restored and the data saved.
     func endProcess() {
         guard case .ended(let number?) = self else { return }
+        if number == SIGQUIT {
+            // Its default would dump core, which a program that stopped cleanly has no use for.
+            var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+            setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        }
         signal(number, SIG_DFL)
         raise(number)
     }

@@ -4,11 +4,12 @@ import Glibc
 enum ScreenExit: Equatable {
     /// q, Escape, Ctrl-C, or any key on a page of text.
     case back
-    /// SIGTERM, SIGHUP, or the input closing (signal nil): Peach ends.
+    /// SIGTERM, SIGHUP, SIGQUIT, or the input closing (signal nil): Peach ends.
     case ended(signal: Int32?)
 
-    /// The signals that end Peach rather than go back.
-    static func ending(_ number: Int32) -> Bool { number == SIGTERM || number == SIGHUP }
+    /// The signals that end Peach rather than go back. SIGQUIT (Ctrl-\\ in a
+    /// shell, or `kill -QUIT`) would otherwise dump core with the terminal raw.
+    static func ending(_ number: Int32) -> Bool { number == SIGTERM || number == SIGHUP || number == SIGQUIT }
 
     /// What every page does with an event that is not a key: the input
     /// closing or an ending signal leave Peach (returned); a resize repaints

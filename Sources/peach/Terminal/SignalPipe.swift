@@ -5,7 +5,7 @@ import Glibc
 /// where it is safe to restore the terminal, cut a pair or suspend.
 enum SignalPipe {
     /// The signals the interactive screens handle themselves.
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH]
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH]
 
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
