@@ -29,6 +29,8 @@ struct FluidVoice {
     // The synth's output, stereo, in a ring indexed by input frame since the
     // note began. `taps` extra frames mirror the start so that every
     // interpolation reads one contiguous run.
+    /// Room for the synth's FluidSynth voices, to reach those of the note just started.
+    private let fluidVoices: UnsafeMutablePointer<OpaquePointer?>
     private let left: UnsafeMutablePointer<Float>
     private let right: UnsafeMutablePointer<Float>
     private let mask: Int
@@ -58,6 +60,8 @@ struct FluidVoice {
         var capacity = 1
         while capacity < maxFrames + maxFrames / 512 + 2 * SincKernel.taps { capacity *= 2 }
         mask = capacity - 1
+        fluidVoices = .allocate(capacity: FluidSettings.polyphony)
+        fluidVoices.initialize(repeating: nil, count: FluidSettings.polyphony)
         left = .allocate(capacity: capacity + SincKernel.taps)
         right = .allocate(capacity: capacity + SincKernel.taps)
         left.initialize(repeating: 0, count: capacity + SincKernel.taps)
@@ -72,6 +76,7 @@ struct FluidVoice {
     func destroy(font: LoadedFont) {
         _ = fluidSynth.fluid_synth_remove_sfont(synth, font.sfont)
         fluidSynth.delete_fluid_synth(synth)
+        fluidVoices.deallocate()
         left.deallocate()
         right.deallocate()
     }
@@ -104,6 +109,7 @@ struct FluidVoice {
         _ = fluidSynth.fluid_synth_write_float(synth, Int32(flush), left, 0, 1, right, 0, 1)
         consumed += flush
         _ = fluidSynth.fluid_synth_noteon(synth, 0, key, Self.midiVelocity)
+        holdPitchSteady()
         self.key = key
         // Silence before the note, for the interpolation's first frames.
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
@@ -117,6 +123,28 @@ struct FluidVoice {
         stage = .sounding
         stageFrame = 0
         level = 0
+    }
+
+    /// The SoundFont's pitch envelope and pitch LFOs, which bend a note away
+    /// from the pitch asked (a vibrato starting after 350 ms, a slide from
+    /// below), are set to nothing in the voices the note-on just started.
+    private func holdPitchSteady() {
+        fluidSynth.fluid_synth_get_voicelist(synth, fluidVoices, Int32(FluidSettings.polyphony), -1)
+        for index in 0..<FluidSettings.polyphony {
+            guard let voice = fluidVoices[index] else { break }
+            // Three calls, not a loop over a static array: its first use would allocate on the audio thread.
+            Self.zero(GEN_MODENVTOPITCH, of: voice)
+            Self.zero(GEN_MODLFOTOPITCH, of: voice)
+            Self.zero(GEN_VIBLFOTOPITCH, of: voice)
+        }
+        // FluidSynth queues those changes and hands them to its renderer when
+        // an API call returns; this one does nothing else.
+        _ = fluidSynth.fluid_synth_get_active_voice_count(synth)
+    }
+
+    private static func zero(_ generator: fluid_gen_type, of voice: OpaquePointer) {
+        fluidSynth.fluid_voice_gen_set(voice, Int32(generator.rawValue), 0)
+        fluidSynth.fluid_voice_update_param(voice, Int32(generator.rawValue))
     }
 
     /// Lets the note go: FluidSynth's own release, faded to nothing within `frames` at the latest.

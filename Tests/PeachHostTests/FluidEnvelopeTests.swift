@@ -68,9 +68,10 @@ import Testing
             // (for the note released at once, that peak is already the release's).
             let early = samples[start..<(start + 4800)].map(abs).max()!
             #expect(samples[(start - 100)...start].allSatisfy { $0 == 0 }, "\(name): silence up to the note at \(start)")
+            // A sample's onset may be a little louder than its body (the square lead's by 0.1%): 1% is allowed, a click is far more.
             for frame in 0..<Self.attackFrames where note.frames > Int64(Self.attackFrames) {
                 let ramp = early * (0.5 - 0.5 * cos(Float.pi * Float(frame) / Float(Self.attackFrames)))
-                #expect(abs(samples[start + frame]) <= ramp + 1e-6, "\(name): frame \(frame) of the note at \(start) is above the ramp")
+                #expect(abs(samples[start + frame]) <= ramp * 1.01 + 1e-6, "\(name): frame \(frame) of the note at \(start) is above the ramp")
             }
             // The release only attenuates what sounded before it: no larger step than in the last 50 ms.
             if note.frames > 2400 {

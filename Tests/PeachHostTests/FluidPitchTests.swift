@@ -77,4 +77,17 @@ import Testing
         }
         print("\(name), pairs across keys: worst error \(worst.spectrum) (spectrum)" + (onePitch ? ", \(worst.pitch) (pitch)" : ""))
     }
+
+    /// TimGM6mb's violin (program 40) has a pitch LFO: a 10-cent vibrato from
+    /// about 350 ms on. The source sets the font's pitch envelope and pitch
+    /// LFOs to nothing, so every 50 ms of the note, from the end of the
+    /// sample's bowed attack to the release, sounds the pitch asked.
+    @Test func theFontsPitchLFOsAndEnvelopeAreHeldSteady() throws {
+        let samples = try FluidFixture.render([440], options: ["program": "40"])
+        let windows = stride(from: 4800, to: FluidFixture.noteFrames - 2400, by: 1200).map { start in
+            PitchMeter.measure(samples[start..<(start + 2400)], sampleRate: 48000, near: 440).map { Pitch.cents(from: 440, to: $0.frequency) }
+        }
+        let worst = windows.map { abs($0 ?? .infinity) }.max()!
+        #expect(worst < 0.1, "the violin's pitch strays \(worst) cents from A4 in a 50 ms window")
+    }
 }
