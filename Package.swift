@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "CFluidSynth"),
         // Pitch read from rendered sound, in C so that plugins and host can share it without sharing a Swift module.
         .target(name: "PeachPitchMeter", cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "PeachPitchMeter"]),
+        // Musical time on the frame clock: tempo, ramps, meter, beat positions to exact frames. Pure; the engine's transport.
+        .target(name: "MusicalTime", path: "Sources/PeachHost/MusicalTime"),
+        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "PeachPitchMeter"], exclude: ["MusicalTime"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -40,7 +42,8 @@ let package = Package(
         // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
         .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport"], path: "Benchmarks/PeachBench"),
+        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
+                         path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
         .target(name: "PeachTestSupport", dependencies: ["PeachHost"], path: "Tests/PeachTestSupport",
@@ -62,6 +65,7 @@ let package = Package(
                                                            "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport", "IsolatedHome"]),
+        .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.
         .testTarget(name: "MidiOutTests", dependencies: ["PeachMidiOutCore", "CAlsaSequencer", "PeachTestSupport", "MidiAllocationProbe",

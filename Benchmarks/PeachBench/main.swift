@@ -9,6 +9,8 @@
 //      and the times of --note, --svg, stats, export and import beside it.
 //   8. FluidSynth source: render speed, font load, program change (baseline:
 //      the fluidsynth program rendering the same notes with -F).
+//   9. The transport: click frame error after an hour of tempo ramps (baseline:
+//      a running sum of click lengths, as timer-driven metronomes keep time).
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -41,7 +43,8 @@ do {
     let screen = try TrainingScreenBenchmark(releaseDirectory: directory).rows()
     let profile = try ProfileViewBenchmark(releaseDirectory: directory).rows()
     let fluid = try FluidBenchmark(releaseDirectory: directory).rows()
-    let rows = render + discovery + sources + screen + profile + fluid
+    let transport = try TransportBenchmark().rows()
+    let rows = render + discovery + sources + screen + profile + fluid + transport
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")
