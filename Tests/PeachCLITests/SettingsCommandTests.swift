@@ -62,4 +62,33 @@ import Testing
         #expect(result.standardError.contains("\(file) is not valid JSON: line 2, column 11"), "\(result.standardError)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
     }
+
+    /// Two `peach settings set` at once, setting different keys, many rounds:
+    /// each reads, changes and writes the file under the settings lock, so
+    /// neither change is lost (without it, about half the rounds lost one).
+    @Test func twoProcessesSettingAtOnceBothKeepTheirChange() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        let file = config.file("settings.json")
+        func setting(_ key: String, _ value: String) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: BuildProducts.peach)
+            process.arguments = ["settings", "set", key, value, "--settings-file", file]
+            process.environment = ["XDG_CONFIG_HOME": config.path, "XDG_DATA_HOME": config.path + "/data",
+                                   "XDG_CACHE_HOME": config.path + "/cache"].merging(TestLocale.english) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        var lost = 0
+        for _ in 0..<15 {
+            try "{}".write(toFile: file, atomically: true, encoding: .utf8)
+            let both = [try setting("reference", "441"), try setting("note-duration", "2")]
+            both.forEach { $0.waitUntilExit() }
+            #expect(both.allSatisfy { $0.terminationStatus == 0 })
+            let store = try SettingsStore(path: file)
+            if !(store.isSet(.reference) && store.isSet(.noteDuration)) { lost += 1 }
+        }
+        #expect(lost == 0, "\(lost) of 15 rounds lost a change")
+    }
 }

@@ -85,4 +85,29 @@ import Testing
         #expect(try SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/peach/settings.json")
         #expect(throws: SettingsError.noConfigDirectory) { try SettingsStore.defaultPath(environment: [:]) }
     }
+
+    @Test func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: folder.path + "/dotfiles", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: folder.path + "/config/peach", withIntermediateDirectories: true)
+        try "{\"style\": 0.25}\n".write(toFile: folder.path + "/dotfiles/peach.json", atomically: true, encoding: .utf8)
+        // A relative link, as dotfile managers make them, through a second link.
+        try fm.createSymbolicLink(atPath: folder.path + "/dotfiles/current.json", withDestinationPath: "peach.json")
+        let path = folder.path + "/config/peach/settings.json"
+        try fm.createSymbolicLink(atPath: path, withDestinationPath: "../../dotfiles/current.json")
+        try SettingsStore(path: path).set(.reference, to: .number(442))
+        #expect(try fm.destinationOfSymbolicLink(atPath: path) == "../../dotfiles/current.json", "the link stays a link")
+        #expect(try fm.destinationOfSymbolicLink(atPath: folder.path + "/dotfiles/current.json") == "peach.json")
+        let target = try SettingsStore(path: folder.path + "/dotfiles/peach.json")
+        #expect(target.number(.reference) == 442 && target.number(.style) == 0.25)
+
+        // A link to a file not made yet leads to where it will be.
+        let dangling = folder.path + "/config/peach/other.json"
+        try fm.createSymbolicLink(atPath: dangling, withDestinationPath: folder.path + "/dotfiles/new.json")
+        try SettingsStore(path: dangling).set(.bell, to: .bool(false))
+        #expect(try fm.destinationOfSymbolicLink(atPath: dangling) == folder.path + "/dotfiles/new.json")
+        #expect(try SettingsStore(path: folder.path + "/dotfiles/new.json").flag(.bell) == false)
+    }
 }

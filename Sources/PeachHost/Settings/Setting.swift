@@ -78,10 +78,36 @@ public struct Setting: Sendable, Identifiable {
         }
     }
 
+    /// The number one step from `value` in `direction` (+1 or -1), kept in
+    /// the range. Counted in whole steps from the range's start, then divided
+    /// by a power of ten, so it is the exact decimal: 0.2 s and a step of
+    /// 0.1 s make 0.3 s on screen and in the file, not 0.30000000000000004.
+    public func stepped(_ value: Double, by direction: Int) -> Double {
+        guard case .number(let range, let step, _) = kind else { preconditionFailure("\(key) is not a number") }
+        let scale = Self.decimalScale(of: step)
+        let stepUnits = (step * scale).rounded(), start = (range.lowerBound * scale).rounded()
+        let last = ((range.upperBound * scale).rounded() - start) / stepUnits
+        let current = (((value * scale).rounded() - start) / stepUnits).rounded()
+        return (start + min(last, max(0, current + Double(direction))) * stepUnits) / scale
+    }
+
+    /// `value` at the step's number of decimals, for a value an earlier Peach saved as 0.30000000000000004.
+    private func exact(_ value: Double) -> Double {
+        guard case .number(_, let step, _) = kind else { return value }
+        let scale = Self.decimalScale(of: step)
+        return (value * scale).rounded() / scale
+    }
+
+    /// 10 to the number of decimals `step` is written with (0.05: 100).
+    private static func decimalScale(of step: Double) -> Double {
+        let decimals = String(step).split(separator: ".").dropFirst().first.map { $0 == "0" ? 0 : $0.count } ?? 0
+        return (0..<decimals).reduce(1) { scale, _ in scale * 10 }
+    }
+
     /// The value as people read it, with its unit.
     public func display(_ value: JSONValue) -> String {
         switch (kind, value) {
-        case (.number(_, _, let unit), .number(let number)): unit.isEmpty ? number.compact : "\(number.compact) \(unit)"
+        case (.number(_, _, let unit), .number(let number)): unit.isEmpty ? exact(number).compact : "\(exact(number).compact) \(unit)"
         case (.bool, .bool(let flag)): localized(flag ? .valueOn : .valueOff)
         case (_, .string(let text)): text
         default: "\(value)"

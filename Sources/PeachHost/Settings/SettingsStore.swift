@@ -85,19 +85,19 @@ public final class SettingsStore {
     /// Sets one value and saves; a value that does not fit changes nothing.
     public func set(_ setting: Setting, to value: JSONValue) throws(SettingsError) {
         if let problem = setting.check(value) { throw .invalidValue(key: setting.key, reason: problem) }
-        document[setting.key] = value
-        try save()
+        try update { $0[setting.key] = value }
     }
 
     /// Back to the default: one setting, or all of them (unknown keys stay).
     public func reset(_ setting: Setting?) throws(SettingsError) {
-        if let setting {
-            document.removeValue(forKey: setting.key)
-        } else {
-            Setting.all.forEach { document.removeValue(forKey: $0.key) }
-            document.removeValue(forKey: Self.sourceOptionsKey)
+        try update { document in
+            if let setting {
+                document.removeValue(forKey: setting.key)
+            } else {
+                Setting.all.forEach { document.removeValue(forKey: $0.key) }
+                document.removeValue(forKey: Self.sourceOptionsKey)
+            }
         }
-        try save()
     }
 
     /// The options saved for a source, as `key=value` pairs in key order.
@@ -108,23 +108,35 @@ public final class SettingsStore {
 
     /// Saves one option for a source; nil removes it. The source checks the value when it is used.
     public func setSourceOption(source sourceID: String, key: String, value: String?) throws(SettingsError) {
-        var all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) ?? [:]
-        all[sourceID, default: [:]][key] = value
-        if all[sourceID]?.isEmpty == true { all.removeValue(forKey: sourceID) }
-        document[Self.sourceOptionsKey] = .object(all.mapValues { .object($0.mapValues(JSONValue.string)) })
-        try save()
+        try update { document in
+            var all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) ?? [:]
+            all[sourceID, default: [:]][key] = value
+            if all[sourceID]?.isEmpty == true { all.removeValue(forKey: sourceID) }
+            document[Self.sourceOptionsKey] = .object(all.mapValues { .object($0.mapValues(JSONValue.string)) })
+        }
     }
 
-    private func save() throws(SettingsError) {
+    /// Reads the file again under the settings lock, makes the change and
+    /// writes it back, so a change another process made since this store read
+    /// the file is kept. A file that no longer reads is left as it is. A
+    /// symbolic link is written through: the new file replaces its target.
+    private func update(_ change: (inout [String: JSONValue]) -> Void) throws(SettingsError) {
+        do { try DataDirectory.create(TornTail.directory(of: path)) } catch { throw .cannotWrite(path: path, reason: error.description) }
+        let lock = try SettingsLock(beside: path)
+        var current = try Self.read(path)
+        change(&current)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(JSONValue.object(document)) else { throw .cannotWrite(path: path, reason: localized(.settingsCannotEncode)) }
+        guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: localized(.settingsCannotEncode)) }
+        let target = try SymlinkTarget.resolve(path)
         do {
-            try DataDirectory.create(TornTail.directory(of: path))
-            try AtomicFile.write(Array(data) + [0x0A], to: path)
+            try DataDirectory.create(TornTail.directory(of: target))
+            try AtomicFile.write(Array(data) + [0x0A], to: target)
         } catch {
             throw .cannotWrite(path: path, reason: error.description)
         }
+        document = current
+        withExtendedLifetime(lock) {}
     }
 
     private static func sourceOptions(from value: JSONValue) -> [String: [String: String]]? {

@@ -86,9 +86,8 @@ final class SettingsScreen {
         switch rows[selected] {
         case .setting(let setting):
             switch setting.kind {
-            case .number(let range, let step, _):
-                let value = min(range.upperBound, max(range.lowerBound, store.number(setting) + Double(direction) * step))
-                save(setting, .number((value / step).rounded() * step))
+            case .number:
+                save(setting, .number(setting.stepped(store.number(setting), by: direction)))
             case .bool:
                 save(setting, .bool(!store.flag(setting)))
             case .choice(let choices):
