@@ -12,7 +12,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trainingCouldNotPlay, trainingCouldNotSave, trainingKeptTimbre, trainingSettingsNotApplied, trainingSettingsApplied
     case plainIntro, plainSound, plainSecondNote, plainRight, plainWrong, plainNextSound, plainBell
     // Pages behind the start page
-    case pageBack, pageScroll, profileTitle, profileAnswers, profileKeys, profilePlainIntro
+    case pageBack, pageScroll, pageMore, profileTitle, profileAnswers, profileKeys, profilePlainIntro
     case settingsTitle, settingsSavedNote, settingsKeys, settingsPlainIntro, settingsPlainEditing, settingsOverridden, settingsSourceCycle
     case settingsChoices, settingsText, settingsOnOff, settingsNotFound
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound

@@ -34,6 +34,8 @@ public struct KeyboardChart: Sendable {
     public static let maximumColumnsPerKey = 5
     static let rowsPerDecade = 20.0
     static let rowLimits = 10...18
+    /// The fewest rows that still show a threshold inside its band.
+    public static let minimumPlotRows = 4
 
     public init(keys: [Key], highlighted: Int? = nil) {
         self.keys = keys
@@ -60,10 +62,13 @@ public struct KeyboardChart: Sendable {
     }
 
     /// The chart's lines, none wider than `width` columns (colour codes aside).
-    public func lines(width: Int, colour: Bool) -> [String] {
+    /// `plotRows` caps the rows of the cents axis (never below `minimumPlotRows`),
+    /// so a screen can make room for the keyboard beneath it.
+    public func lines(width: Int, colour: Bool, plotRows: Int = .max) -> [String] {
         guard !keys.isEmpty else { return [] }
         let scale = CentsScale(covering: keys.flatMap { [$0.band80.lowerBound, $0.band80.upperBound, $0.threshold] })
-        let rows = min(max(Int((scale.decades * Self.rowsPerDecade).rounded()), Self.rowLimits.lowerBound), Self.rowLimits.upperBound)
+        let natural = min(max(Int((scale.decades * Self.rowsPerDecade).rounded()), Self.rowLimits.lowerBound), Self.rowLimits.upperBound)
+        let rows = min(natural, max(plotRows, Self.minimumPlotRows))
         let labels = Dictionary(scale.ticks.map { (row(of: $0, scale: scale, rows: rows), CentsText.number($0) + "¢") }) { upper, _ in upper }
         let labelWidth = labels.values.map(\.count).max() ?? 0
         let margin = labelWidth + 2

@@ -39,16 +39,38 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
             let tooSmall = localized(.trainingTooSmall, width, size.rows, Self.minimumSize.columns, Self.minimumSize.rows)
             return ["Peach", ""] + TextWrap.lines(tooSmall, width: width) + [""] + TextWrap.lines(localized(.trainingTooSmallKeys), width: width)
         }
-        var lines = [header(state, width: width), ""]
+        // Header, targets, feedback, status, message and the keys always show;
+        // blank rows go between them only as the window has room.
+        let targetRows = targetHeight(size) * (width >= Self.landscapeColumns ? 1 : 2) + (width >= Self.landscapeColumns ? 0 : 1)
+        let fixed = 1 + targetRows + 1 + 1
+        let (statusText, paint) = status(state)
+        let statusLines = Array([statusText].wrapped(to: width - 2).prefix(max(1, size.rows - fixed - 1)))
+        let message = state.message.map { [$0].wrapped(to: width - 2) } ?? []
+        let messageLines = Array(message.prefix(max(0, size.rows - fixed - statusLines.count)))
+        var spare = size.rows - fixed - statusLines.count - messageLines.count
+        func blank() -> [String] {
+            guard spare > 0 else { return [] }
+            spare -= 1
+            return [""]
+        }
+        var lines = [header(state, width: width)]
+        let gapBelowHeader = blank(), gapAboveFeedback = blank(), gapAboveStatus = blank()
+        lines += gapBelowHeader
         lines += targets(state, size: size, firstRow: lines.count + 1)
-        lines.append("")
+        lines += gapAboveFeedback
         lines.append(feedback(state).centred(in: width))
-        lines.append("")
-        lines.append(status(state).centred(in: width))
-        if let message = state.message { lines.append(style.dim(message).centred(in: width)) }
+        lines += gapAboveStatus
+        lines += statusLines.map { paint($0).centred(in: width) }
+        lines += messageLines.map { style.dim($0).centred(in: width) }
         while lines.count < size.rows - 1 { lines.append("") }
         lines.append(footer(state, width: width))
         return lines
+    }
+
+    /// Rows of one answer target: taller as the window allows.
+    private func targetHeight(_ size: TerminalSize) -> Int {
+        if size.columns >= Self.landscapeColumns { return size.rows >= 20 ? 7 : size.rows >= 15 ? 5 : 3 }
+        return size.rows >= 22 ? 5 : 3
     }
 
     private func header(_ state: TrainingScreenState, width: Int) -> String {
@@ -64,7 +86,7 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
         let enabled = state.answerable
         if size.columns >= Self.landscapeColumns {
             let boxWidth = min(32, (size.columns - 6) / 2)
-            let height = size.rows >= 20 ? 7 : size.rows >= 15 ? 5 : 3
+            let height = targetHeight(size)
             let left = AnswerTarget(direction: .lower, enabled: enabled, width: boxWidth, height: height).lines(style: style)
             let right = AnswerTarget(direction: .higher, enabled: enabled, width: boxWidth, height: height).lines(style: style)
             let margin = (size.columns - 2 * boxWidth - 4) / 2
@@ -76,7 +98,7 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
             return zip(left, right).map { gutter + $0 + "    " + $1 }
         }
         let boxWidth = min(size.columns - 4, 34)
-        let height = size.rows >= 22 ? 5 : 3
+        let height = targetHeight(size)
         let margin = String(repeating: " ", count: (size.columns - boxWidth) / 2)
         let top = AnswerTarget(direction: .higher, enabled: enabled, width: boxWidth, height: height).lines(style: style)
         let bottom = AnswerTarget(direction: .lower, enabled: enabled, width: boxWidth, height: height).lines(style: style)
@@ -92,12 +114,13 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
         return style.bad(style.unicode ? "👎  " + localized(.trainingWrong) : localized(.trainingWrongASCII))
     }
 
-    private func status(_ state: TrainingScreenState) -> String {
+    /// The state in words, and how to paint it.
+    private func status(_ state: TrainingScreenState) -> (String, (String) -> String) {
         switch state.phase {
-        case .waiting: ""
-        case .firstNote: style.dim((style.unicode ? "♪ " : "") + localized(.trainingFirstNote))
-        case .secondNote: style.strong(localized(.trainingSecondNote))
-        case .paused(let reason): style.bad(reason)
+        case .waiting: ("", { $0 })
+        case .firstNote: ((style.unicode ? "♪ " : "") + localized(.trainingFirstNote), style.dim)
+        case .secondNote: (localized(.trainingSecondNote), style.strong)
+        case .paused(let reason): (reason, style.bad)
         }
     }
 

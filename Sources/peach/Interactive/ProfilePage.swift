@@ -18,12 +18,13 @@ struct ProfilePage {
         // Start on the weakest key: the one most worth a look.
         let weakest = overview.report.notes.max { $0.threshold < $1.threshold }!.note
         var index = notes.firstIndex { $0.number == weakest } ?? 0
+        var view = ScrollingPage()
         let writer = PlainWriter()
         if screen == nil { writer.say(localized(.profilePlainIntro)) }
         while true {
             let now = PersistentTraining.currentTime()
             if let screen {
-                screen.show(lines(chosen: notes[index], width: screen.size.columns, now: now))
+                screen.show(lines(chosen: notes[index], size: screen.size, now: now, view: &view))
             } else {
                 overview.detail(for: notes[index])?.lines(now: now).forEach { writer.say($0) }
             }
@@ -35,19 +36,29 @@ struct ProfilePage {
                 case .key(.right), .key(.character("l")): index = min(notes.count - 1, index + 1)
                 case .key(.home): index = 0
                 case .key(.end): index = notes.count - 1
-                case .key: return .back
+                case .key(let key): if !view.scroll(key, page: max(1, (screen?.size.rows ?? 0) - 6)) { return .back }
                 }
             }
         }
     }
 
-    private func lines(chosen: MIDINote, width: Int, now: Double) -> [String] {
-        var lines = ["", "  " + style.strong(localized(.profileTitle)) + style.dim("  " + localized(.profileAnswers, overview.report.answers)), ""]
-        lines += KeyboardChart(overview: overview, highlighted: chosen).lines(width: width - 1, colour: style.colour)
-        lines.append("")
-        lines += overview.detail(for: chosen)?.lines(now: now, width: width - 2).map { "  " + $0 } ?? []
-        lines.append("")
-        lines.append(style.dim("  " + localized(.profileKeys)))
-        return lines
+    /// Title on top and the keys (the way out) at the foot of any window from
+    /// 40×12; the chart gives up rows of its cents axis before the keyboard
+    /// and the key's detail scroll, and what still does not fit scrolls.
+    private func lines(chosen: MIDINote, size: TerminalSize, now: Double, view: inout ScrollingPage) -> [String] {
+        let width = size.columns, roomy = size.rows >= 24
+        let title = "  " + style.strong(localized(.profileTitle))
+        let answers = localized(.profileAnswers, overview.report.answers)
+        let top = (roomy ? [""] : []) + [title.cellWidth + 2 + answers.cellWidth <= width ? title + style.dim("  " + answers) : title]
+        let bottom = (roomy ? [""] : []) + [localized(.profileKeys)].wrapped(to: width - 2).map { style.dim("  " + $0) }
+        let detail = (roomy ? [""] : []) + (overview.detail(for: chosen)?.lines(now: now, width: width - 2).map { "  " + $0 } ?? [])
+        let chart = KeyboardChart(overview: overview, highlighted: chosen)
+        var chartLines = chart.lines(width: width - 1, colour: style.colour)
+        let overflow = top.count + chartLines.count + detail.count + bottom.count - size.rows
+        if overflow > 0 {
+            let plotRows = chartLines.count - chart.lines(width: width - 1, colour: false, plotRows: 0).count + KeyboardChart.minimumPlotRows
+            chartLines = chart.lines(width: width - 1, colour: style.colour, plotRows: plotRows - overflow)
+        }
+        return view.lines(top: top, body: chartLines + detail, bottom: bottom, rows: size.rows, style: style)
     }
 }

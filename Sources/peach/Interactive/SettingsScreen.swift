@@ -20,6 +20,7 @@ final class SettingsScreen {
     private let style: TerminalStyle
     private let writer = PlainWriter()
     private var selected = 0
+    private var view = ScrollingPage()
     private var editing: String?
     private var message: String?
 
@@ -67,6 +68,10 @@ final class SettingsScreen {
         case .escape, .interrupt, .character("q"), .character("Q"): return true
         case .up, .character("k"): move(-1)
         case .down, .character("j"): move(1)
+        case .pageUp: move(-pageRows)
+        case .pageDown: move(pageRows)
+        case .home: move(-rows.count)
+        case .end: move(rows.count)
         case .left, .character("h"), .character("-"): step(-1)
         case .right, .character("l"), .character("+"): step(1)
         case .enter: startEditing()
@@ -75,6 +80,9 @@ final class SettingsScreen {
         }
         return false
     }
+
+    /// How far PgUp and PgDn move the choice: about a window's worth of rows.
+    private var pageRows: Int { max(1, (screen?.size.rows ?? 0) - 8) }
 
     private func move(_ step: Int) {
         selected = max(0, min(rows.count - 1, selected + step))
@@ -221,22 +229,33 @@ final class SettingsScreen {
         return localized(.settingsOverridden, flag)
     }
 
+    /// Title on top, the keys and any message at the foot of any window from
+    /// 40×12; the rows scroll between them, following the chosen one.
     private func lines() -> [String] {
-        guard screen != nil else { return [] }
+        guard let screen else { return [] }
+        let width = screen.size.columns, roomy = screen.size.rows >= 20
         let pointer = style.unicode ? "▶" : ">"
-        var lines = ["", "  " + style.strong(localized(.settingsTitle)) + style.dim("  " + localized(.settingsSavedNote)), ""]
+        let title = "  " + style.strong(localized(.settingsTitle)), saved = localized(.settingsSavedNote)
+        let top = (roomy ? [""] : []) + [title.cellWidth + 2 + saved.cellWidth <= width ? title + style.dim("  " + saved) : title] + (roomy ? [""] : [])
+        let labelWidth = min(20, rows.map { label($0).cellWidth }.max()! + 2, width / 3)
+        var body: [String] = []
         for (index, row) in rows.enumerated() {
             let chosen = index == selected
-            var shown = chosen && editing != nil ? style.inverse(editing! + "_") : value(row)
-            if let note = note(row) { shown += style.dim("  " + note) }
-            let left = "\(chosen ? pointer : " ") \(label(row).padding(20))\(shown)"
-            lines.append(" " + (chosen ? style.strong(left) : left))
-            if chosen { lines.append("      " + style.dim(allowed(row))) }
+            var shown = chosen && editing != nil ? editing! + "_" : value(row)
+            let note = note(row).map { "  " + $0 } ?? ""
+            shown = (shown + note).ellipsized(to: width - 3 - labelWidth)
+            if chosen && editing != nil { shown = style.inverse(shown) }
+            let left = "\(chosen ? pointer : " ") \(label(row).ellipsized(to: labelWidth - 1).padding(labelWidth))\(shown)"
+            body.append(" " + (chosen ? style.strong(left) : left))
+            if chosen { body += [allowed(row)].wrapped(to: width - 6).map { "      " + style.dim($0) } }
         }
-        lines.append("")
-        lines.append(style.dim("  " + localized(.settingsKeys)))
-        if let message { lines.append("  " + style.bad(message)) }
-        return lines
+        var bottom = (roomy ? [""] : []) + [localized(.settingsKeys)].wrapped(to: width - 2).map { style.dim("  " + $0) }
+        if let message { bottom += [message].wrapped(to: width - 2).map { "  " + style.bad($0) } }
+        let shown = ScrollingPage.bodyRows(rows: screen.size.rows, top: top.count, bottom: bottom.count, bodyCount: body.count)
+        let allowedLines = body.count - rows.count
+        view.reveal(selected + allowedLines, shown: shown)
+        view.reveal(selected, shown: shown)
+        return view.lines(top: top, body: body, bottom: bottom, rows: screen.size.rows, style: style)
     }
 
     /// Plain mode: the chosen row, its value and range, in words.

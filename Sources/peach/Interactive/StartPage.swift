@@ -14,6 +14,7 @@ final class StartPage {
     private let screen: Screen?
     private let style: TerminalStyle
     private let plainOutput: PlainWriter?
+    private var view = ScrollingPage()
 
     /// - Parameter screen: nil in plain mode, where the page is said once as text.
     init(input: TerminalInput, terminal: TerminalMode, screen: Screen?, style: TerminalStyle) {
@@ -48,6 +49,8 @@ final class StartPage {
                 case .key(let key):
                     switch key {
                     case .enter, .space: return .train
+                    case .up, .down, .pageUp, .pageDown, .home, .end:
+                        _ = view.scroll(key, page: max(1, (screen?.size.rows ?? 0) - 6))
                     case .suspend: suspend()
                     case .character("p"), .character("P"): return .profile
                     case .character("s"), .character("S"): return .settings
@@ -66,23 +69,30 @@ final class StartPage {
         screen?.refreshSize()
     }
 
+    /// The button and the menu (the way out) stay at the foot of any window from
+    /// 40×12; the name, the profile and any message scroll above them when short.
     private func lines(sketch: ProfileSketch?, message: String?) -> [String] {
         guard let screen else { return [] }
-        let width = screen.size.columns
-        var lines = ["", "  " + style.strong("Peach"), "  " + localized(.startTagline), ""]
+        let width = screen.size.columns, rows = screen.size.rows, roomy = rows >= 20
+        let text = width - 4
+        var body = (roomy ? [""] : []) + ["  " + style.strong("Peach")]
+        body += [localized(.startTagline)].wrapped(to: text).map { "  " + $0 }
         if let sketch {
-            lines.append("  " + sketch.line(width: min(width - 4, 92), unicode: style.unicode))
-            lines.append("  " + style.dim(sketch.weakSpotsText()))
-            lines.append("")
+            if roomy { body.append("") }
+            body.append("  " + sketch.line(width: min(text, 92), unicode: style.unicode))
+            body += [sketch.weakSpotsText()].wrapped(to: text).map { "  " + style.dim($0) }
+        }
+        if let message {
+            body.append("")
+            body += [message].wrapped(to: text).map { "  " + style.bad($0) }
         }
         let arrow = style.unicode ? "▶" : ">"
-        lines.append("  " + style.inverse(" \(arrow) \(localized(.startButton)) ") + "   " + localized(.startButtonKeys))
-        lines.append("")
-        lines.append("  " + style.dim(localized(.startMenu)))
-        if let message {
-            lines.append("")
-            lines.append("  " + style.bad(message))
-        }
-        return lines
+        let button = "  " + style.inverse(" \(arrow) \(localized(.startButton)) ")
+        let keys = localized(.startButtonKeys)
+        var bottom = [""]
+        bottom += button.cellWidth + 3 + keys.cellWidth <= width ? [button + "   " + keys] : [button, "  " + keys]
+        if roomy { bottom.append("") }
+        bottom += [localized(.startMenu)].wrapped(to: text).map { "  " + style.dim($0) }
+        return view.lines(top: [], body: body, bottom: bottom, rows: rows, style: style)
     }
 }

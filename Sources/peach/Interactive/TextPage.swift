@@ -13,25 +13,22 @@ struct TextPage {
             ([title] + lines + [localized(.pageBack) + "."]).forEach { writer.say($0) }
             return waitForAnyKey(input: input)
         }
-        var top = 0
+        var view = ScrollingPage()
         while true {
-            let visible = max(1, screen.size.rows - 4)
-            top = max(0, min(top, lines.count - visible))
-            var page = ["", "  " + style.strong(title), ""]
-            page += lines[top..<min(lines.count, top + visible)].map { "  " + $0 }
-            while page.count < screen.size.rows - 1 { page.append("") }
-            page.append(style.dim("  " + localized(lines.count > visible ? .pageScroll : .pageBack)))
-            screen.show(page)
+            let size = screen.size, roomy = size.rows >= 16
+            let top = (roomy ? [""] : []) + ["  " + style.strong(title)] + (roomy ? [""] : [])
+            let body = lines.wrapped(to: size.columns - 2).map { "  " + $0 }
+            let back = [localized(.pageBack)].wrapped(to: size.columns - 2)
+            let hint = (body.count + top.count + back.count <= size.rows ? back : [localized(.pageScroll)].wrapped(to: size.columns - 2))
+                .map { style.dim("  " + $0) }
+            let shown = ScrollingPage.bodyRows(rows: size.rows, top: top.count, bottom: hint.count, bodyCount: body.count)
+            screen.show(view.lines(top: top, body: body, bottom: hint, rows: size.rows, style: style))
             for event in input.next(timeout: nil) {
                 if let exit = ScreenExit.leaving(on: event, screen: screen) { return exit }
                 switch event {
                 case .inputClosed, .signal(SIGWINCH): break
                 case .signal: return .back
-                case .key(.up): top -= 1
-                case .key(.down): top += 1
-                case .key(.pageUp): top -= visible
-                case .key(.pageDown), .key(.space): top += visible
-                case .key: return .back
+                case .key(let key): if !view.scroll(key, page: shown) { return .back }
                 }
             }
         }

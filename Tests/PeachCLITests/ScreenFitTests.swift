@@ -1,0 +1,116 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// Every screen fits every window from 40×12 up, as a musician sees it
+/// through a real pseudo-terminal: the way-out hint on the last rows, the
+/// content that matters on screen, and what does not fit reached by scrolling.
+@Suite(.serialized) struct ScreenFitTests {
+    static let sizes = [(40, 12), (50, 20), (80, 24)]
+    static let down = "\u{1B}[B", pageDown = "\u{1B}[6~"
+
+    /// `peach` on a window of `columns`×`rows`, with folders of its own and a trained history.
+    static func peach(_ folder: TemporaryDirectory, _ arguments: [String] = [], columns: Int, rows: Int) throws -> PseudoTerminal {
+        let data = folder.file("data")
+        if !FileManager.default.fileExists(atPath: data) {
+            let now = Date().timeIntervalSince1970
+            let history = simulatedHistory(count: 300, keys: 48...72, start: now - 900) { $0 == 60 ? 50 : 15 }
+            _ = try HistoryStore(directory: data).addImported(history, now: now)
+        }
+        return try PseudoTerminal([BuildProducts.peach] + arguments + ["--data-dir", data, "--wav", folder.file("out.wav")],
+                                  environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
+                                                "XDG_CACHE_HOME": folder.file("cache")],
+                                  columns: columns, rows: rows)
+    }
+
+    /// The lowest rows that hold text: where a page's hint belongs.
+    static func foot(_ terminal: PseudoTerminal, rows: Int = 2) -> String {
+        terminal.screen.lines.filter { !$0.isEmpty }.suffix(rows).joined(separator: "\n")
+    }
+
+    static func expectFits(_ terminal: PseudoTerminal, hint: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = terminal.screen.lines
+        #expect(lines.count == terminal.screen.rows, sourceLocation: sourceLocation)
+        #expect(lines.allSatisfy { $0.count <= terminal.screen.columns }, sourceLocation: sourceLocation)
+        #expect(Self.foot(terminal).contains(hint), "\(what): the hint \"\(hint)\" at the foot of\n\(terminal.screen.text)",
+                sourceLocation: sourceLocation)
+        #expect(lines.last?.isEmpty == false, "\(what): the last row is used\n\(terminal.screen.text)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: sizes)
+    func theStartPageTheProfileAndTheSettingsFit(columns: Int, rows: Int) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.peach(folder, columns: columns, rows: rows)
+        try terminal.waitFor(text: "Start training")
+        Self.expectFits(terminal, hint: "q quit", "start page \(columns)×\(rows)")
+        #expect(terminal.screen.text.contains("Peach"))
+
+        // The profile: the keyboard and its key names on screen, the key's detail there or a scroll away.
+        terminal.send("p")
+        try terminal.waitFor(text: "choose a key")
+        Self.expectFits(terminal, hint: "other key: back", "profile \(columns)×\(rows)")
+        let chart = terminal.screen.lines
+        #expect(chart.contains { $0.contains("▁") && $0.contains("█") }, "the keyboard\n\(terminal.screen.text)")
+        #expect(chart.contains { $0.contains("C4") }, "the key names\n\(terminal.screen.text)")
+        if rows >= 24 {
+            #expect(terminal.screen.text.contains("threshold ") && terminal.screen.text.contains("% correct"), "the key's detail\n\(terminal.screen.text)")
+        } else {
+            #expect(terminal.screen.text.contains("more"), "a sign that there is more\n\(terminal.screen.text)")
+            for _ in 0..<3 { terminal.send(Self.pageDown) }
+            try terminal.waitFor("the detail scrolled into view") { $0.screen.text.contains("% correct") }
+            Self.expectFits(terminal, hint: "other key: back", "profile scrolled \(columns)×\(rows)")
+        }
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+
+        // The settings: the first row at the top, the last reached by moving down, the hint always there.
+        terminal.send("s")
+        try terminal.waitFor(text: "Note length")
+        Self.expectFits(terminal, hint: "Esc back", "settings \(columns)×\(rows)")
+        for _ in 0..<12 { terminal.send(Self.down) }
+        try terminal.waitFor("the last setting") { $0.screen.lines.contains { $0.contains("▶ Language") } }
+        Self.expectFits(terminal, hint: "Esc back", "settings at the end \(columns)×\(rows)")
+        if rows < 20 { #expect(!terminal.screen.text.contains("Note length"), "scrolled past the first row") }
+        terminal.send("\u{1B}")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test(arguments: sizes)
+    func theTrainingScreenFits(columns: Int, rows: Int) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.peach(folder, ["train", "--duration", "0.3"], columns: columns, rows: rows)
+        try terminal.waitFor("the second note") { $0.screen.text.contains("higher or lower?") }
+        Self.expectFits(terminal, hint: "q stop", "training \(columns)×\(rows)")
+        let text = terminal.screen.text
+        #expect(text.contains("Higher") && text.contains("Lower") && text.contains("Sound: Sine"), "\(text)")
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// A page of text (the profile before any answer) keeps its hint in the smallest window.
+    @Test func aTextPageFits() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try PseudoTerminal([BuildProducts.peach, "--data-dir", folder.file("empty")],
+                                          environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
+                                                        "XDG_CACHE_HOME": folder.file("cache")],
+                                          columns: 40, rows: 12)
+        try terminal.waitFor(text: "Start training")
+        Self.expectFits(terminal, hint: "q quit", "start page without answers")
+        terminal.send("p")
+        try terminal.waitFor(text: "any key: back")
+        #expect(terminal.screen.text.contains("No answers yet"))
+        Self.expectFits(terminal, hint: "any key: back", "text page")
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+}
