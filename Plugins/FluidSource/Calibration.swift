@@ -18,7 +18,7 @@ import PeachPitchMeter
 /// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 6
+    static let method = 7
     static let sampleRate = 48000.0
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
@@ -27,6 +27,8 @@ enum Calibration {
     private static let comparedFrames = 4800  // 0.1 s: two samples differ from their first frames
     private static let measuredFrames = 72_000  // 1.5 s, of which the last second is measured
     private static let skippedFrames = 24_000
+    /// How far from its key a sample may sound and still be found (TimGM6mb's Synth Brass 2 at C7: 146 cents flat).
+    private static let searchCents = 300.0
 
     /// [main-thread] The offsets of keys 0...127 in cents. Silent keys (outside
     /// the preset's range) take their neighbours'; a preset with no steady
@@ -111,7 +113,7 @@ enum Calibration {
             render(key, cents: 0, frames: measuredFrames, into: measured)
             let expected = 440 * pow(2, Double(key - 69) / 12)
             var reading = peach_pitch_reading()
-            guard peach_pitch_measure(measured + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, &reading) == 0 else {
+            guard peach_pitch_find(measured + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, searchCents, &reading, nil) == 0 else {
                 return nil
             }
             return 1200 * log2(reading.frequency_hz / expected)

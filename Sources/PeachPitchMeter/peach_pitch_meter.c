@@ -116,3 +116,43 @@ int peach_pitch_measure(const float *samples, size_t count, double sample_rate, 
     out->drift_cents = drift;
     return 0;
 }
+
+double peach_pitch_harmonic_share(const float *samples, size_t count, double sample_rate, double fundamental_hz) {
+    if (!samples || count < 2 || !(fundamental_hz > 0)) return 0;
+    double energy = 0;  /* of the windowed sound: a sinusoid's |DFT|² is count/3 times its share of it */
+    const double window_step = 2.0 * M_PI / (double)count;
+    for (size_t n = 0; n < count; n++) {
+        const double weighted = (0.5 - 0.5 * cos(window_step * ((double)n + 0.5))) * (double)samples[n];
+        energy += weighted * weighted;
+    }
+    if (!(energy > 1e-20)) return 0;
+    double power = 0;
+    for (int h = 1; h <= HARMONICS && h * fundamental_hz < 0.45 * sample_rate; h++) {
+        double re, im;
+        window_dft(samples, 0, count, h * fundamental_hz, sample_rate, &re, &im);
+        power += re * re + im * im;
+    }
+    return 3.0 * power / ((double)count * energy);
+}
+
+int peach_pitch_find(const float *samples, size_t count, double sample_rate, double expected_hz, double range_cents,
+                     peach_pitch_reading *out, double *share) {
+    peach_pitch_reading best, reading;
+    const int status = peach_pitch_measure(samples, count, sample_rate, expected_hz, &best);
+    if (status != 0) return status;
+    double best_share = peach_pitch_harmonic_share(samples, count, sample_rate, best.frequency_hz);
+    /* A reading at the tone's pitch holds 5% or more even of a bright or
+       detuned sound's power, one beside it next to nothing: only then are the
+       other semitones tried, and one wins only by holding twice as much. */
+    for (double cents = -100.0 * floor(range_cents / 100.0); best_share < 0.02 && cents <= range_cents; cents += 100.0) {
+        if (cents == 0 || peach_pitch_measure(samples, count, sample_rate, expected_hz * pow(2.0, cents / 1200.0), &reading) != 0) continue;
+        const double candidate = peach_pitch_harmonic_share(samples, count, sample_rate, reading.frequency_hz);
+        if (candidate > 2 * best_share) {
+            best = reading;
+            best_share = candidate;
+        }
+    }
+    *out = best;
+    if (share) *share = best_share;
+    return 0;
+}

@@ -36,4 +36,18 @@ import Testing
             #expect(abs(try cents(native[0], 440) - 13) < 1)
         }
     }
+
+    /// TimGM6mb's Synth Brass 2 (program 63) plays its top samples 146 cents
+    /// flat, beyond the pitch meter's ±60-cent search: the calibration looks
+    /// a semitone at a time up to 300 cents away for the pitch that holds the
+    /// sound's harmonics, so C7 and B6 come out right.
+    @Test func aSampleFarFromItsKeyIsFoundAndCorrected() throws {
+        let requests = [95, 96].map { Pitch.frequency(of: MIDINote(number: $0)!) }
+        let notes = try Self.notes(requests, options: ["program": "63"])
+        for (note, request) in zip(notes, requests) {
+            let reading = try #require(PitchMeter.measure(note, sampleRate: 48000, near: request), "no tone within 60 cents of \(request) Hz")
+            let cents = Pitch.cents(from: request, to: reading.frequency)
+            #expect(abs(cents) < 0.1, "Synth Brass 2: \(request) Hz sounds \(cents) cents off")
+        }
+    }
 }

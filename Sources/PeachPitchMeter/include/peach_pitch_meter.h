@@ -48,6 +48,25 @@ typedef struct peach_pitch_reading {
 PEACH_PITCH_HIDDEN int peach_pitch_measure(const float *samples, size_t count, double sample_rate,
                                            double expected_hz, peach_pitch_reading *out);
 
+/*
+ * [thread-safe] How much of the sound in `samples` lies in the first eight
+ * harmonics of `fundamental_hz` (Hann-windowed, over the whole span): about
+ * 1 for a steady harmonic tone at that pitch, near 0 for a wrong pitch.
+ */
+PEACH_PITCH_HIDDEN double peach_pitch_harmonic_share(const float *samples, size_t count, double sample_rate, double fundamental_hz);
+
+/*
+ * [thread-safe] peach_pitch_measure for a tone that may lie up to
+ * `range_cents` from `expected_hz` (a sample tuned far from its key): reads
+ * the pitch near `expected_hz` and, if its harmonics hold next to nothing
+ * of the sound (a wrong pitch), near every whole semitone within the range,
+ * and keeps the reading whose harmonics hold the most (`share`, if not
+ * NULL, gets that part).
+ * Returns as peach_pitch_measure does.
+ */
+PEACH_PITCH_HIDDEN int peach_pitch_find(const float *samples, size_t count, double sample_rate, double expected_hz,
+                                        double range_cents, peach_pitch_reading *out, double *share);
+
 #ifdef __cplusplus
 }
 #endif
