@@ -5,7 +5,7 @@
 # the training profile and selector, with per-key baselines and targets), make build, make clean.
 
 SWIFT ?= swift
-APT_PACKAGES := libasound2-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm
+APT_PACKAGES := libasound2-dev libsndfile1-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm
 ARGS ?=
 
 .PHONY: run test bench bench-training build release-plugins deps clean

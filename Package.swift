@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "PeachPitchMeter", cSettings: [.unsafeFlags(["-O2"])]),
         // Musical time on the frame clock: tempo, ramps, meter, beat positions to exact frames. Pure; the engine's transport.
         .target(name: "MusicalTime", path: "Sources/PeachHost/MusicalTime"),
-        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "PeachPitchMeter"], exclude: ["MusicalTime"]),
+        // libsndfile: WAV, FLAC and more, read (and later written) by the engine's file inputs.
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "CSndFile", "PeachPitchMeter"], exclude: ["MusicalTime"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]

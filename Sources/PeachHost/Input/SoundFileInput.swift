@@ -1,0 +1,29 @@
+/// Captures from a sound file instead of a device: for offline work, and for
+/// tests on a machine without a sound card. Paced, it delivers each block when
+/// a device would have; unpaced, as fast as it is asked.
+public final class SoundFileInput: AudioInput {
+    public let format: AudioFormat
+    public var blocksOnDevice: Bool { false }
+    private let reader: SoundFileReader
+    private var pacer: RealTimePacer?
+    private var ended = false
+
+    public init(path: String, blockFrames: Int = 256, paced: Bool = false) throws(AudioInputError) {
+        reader = try SoundFileReader(path: path)
+        format = AudioFormat(sampleRate: Double(reader.sampleRate), channels: reader.channels, blockFrames: blockFrames)
+        pacer = paced ? RealTimePacer(sampleRate: format.sampleRate, leadFrames: 0) : nil
+    }
+
+    public func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> InputReadResult {
+        let got = ended ? 0 : reader.readFrames(into: buffer, frames: frames)
+        pacer?.wait(afterWriting: frames)
+        guard got < frames else { return .read }
+        (buffer + got * format.channels).update(repeating: 0, count: (frames - got) * format.channels)
+        ended = true
+        return .ended(frames: got)
+    }
+
+    public func pendingFrames() -> Int? { 0 }
+
+    public func finish() {}
+}
