@@ -91,4 +91,41 @@ import Testing
         }
         #expect(lost == 0, "\(lost) of 15 rounds lost a change")
     }
+
+    /// Files that once crashed Peach (20,000 levels of nesting), showed the
+    /// decoder's own words (1e400) or were quietly half-read (duplicate keys,
+    /// bytes that are not UTF-8): each gets an error with line and key, in
+    /// English and German, and is left as it was.
+    @Test func aFilePeachCannotReadGetsLineAndKeyAndIsKept() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        try FileManager.default.createDirectory(atPath: config.path + "/peach", withIntermediateDirectories: true)
+        let file = config.path + "/peach/settings.json"
+        let deep = String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        let cases: [([UInt8], String, String)] = [
+            (Array("{\n  \"x\": \(deep)\n}\n".utf8), #"line 2, column 71, in "x": objects and lists nested more than 64 levels deep"#,
+             #"Zeile 2, Spalte 71, im Schlüssel "x": Objekte und Listen mehr als 64 Ebenen tief verschachtelt"#),
+            (Array("{\n  \"reference\": 1e400\n}\n".utf8), #"line 2, column 16, in "reference": the number 1e400 is too large"#,
+             #"Zeile 2, Spalte 16, im Schlüssel "reference": die Zahl 1e400 ist zu groß"#),
+            (Array("{\n  \"bell\": true,\n  \"bell\": false\n}\n".utf8),
+             #"line 3, column 3: the key "bell" appears a second time (first on line 2)"#,
+             #"Zeile 3, Spalte 3: der Schlüssel "bell" kommt ein zweites Mal vor (zuerst in Zeile 2)"#),
+            (Array("{\"source-options\": {\"org.peach.sine\": {\"gain\": \"0.1\",\n \"gain\": \"0.2\"}}}".utf8),
+             #"line 2, column 2, in "source-options": the key "gain" appears a second time (first on line 1)"#, "Zeile 2, Spalte 2"),
+            (Array("{\n  \"device\": \"hw:".utf8) + [0xFF] + Array("\"\n}\n".utf8), "line 2, column 17, in \"device\": a byte 0xFF that is not UTF-8",
+             "Zeile 2, Spalte 17, im Schlüssel \"device\": ein Byte 0xFF, das kein UTF-8-Text ist"),
+            (Array("{\n  \"style\": [0.5]\n}\n".utf8), "line 2: style: expected a number, found a list", "Zeile 2: style: Zahl erwartet, eine Liste gefunden"),
+        ]
+        for (bytes, english, german) in cases {
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            for (language, expected) in [("en", english), ("de", german)] {
+                let result = try Shell.run([BuildProducts.peach, "--lang", language, "settings", "set", "bell", "off"],
+                                           environment: ["XDG_CONFIG_HOME": config.path])
+                #expect(result.status == 1 && !result.killedBySignal, "\(expected): \(result.status)")
+                #expect(result.standardError.contains(file) && result.standardError.contains(expected), "\(result.standardError)")
+                #expect(!result.standardError.contains("Dictionary"))
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(bytes), "left as it was")
+        }
+    }
 }

@@ -34,6 +34,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case jsonAt, jsonLine, jsonEndsInValue, jsonUnexpectedCharacter, jsonExpectedKey, jsonExpectedColon, jsonEndsInObject, jsonEndsInList
     case kindBool, kindNumber, kindText, kindList, kindObject
     case jsonExpectedCommaOr, jsonControlCharacter, jsonEndsInString, jsonExpectedWord, jsonTextAfterEnd
+    case jsonInKey, jsonNotUTF8, jsonTooDeep, jsonDuplicateKey, jsonNumberTooLarge, jsonBadNumber
     // Command help: abstracts, discussions, option help, value names
     case helpPeachAbstract, helpPeachDiscussion, helpStartAbstract, helpStartDiscussion, helpTrainAbstract, helpTrainDiscussion
     case helpTrainHeadless, helpTrainNoAudio, helpProfileAbstract, helpProfileDiscussion, helpProfileJSON, helpProfileNote, helpProfileSVG

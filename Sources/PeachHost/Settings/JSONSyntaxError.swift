@@ -1,103 +1,54 @@
-/// Where a JSON text first breaks the grammar, for an error that points at
-/// the line. Foundation's decoder only says "not valid JSON"; this walks the
-/// text once, and only when that has happened.
+/// Where and why a settings file is not JSON Peach can read: the line and
+/// column, the top-level key whose value holds the problem (if any), and the
+/// problem itself as data; the words are made in `description`.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var problem: String
-
-    public var description: String { localized(.jsonAt, line, column, problem) }
-
-    /// The first error in `bytes`, or nil if it is valid JSON.
-    public static func find(in bytes: [UInt8]) -> JSONSyntaxError? {
-        var scanner = Scanner(bytes: bytes)
-        do throws(JSONSyntaxError) {
-            try scanner.value()
-            scanner.skipSpace()
-            if scanner.index < bytes.count { throw scanner.error(localized(.jsonTextAfterEnd)) }
-            return nil
-        } catch {
-            return error
-        }
+    public enum Problem: Equatable, Sendable {
+        case endsInValue, endsInObject, endsInList, endsInString, expectedKey, expectedColon, controlCharacter, textAfterEnd
+        case unexpectedCharacter(Character)
+        case expectedCommaOr(Character)
+        case expectedWord(String)
+        /// Bytes that are not UTF-8 text.
+        case notUTF8(byte: UInt8)
+        /// Objects and lists nested deeper than `JSONReader.maximumDepth`.
+        case tooDeep(limit: Int)
+        case duplicateKey(String, firstLine: Int)
+        /// A number beyond what a double holds, such as 1e400.
+        case numberTooLarge(String)
+        case badNumber(String)
+        /// An escape or surrogate that does not make text; the reason in words.
+        case badString(String)
     }
 
-    private struct Scanner {
-        let bytes: [UInt8]
-        var index = 0
+    public var line: Int
+    public var column: Int
+    /// The top-level key whose value the problem is in.
+    public var key: String?
+    public var problem: Problem
 
-        func error(_ problem: String) -> JSONSyntaxError {
-            let before = bytes[..<min(index, bytes.count)]
-            let line = before.filter { $0 == 0x0A }.count + 1
-            let column = index - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-            return JSONSyntaxError(line: line, column: column, problem: problem)
-        }
+    public var description: String {
+        let place = localized(.jsonAt, line, column, key.map { localized(.jsonInKey, $0) } ?? "")
+        return place + ": " + problemText
+    }
 
-        mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        }
-
-        mutating func expect(_ byte: UInt8, _ problem: String) throws(JSONSyntaxError) {
-            skipSpace()
-            guard index < bytes.count, bytes[index] == byte else { throw error(problem) }
-            index += 1
-        }
-
-        mutating func value() throws(JSONSyntaxError) {
-            skipSpace()
-            guard index < bytes.count else { throw error(localized(.jsonEndsInValue)) }
-            switch bytes[index] {
-            case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), keyed: true)
-            case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), keyed: false)
-            case UInt8(ascii: "\""): try string()
-            case UInt8(ascii: "t"): try word("true")
-            case UInt8(ascii: "f"): try word("false")
-            case UInt8(ascii: "n"): try word("null")
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): number()
-            default: throw error(localized(.jsonUnexpectedCharacter, Character(Unicode.Scalar(bytes[index]))))
-            }
-        }
-
-        mutating func container(close: UInt8, keyed: Bool) throws(JSONSyntaxError) {
-            index += 1
-            skipSpace()
-            if index < bytes.count, bytes[index] == close { index += 1; return }
-            while true {
-                if keyed {
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(localized(.jsonExpectedKey)) }
-                    try string()
-                    try expect(UInt8(ascii: ":"), localized(.jsonExpectedColon))
-                }
-                try value()
-                skipSpace()
-                guard index < bytes.count else { throw error(localized(keyed ? .jsonEndsInObject : .jsonEndsInList)) }
-                if bytes[index] == close { index += 1; return }
-                guard bytes[index] == UInt8(ascii: ",") else { throw error(localized(.jsonExpectedCommaOr, Character(Unicode.Scalar(close)))) }
-                index += 1
-            }
-        }
-
-        mutating func string() throws(JSONSyntaxError) {
-            index += 1
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""): index += 1; return
-                case UInt8(ascii: "\\"): index += 2
-                case ..<0x20: throw error(localized(.jsonControlCharacter))
-                default: index += 1
-                }
-            }
-            throw error(localized(.jsonEndsInString))
-        }
-
-        mutating func word(_ text: String) throws(JSONSyntaxError) {
-            let expected = Array(text.utf8)
-            guard bytes[index...].starts(with: expected) else { throw error(localized(.jsonExpectedWord, text)) }
-            index += expected.count
-        }
-
-        mutating func number() {
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+    private var problemText: String {
+        switch problem {
+        case .endsInValue: localized(.jsonEndsInValue)
+        case .endsInObject: localized(.jsonEndsInObject)
+        case .endsInList: localized(.jsonEndsInList)
+        case .endsInString: localized(.jsonEndsInString)
+        case .expectedKey: localized(.jsonExpectedKey)
+        case .expectedColon: localized(.jsonExpectedColon)
+        case .controlCharacter: localized(.jsonControlCharacter)
+        case .textAfterEnd: localized(.jsonTextAfterEnd)
+        case .unexpectedCharacter(let character): localized(.jsonUnexpectedCharacter, character)
+        case .expectedCommaOr(let close): localized(.jsonExpectedCommaOr, close)
+        case .expectedWord(let word): localized(.jsonExpectedWord, word)
+        case .notUTF8(let byte): localized(.jsonNotUTF8, String(byte, radix: 16, uppercase: true))
+        case .tooDeep(let limit): localized(.jsonTooDeep, limit)
+        case .duplicateKey(let key, let firstLine): localized(.jsonDuplicateKey, key, firstLine)
+        case .numberTooLarge(let text): localized(.jsonNumberTooLarge, text)
+        case .badNumber(let text): localized(.jsonBadNumber, text)
+        case .badString(let reason): reason
         }
     }
 }

@@ -36,25 +36,16 @@ public final class SettingsStore {
         } catch {
             throw .cannotRead(path: path, reason: error.description)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let document: [String: JSONValue]
-        do {
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
-                throw SettingsError.notAnObject(path: path)
-            }
-            document = object
-        } catch let error as SettingsError {
-            throw error
-        } catch {
-            throw .malformed(path: path, detail: JSONSyntaxError.find(in: bytes)?.description ?? "\(error)")
-        }
+        let parsed: JSONReader.Document
+        do { parsed = try JSONReader.read(bytes) } catch { throw .malformed(path: path, syntax: error) }
+        guard case .object(let document) = parsed.value else { throw .notAnObject(path: path) }
         for setting in Setting.all {
             if let value = document[setting.key], let problem = setting.check(value) {
-                throw .invalid(path: path, line: line(of: setting.key, in: text), key: setting.key, reason: problem)
+                throw .invalid(path: path, line: parsed.keyLines[setting.key], key: setting.key, reason: problem)
             }
         }
         if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
-            throw .invalid(path: path, line: line(of: sourceOptionsKey, in: text), key: sourceOptionsKey,
+            throw .invalid(path: path, line: parsed.keyLines[sourceOptionsKey], key: sourceOptionsKey,
                            reason: localized(.settingsBadSourceOptions))
         }
         return document
@@ -154,17 +145,12 @@ public final class SettingsStore {
         return result
     }
 
-    /// The 1-based line where `"key"` first appears, for pointing at a bad value.
-    private static func line(of key: String, in text: String) -> Int? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.firstIndex { $0.contains("\"\(key)\"") }.map { $0 + 1 }
-    }
 }
 
 public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case noConfigDirectory
     case cannotRead(path: String, reason: String)
-    case malformed(path: String, detail: String)
+    case malformed(path: String, syntax: JSONSyntaxError)
     case notAnObject(path: String)
     case invalid(path: String, line: Int?, key: String, reason: String)
     case invalidValue(key: String, reason: String)
@@ -175,7 +161,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noConfigDirectory: localized(.settingsNoFolder)
         case .cannotRead(let path, let reason): localized(.fileCannotRead, path, reason)
-        case .malformed(let path, let detail): localized(.settingsMalformed, path, detail)
+        case .malformed(let path, let syntax): localized(.settingsMalformed, path, syntax.description)
         case .notAnObject(let path): localized(.settingsNotObject, path)
         case .invalid(let path, let line, let key, let reason):
             localized(.settingsInvalid, path, line.map { " \(localized(.jsonLine, $0))" } ?? "", key, reason)
