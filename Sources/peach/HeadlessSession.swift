@@ -33,18 +33,34 @@ struct HeadlessSession {
             if let player {
                 let secondStart = try player.play(pair, reference: training.session.reference)
                 try emit(line)
-                for notice in player.engine.wait(untilRendered: secondStart) {
-                    if notice.endsRendering { throw Failure(notice.description) }
-                    StandardError.warning(notice.description)
-                }
+                try check(player.engine.wait(untilRendered: secondStart), of: player)
                 answerable = Monotonic.nanoseconds()
             } else {
                 try emit(line)
             }
             guard let heard = try readAnswer(repeating: line) else { return }
+            // A pair whose sound failed before the answer was not heard: it is never recorded.
+            if let player { try check(player.engine.pollNotices(), of: player) }
             let seconds = Double(Monotonic.nanoseconds() - answerable) / 1e9
             let answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID, noteSeconds: noteSeconds)
             try emit(FeedbackLine(id: id, correct: answer.correct))
+        }
+    }
+
+    /// Warns of what the engine noticed. A lost output, or a source that was
+    /// silenced (so the pair was not heard whole), ends the session: the client
+    /// gets an error line saying why, and nothing of the pair is recorded.
+    private func check(_ notices: [EngineNotice], of player: PairPlayer) throws {
+        for notice in notices {
+            if let failure = SourceFailure(notice, of: player.engine.source) {
+                try emit(ErrorLine(message: failure.description))
+                throw Failure(failure.description)
+            }
+            if notice.endsRendering {
+                try emit(ErrorLine(message: notice.description))
+                throw Failure(notice.description)
+            }
+            StandardError.warning(notice.description)
         }
     }
 

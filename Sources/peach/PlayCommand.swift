@@ -55,9 +55,9 @@ struct PlayCommand: ParsableCommand {
         try engine.stop()
         if StopRequest.isRaised { throw ExitCode(130) }
         for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(notice.description) }
-        if let failure = notices.first(where: \.silencedSource) {
-            // The notes were not played in full: say so, with the source's own reason.
-            throw Failure(localized(.playSourceSays, failure, engine.source.descriptor.id, engine.source.lastError))
+        if let failure = notices.lazy.compactMap({ SourceFailure($0, of: engine.source) }).first {
+            // The notes were not played in full: say so, naming the source, with its own reason if it gave one.
+            throw Failure(failure.description)
         }
         if let fatal = notices.first(where: \.endsRendering) { throw Failure(fatal.description) }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import PeachHost
 import PeachTestSupport
 import Testing
 
@@ -49,5 +51,120 @@ import Testing
         for said in ["chatty: created", "chatty: activated", "chatty: processing"] {
             #expect(result.standardError.contains(said), "\(result.standardError)")
         }
+    }
+
+    // MARK: Plugins that misbehave while playing
+
+    /// `peach play` through a fixture built with `define`, into `out.wav`, ended by `timeout` if it hangs.
+    static func play(_ define: [String], in folder: TemporaryDirectory) throws -> (result: Shell.Output, library: String) {
+        let library = try CPlugin.build(fixture, named: "libfaulty", in: folder.path, defines: define)
+        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "play", "A4", "--plugin-path", folder.path,
+                                    "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
+                                   environment: isolated(folder))
+        return (result, library)
+    }
+
+    /// The WAV file is whole: its header's sizes match the file, and it holds the frames rendered.
+    static func expectFinishedWAV(_ path: String, frames: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        #expect(u32(4) == bytes.count - 8, "RIFF size", sourceLocation: sourceLocation)
+        #expect(u32(54) == frames * 4 && bytes.count == 58 + frames * 4, "data size", sourceLocation: sourceLocation)
+        #expect(u32(46) == frames, "fact: frames", sourceLocation: sourceLocation)
+        let samples = try WavFile.read(path: path).samples[0]
+        #expect(samples.count == frames, sourceLocation: sourceLocation)
+        let loudest = samples.map(abs).max() ?? 0
+        #expect(abs(loudest - 0.3) < 0.01, "the A4 rendered before the fault is there", sourceLocation: sourceLocation)
+    }
+
+    @Test func aCrashInProcessNamesThePluginAndFinishesTheWAV() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, library) = try Self.play(["CRASH_IN_PROCESS"], in: folder)
+        #expect(result.status == 70 && !result.killedBySignal, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains("the sound source org.peach.test.fixture (\(library)) crashed in process (SIGSEGV)"),
+                "\(result.standardError)")
+        #expect(!result.standardError.contains("Backtrace") && !result.standardError.contains("Crash"), "\(result.standardError)")
+        try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)  // every block before the one it crashed in
+    }
+
+    @Test func aHangInProcessIsStoppedByTheWatchdog() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, library) = try Self.play(["HANG_IN_PROCESS"], in: folder)
+        #expect(result.status == 70, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains("the sound source org.peach.test.fixture (\(library)) hung in process"), "\(result.standardError)")
+        try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)
+    }
+
+    /// SIGTERM while a plugin hangs: Peach does not wait out the watchdog's full deadline.
+    @Test func sigtermDuringAHangEndsPeachPromptly() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(Self.fixture, named: "libhangs", in: folder.path, defines: ["HANG_IN_PROCESS"])
+        let wav = folder.file("out.wav")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuildProducts.peach)
+        process.arguments = ["play", "A4", "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", wav]
+        process.environment = ProcessInfo.processInfo.environment.merging(TestLocale.english) { $1 }.merging(Self.isolated(folder)) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The hang begins once the block before it is in the file.
+        let hungSize = UInt64(58 + 4864 * 4)
+        let start = Date()
+        while ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? UInt64) ?? 0) ?? 0 < hungSize {
+            try #require(Date().timeIntervalSince(start) < 20, "never reached the hang")
+            usleep(1000)
+        }
+        let hungAt = Date()
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning && Date().timeIntervalSince(hungAt) < 20 { usleep(10_000) }
+        let seconds = Date().timeIntervalSince(hungAt)
+        #expect(!process.isRunning && process.terminationStatus == 70)
+        #expect(seconds < Double(1.5), "ended \(seconds) s after SIGTERM, before the 2 s deadline a hang has without one")
+        try Self.expectFinishedWAV(wav, frames: 4864)
+    }
+
+    @Test func aSourceThatWritesPastItsBlockIsSilencedAndNamed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, library) = try Self.play(["OVERRUN"], in: folder)
+        #expect(result.status == 1, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains(
+            "the sound source wrote past the end of its buffer at frame 4864 and was silenced (org.peach.test.fixture, \(library))"),
+                "\(result.standardError)")
+        let samples = try WavFile.read(path: folder.file("out.wav")).samples[0]
+        #expect(samples[..<4864].contains { $0 != 0 } && samples[4864...].allSatisfy { $0 == 0 }, "silenced from the block it overran")
+    }
+
+    @Test func aSourceThatPlaysSilenceIsAnError() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, library) = try Self.play(["SILENT"], in: folder)
+        #expect(result.status == 1, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains(
+            "the sound source played only silence for the first 100 ms of the note at 440 Hz (frame 0) and was silenced (org.peach.test.fixture, \(library))"),
+                "\(result.standardError)")
+    }
+
+    /// Headless training: a pair whose sound failed is not recorded, and the client is told why.
+    @Test(arguments: ["PROCESS_ERROR", "SILENT"])
+    func aHeadlessPairWhoseSoundFailedIsNotRecorded(define: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(Self.fixture, named: "libfaulty", in: folder.path, defines: [define])
+        let data = folder.file("data")
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3",
+                                    "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
+                                   environment: Self.isolated(folder), input: "higher\nhigher\nquit\n")
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = try result.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput)")
+        let message = lines.last?["message"] as? String ?? ""
+        #expect(message.contains(define == "SILENT" ? "played only silence" : "synth engine gave up"), "\(message)")
+        #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nobody heard the pair: nothing is recorded")
     }
 }

@@ -276,16 +276,28 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: data + "/profile"), "the profile snapshot was written")
     }
 
-    @Test func aCrashStillRestoresTheTerminal() throws {
+    /// A plugin that crashes or hangs in `process` after two answered pairs:
+    /// the terminal comes back, the plugin is named, both answers are kept.
+    @Test(arguments: ["CRASH_IN_PROCESS", "HANG_IN_PROCESS"])
+    func aCrashOrHangInAPluginRestoresTheTerminalAndKeepsTheAnswers(define: String) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        try CPlugin.build(BrokenPluginTests.fixture, named: "libcrashes", in: folder.path, defines: ["CRASH_IN_PROCESS"])
-        let terminal = try Self.peach(folder, ["train", "--data-dir", folder.path + "/data", "--wav", folder.path + "/out.wav",
+        let data = folder.path + "/data"
+        // The fifth note is the third pair's first.
+        try CPlugin.build(BrokenPluginTests.fixture, named: "libfaulty", in: folder.path, defines: [define, "FAIL_AT_NOTE=5"])
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
                                            "--plugin-path", folder.path, "--source", "org.peach.test.fixture"],
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"])
+                                      environment: BrokenPluginTests.isolated(folder))
+        for count in 1...2 {
+            try Self.waitForSecondNote(terminal, count: count)
+            terminal.send(count == 1 ? "k" : "j")
+        }
         let status = try #require(terminal.waitForExit())
-        #expect(status & 0x7F == SIGSEGV)
+        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 70, "exited with status 70, not killed: \(status)")
         Self.expectRestored(terminal)
+        #expect(terminal.screen.text.contains(define == "CRASH_IN_PROCESS" ? "crashed in process (SIGSEGV)" : "hung in process"),
+                "\(terminal.screen.text)")
+        #expect(try Self.history(data).map(\.answer) == [.higher, .lower], "both answers are saved")
     }
 
     @Test func aFailingSourceIsRestartedThenSetAside() throws {

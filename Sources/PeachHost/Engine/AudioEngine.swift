@@ -12,8 +12,11 @@ public final class AudioEngine {
     public private(set) var source: SourceInstance
     private let output: AudioOutput
     private let loop: RenderLoop
+    private let watchdog: RenderWatchdog
     /// Instances the render thread may still be using, by pointer bits.
     private var inUse: [UInt: SourceInstance] = [:]
+    /// What to say if an instance crashes or hangs in `process`; kept while the engine lives.
+    private var faultMessages: [PluginFaultMessages] = []
     private var thread: pthread_t?
     private var nextNoteID: Int32 = 1
     private var lastScheduledFrame: Int64 = 0
@@ -25,7 +28,10 @@ public final class AudioEngine {
         try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
         self.output = output
         self.source = source
-        loop = RenderLoop(output: output, initial: source.raw, rendersAudio: source.descriptor.kind == .audio)
+        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath)
+        faultMessages.append(messages)
+        loop = RenderLoop(output: output, initial: source.raw, rendersAudio: source.descriptor.kind == .audio, messages: messages.bits)
+        watchdog = RenderWatchdog(loop: loop)
         inUse[UInt(bitPattern: source.raw)] = source
     }
 
@@ -36,9 +42,12 @@ public final class AudioEngine {
     /// The render thread's name, as `top -H` and debuggers show it.
     private static let renderThreadName = "peach-render"
 
-    /// Starts the render thread.
+    /// Starts the render thread, and the watchdog that notices a plugin's
+    /// `process` not returning. From here a crash in a plugin's `process` is
+    /// reported by name (`EmergencyStop`).
     public func start() {
         precondition(thread == nil, "engine started twice")
+        EmergencyStop.install()
         let context = Unmanaged.passRetained(loop).toOpaque()
         var handle = pthread_t()
         let status = pthread_create(&handle, nil, { context in
@@ -50,6 +59,7 @@ public final class AudioEngine {
         }, context)
         precondition(status == 0, "cannot start the render thread: \(ErrnoText.describe(status))")
         thread = handle
+        watchdog.start()
     }
 
     /// The render thread, once started: for diagnostics and tests.
@@ -89,9 +99,11 @@ public final class AudioEngine {
     public func cancelScheduled() {
         guard thread != nil, !loop.exited.load(ordering: .acquiring) else { return }
         loop.cancelRequested.store(true, ordering: .releasing)
+        loop.mainWaiting.store(true, ordering: .releasing)
         while loop.cancelRequested.load(ordering: .acquiring), !loop.exited.load(ordering: .acquiring) {
             usleep(200)
         }
+        loop.mainWaiting.store(false, ordering: .releasing)
         lastScheduledFrame = 0
     }
 
@@ -101,13 +113,18 @@ public final class AudioEngine {
     /// thread lets go of it.
     public func swapSource(to newSource: SourceInstance) throws(SourceError) {
         try newSource.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
+        let messages = PluginFaultMessages(sourceID: newSource.descriptor.id, libraryPath: newSource.libraryPath)
+        loop.mainWaiting.store(true, ordering: .releasing)
         while loop.pendingInstance.load(ordering: .acquiring) != 0 {
             collectRetired()
             usleep(500)
         }
+        loop.mainWaiting.store(false, ordering: .releasing)
+        faultMessages.append(messages)
         inUse[UInt(bitPattern: newSource.raw)] = newSource
         source = newSource
         loop.pendingRendersAudio.store(newSource.descriptor.kind == .audio, ordering: .releasing)
+        loop.pendingMessages.store(messages.bits, ordering: .releasing)
         loop.pendingInstance.store(UInt(bitPattern: newSource.raw), ordering: .releasing)
         if thread == nil { _ = loopTakesSwapBeforeStart() }
     }
@@ -158,7 +175,9 @@ public final class AudioEngine {
         guard !finished else { return }
         finished = true
         loop.stopRequested.store(true, ordering: .releasing)
+        loop.mainWaiting.store(true, ordering: .releasing)  // a render thread stuck in a plugin ends Peach soon
         if let thread { pthread_join(thread, nil) }
+        watchdog.stop()
         for instance in inUse.values { instance.deactivate() }
         inUse.removeAll()
         PluginLog.shared.drain()

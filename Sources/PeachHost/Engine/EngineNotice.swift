@@ -5,6 +5,13 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
     case sourceFailed(atFrame: Int64)
     /// The source produced NaN or infinite samples; it is silenced until replaced.
     case sourceProducedInvalidSamples(atFrame: Int64)
+    /// The source wrote outside the buffer it was given (the guard values
+    /// around it changed); it is silenced until replaced.
+    case sourceOverran(atFrame: Int64)
+    /// The source rendered exact zeros for the first `milliseconds` of a note
+    /// it accepted (`frequency` Hz, starting at `noteFrame`): a note nobody
+    /// hears. It is silenced until replaced, so no silent pair counts.
+    case sourceSilent(frequency: Double, noteFrame: Int64, milliseconds: Int32)
     /// The device went away (e.g. a USB interface unplugged); rendering stopped.
     case deviceLost(errno: Int32)
     /// Writing to the device failed for another reason; rendering stopped.
@@ -27,15 +34,23 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
     /// Whether the source was silenced for failing.
     public var silencedSource: Bool {
         switch self {
-        case .sourceFailed, .sourceProducedInvalidSamples: true
+        case .sourceFailed, .sourceProducedInvalidSamples, .sourceOverran, .sourceSilent: true
         default: false
         }
+    }
+
+    /// Whether the source itself reported the failure, so its `last_error` says why.
+    public var reportedBySource: Bool {
+        if case .sourceFailed = self { true } else { false }
     }
 
     public var description: String {
         switch self {
         case .sourceFailed(let frame): localized(.noticeSourceFailed, frame)
         case .sourceProducedInvalidSamples(let frame): localized(.noticeInvalidSamples, frame)
+        case .sourceOverran(let frame): localized(.noticeSourceOverran, frame)
+        case .sourceSilent(let frequency, let frame, let milliseconds):
+            localized(.noticeSourceSilent, milliseconds, frequency.compact, frame)
         case .deviceLost(let code): localized(.noticeDeviceLost, ErrnoText.describe(code))
         case .outputFailed(let code): localized(.noticeOutputFailed, ErrnoText.describe(code))
         case .underrun(let frame): localized(.noticeUnderrun, frame)

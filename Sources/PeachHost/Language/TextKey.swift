@@ -51,7 +51,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // What the commands print and report
     case headlessOutputClosed
     case warning, exportChooseFormat, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected, playNeedsNote
-    case playDurationOutside, playCentsOutside, playSourceSays, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
+    case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
@@ -89,7 +89,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
     case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents
-    case noticeSourceSwapped
+    case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
+    case pluginCrashedInProcess, pluginHungInProcess
     // The profile, key detail, chart, SVG and progress
     case detailWeak, detailThreshold, detailNoAnswers, detailAnswerOne, detailAnswers, detailSmallest, detailNoneCorrect
     case detailLastTrained, detailToday, detailYesterday, detailDaysAgo, trendNothingBefore, trend, trendSame, trendLower, trendHigher

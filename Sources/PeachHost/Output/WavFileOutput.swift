@@ -1,14 +1,23 @@
 import Glibc
+import Synchronization
 
 /// Writes audio to a WAV file as 32-bit float samples, exactly as rendered.
 /// The header's sizes are filled in by `finish`. A named pipe gets a
 /// streaming header (sizes unknown, as sox writes to pipes), and its reader
 /// going away counts as losing the device.
+///
+/// If Peach must stop in an emergency (a plugin crashed or hung,
+/// `EmergencyStop`), the header of a file is finished there too, for the
+/// frames written so far: the file stays a valid WAV of what was rendered.
 public final class WavFileOutput: AudioOutput {
     public let format: AudioFormat
     public let path: String
     private let descriptor: Int32
-    private var dataBytes = 0
+    /// Bytes of samples written: by the render thread, read by an emergency stop on any thread.
+    private let dataBytes = Atomic<Int>(0)
+    /// The header to write at the end, prepared so that filling in its sizes needs no allocation.
+    private let finalHeader: UnsafeMutablePointer<UInt8> = .allocate(capacity: headerBytes)
+    private var emergencyCleanup: Int?
     private var writeError: Int32 = 0
     private var pacer: RealTimePacer?
     /// False for a pipe, which cannot seek back to fill in the sizes.
@@ -31,6 +40,17 @@ public final class WavFileOutput: AudioOutput {
             close(descriptor)
             throw .cannotWriteFile(path: path, reason: reason)
         }
+        finalHeader.initialize(from: Self.header(format: format, dataBytes: 0), count: Self.headerBytes)
+        if seekable {
+            emergencyCleanup = EmergencyStop.addCleanup({ context in
+                _ = Unmanaged<WavFileOutput>.fromOpaque(context!).takeUnretainedValue().writeFinalHeader()
+            }, context: Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    deinit {
+        if let emergencyCleanup { EmergencyStop.removeCleanup(emergencyCleanup) }
+        finalHeader.deallocate()
     }
 
     /// A pipe is opened without waiting for a reader (ENXIO if there is none),
@@ -60,7 +80,7 @@ public final class WavFileOutput: AudioOutput {
             }
             offset += count
         }
-        dataBytes += bytes
+        dataBytes.add(bytes, ordering: .releasing)
         pacer?.wait(afterWriting: frames)
         return .written
     }
@@ -68,16 +88,24 @@ public final class WavFileOutput: AudioOutput {
     public func pendingFrames() -> Int? { pacer?.pendingFrames() }
 
     public func finish() throws(AudioOutputError) {
-        var headerError: Int32 = 0
-        if seekable {
-            let header = Self.header(format: format, dataBytes: dataBytes)
-            let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-            headerError = written == header.count ? 0 : errno
-        }
+        if let emergencyCleanup { EmergencyStop.removeCleanup(emergencyCleanup) }
+        emergencyCleanup = nil
+        let headerError = seekable ? writeFinalHeader() : 0
         let lostReader = writeError == EPIPE  // already reported as a lost device
         guard close(descriptor) == 0, headerError == 0, writeError == 0 || lostReader else {
             throw .closeFailed(target: path, reason: ErrnoText.describe(writeError != 0 ? writeError : headerError != 0 ? headerError : errno))
         }
+    }
+
+    /// [async-signal-safe] Fills the sizes of what was written into the header
+    /// and writes it over the first one. Returns 0, or the errno of a failed write.
+    private func writeFinalHeader() -> Int32 {
+        let bytes = dataBytes.load(ordering: .acquiring)
+        let raw = UnsafeMutableRawPointer(finalHeader)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: Self.headerBytes - 8 + bytes).littleEndian, toByteOffset: 4, as: UInt32.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: bytes / (format.channels * 4)).littleEndian, toByteOffset: 46, as: UInt32.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: bytes).littleEndian, toByteOffset: 54, as: UInt32.self)
+        return pwrite(descriptor, raw, Self.headerBytes, 0) == Self.headerBytes ? 0 : errno
     }
 
     /// Bytes before the first sample: RIFF, fmt (18 bytes), fact and data headers.

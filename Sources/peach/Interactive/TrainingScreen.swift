@@ -125,8 +125,11 @@ final class TrainingScreen {
         }
     }
 
-    /// Answers while the targets are disabled are ignored.
+    /// Answers while the targets are disabled are ignored, and so is an
+    /// answer to a pair whose sound failed (the engine's news is read first).
     private func answer(_ direction: PitchDirection) {
+        guard state.answerable, pair != nil else { return }
+        followAudio()
         guard state.answerable, let pair else { return }
         let seconds = Double(Monotonic.nanoseconds() - answerableSince) / 1e9
         let correct = direction == pair.direction
@@ -201,7 +204,7 @@ final class TrainingScreen {
     /// The source failed mid-pair: drop the pair and carry on with a fresh
     /// instance of it; if that fails soon too, wait for another timbre.
     private func recoverSource(_ notice: EngineNotice) {
-        let reason = audio.source.lastError
+        let reason = SourceFailure(notice, of: audio.source)?.reason ?? notice.description
         dropPair()
         let now = Monotonic.nanoseconds()
         defer { sourceFailedAt = now }

@@ -3,8 +3,8 @@ import PeachHost
 
 /// Puts the terminal into the state the interactive screens need and, on
 /// every way out, back as it was: a normal return, a signal the event loop
-/// handles, or a crash (a fatal-signal handler restores it before the
-/// runtime's own handler reports the crash).
+/// handles, or a crash or a hung plugin (`EmergencyStop` restores it before
+/// the crash or the plugin is reported).
 ///
 /// Raw input: keys arrive one by one, unechoed; Ctrl-C and Ctrl-Z arrive as
 /// keys rather than signals, so Peach can tidy up before acting on them.
@@ -67,14 +67,15 @@ final class TerminalMode {
 
 /// What a crash handler needs to restore the terminal, kept where a signal
 /// handler may read it (no allocation, no Swift runtime calls in the handler).
+/// `EmergencyStop` runs it on every fatal signal, and when a plugin hangs,
+/// before it reports the crash (or the plugin).
 enum CrashRestore {
-    private static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
     nonisolated(unsafe) private static var input: Int32 = -1
     nonisolated(unsafe) private static var output: Int32 = -1
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var sequence: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 64)
     nonisolated(unsafe) private static var sequenceLength = 0
-    nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction> = .allocate(capacity: 32)
+    nonisolated(unsafe) private static var cleanup: Int?
 
     static func arm(input: Int32, original: termios, output: Int32, sequence text: String) {
         self.input = input
@@ -83,22 +84,15 @@ enum CrashRestore {
         let bytes = Array(text.utf8.prefix(sequence.count))
         _ = sequence.initialize(from: bytes)
         sequenceLength = bytes.count
-        for number in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                // Restore, put the previous handler (the runtime's crash report) back, and let the fault repeat.
-                _ = tcsetattr(CrashRestore.input, TCSANOW, &CrashRestore.saved)
-                _ = write(CrashRestore.output, CrashRestore.sequence.baseAddress, CrashRestore.sequenceLength)
-                sigaction(number, CrashRestore.previous + Int(number), nil)
-                if number == SIGABRT { raise(number) }
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(number, &action, previous + Int(number))
-        }
+        guard cleanup == nil else { return }
+        cleanup = EmergencyStop.addCleanup({ _ in
+            _ = tcsetattr(CrashRestore.input, TCSANOW, &CrashRestore.saved)
+            _ = write(CrashRestore.output, CrashRestore.sequence.baseAddress, CrashRestore.sequenceLength)
+        }, context: nil)
     }
 
     static func disarm() {
-        for number in signals { sigaction(number, previous + Int(number), nil) }
+        if let cleanup { EmergencyStop.removeCleanup(cleanup) }
+        cleanup = nil
     }
 }

@@ -22,6 +22,7 @@
  *   SILENT           every note renders as exact zeros
  *   CHATTY           printf's to standard output in create, activate and the first process
  *   ID="a.b"         overrides the source id (a C string literal, quotes included)
+ *   FAIL_AT_NOTE=n   the process faults above start with the n-th note-on instead of at frame 4800
  */
 #define _POSIX_C_SOURCE 200809L
 #include "peach_source.h"
@@ -48,12 +49,18 @@
 #endif
 
 #define FAIL_AT_FRAME 4800
+#ifdef FAIL_AT_NOTE
+#define FAILING(f, p) ((f)->notes_seen >= FAIL_AT_NOTE)
+#else
+#define FAILING(f, p) ((p)->steady_time >= FAIL_AT_FRAME)
+#endif
 
 typedef struct fixture {
     peach_source_instance instance;
     double sample_rate;
     double phase, increment;  /* one voice, in cycles */
     int32_t note_id;          /* sounding note, or -1 */
+    int notes_seen;           /* note-ons so far */
     char error[128];
 } fixture;
 
@@ -74,6 +81,7 @@ static void deactivate(const peach_source_instance *i) { fixture_of(i)->note_id 
 static void apply(fixture *f, const peach_event_header *header) {
     const peach_event_note *note = (const peach_event_note *)header;
     if (header->type == PEACH_EVENT_NOTE_ON) {
+        f->notes_seen++;
         f->note_id = note->note_id;
         f->phase = 0;
         f->increment = note->frequency_hz / f->sample_rate;
@@ -98,16 +106,16 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     }
     for (uint32_t c = 1; c < p->channel_count; c++) memcpy(p->outputs[c], out, p->frame_count * sizeof(float));
 #ifdef NAN_OUTPUT
-    if (p->steady_time >= FAIL_AT_FRAME) out[0] = NAN;
+    if (FAILING(f, p)) out[0] = NAN;
 #endif
 #ifdef CRASH_IN_PROCESS
-    if (p->steady_time >= FAIL_AT_FRAME) *(volatile int *)0 = 1;
+    if (FAILING(f, p)) *(volatile int *)0 = 1;
 #endif
 #ifdef HANG_IN_PROCESS
-    if (p->steady_time >= FAIL_AT_FRAME) for (;;) pause();
+    if (FAILING(f, p)) for (;;) pause();
 #endif
 #ifdef OVERRUN
-    if (p->steady_time >= FAIL_AT_FRAME)
+    if (FAILING(f, p))
         for (uint32_t c = 0; c < p->channel_count; c++)
             for (uint32_t k = 0; k < 8; k++) p->outputs[c][p->frame_count + k] = 0.5f;
 #endif
@@ -115,7 +123,7 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     if (p->steady_time == 0) printf("chatty: processing\n");
 #endif
 #ifdef PROCESS_ERROR
-    if (p->steady_time >= FAIL_AT_FRAME) {
+    if (FAILING(f, p)) {
         snprintf(f->error, sizeof f->error, "synth engine gave up");
         for (uint32_t frame = 0; frame < p->frame_count; frame++) out[frame] = 1.0f;  /* garbage the host must not play */
         return PEACH_PROCESS_ERROR;

@@ -22,6 +22,12 @@ extension TextCatalog {
             .noticeUnderrun: "audio underrun at frame %1",
             .noticeLateEvents: "%1 event(s) played late at frame %2",
             .noticeSourceSwapped: "sound source swapped at frame %1",
+            .noticeSourceOverran: "the sound source wrote past the end of its buffer at frame %1 and was silenced",
+            .noticeSourceSilent: "the sound source played only silence for the first %1 ms of the note at %2 Hz (frame %3) and was silenced",
+            .sourceFailureSays: "%1; %2 says: %3",
+            .sourceFailureNamed: "%1 (%2, %3)",
+            .pluginCrashedInProcess: "the sound source %1 (%2) crashed in process (%3). Peach had to stop; every answer given is saved.",
+            .pluginHungInProcess: "the sound source %1 (%2) hung in process: a call did not return. Peach had to stop; every answer given is saved.",
         ],
         german: [
             .outputNoDevice: "kein Audiogerät '%1' (%2). Wähle eins mit --device NAME (`aplay -L` listet sie) oder schreib mit --wav DATEI eine WAV-Datei",
@@ -44,5 +50,11 @@ extension TextCatalog {
             .noticeUnderrun: "Pufferunterlauf bei Frame %1",
             .noticeLateEvents: "%1 Ereignis(se) bei Frame %2 zu spät gespielt",
             .noticeSourceSwapped: "Klangquelle bei Frame %1 gewechselt",
+            .noticeSourceOverran: "die Klangquelle hat bei Frame %1 über das Ende ihres Puffers hinaus geschrieben und wurde stummgeschaltet",
+            .noticeSourceSilent: "die Klangquelle hat in den ersten %1 ms des Tons mit %2 Hz (Frame %3) nur Stille gespielt und wurde stummgeschaltet",
+            .sourceFailureSays: "%1; %2 meldet: %3",
+            .sourceFailureNamed: "%1 (%2, %3)",
+            .pluginCrashedInProcess: "die Klangquelle %1 (%2) ist in process abgestürzt (%3). Peach musste beenden; jede gegebene Antwort ist gespeichert.",
+            .pluginHungInProcess: "die Klangquelle %1 (%2) hängt in process: ein Aufruf kam nicht zurück. Peach musste beenden; jede gegebene Antwort ist gespeichert.",
         ])
 }

@@ -1,0 +1,90 @@
+import Glibc
+
+/// Notices a plugin `process` call that does not return. It sleeps on a
+/// timed wait and looks at the render loop's call counter: odd and unchanged
+/// for longer than the deadline means the render thread is stuck in a
+/// plugin. Then Peach names the plugin, tidies up and exits
+/// (`EmergencyStop.stopForHang`): a thread stuck in foreign code cannot be
+/// cancelled. While the main thread waits for the render thread (a stop, say
+/// after SIGTERM), the deadline is shorter, so Peach ends promptly.
+final class RenderWatchdog: @unchecked Sendable {
+    /// Some hundred blocks at any usual rate: no working source takes this long for one block.
+    static let deadlineNanoseconds: UInt64 = 2_000_000_000
+    /// While the main thread waits: still dozens of blocks.
+    static let hurriedDeadlineNanoseconds: UInt64 = 500_000_000
+    private static let lookNanoseconds: UInt64 = 100_000_000
+
+    private let loop: RenderLoop
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    private let wake: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+    private var stopped = false
+    private var thread: pthread_t?
+
+    init(loop: RenderLoop) {
+        self.loop = loop
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(wake, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(mutex)
+        wake.deallocate()
+        mutex.deallocate()
+    }
+
+    func start() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var handle = pthread_t()
+        let status = pthread_create(&handle, nil, { context in
+            let watchdog = Unmanaged<RenderWatchdog>.fromOpaque(context!).takeRetainedValue()
+            ThreadName.setCurrent("peach-watchdog")
+            watchdog.run()
+            return nil
+        }, context)
+        precondition(status == 0, "cannot start the watchdog thread: \(ErrnoText.describe(status))")
+        thread = handle
+    }
+
+    /// Ends the watchdog thread; returns at once if it never started.
+    func stop() {
+        guard let thread else { return }
+        pthread_mutex_lock(mutex)
+        stopped = true
+        pthread_cond_signal(wake)
+        pthread_mutex_unlock(mutex)
+        pthread_join(thread, nil)
+        self.thread = nil
+    }
+
+    private func run() {
+        var lastCalls: UInt64 = 0
+        var stuckSince: UInt64 = 0
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !stopped {
+            var until = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &until)
+            let nanoseconds = UInt64(until.tv_nsec) + Self.lookNanoseconds
+            until.tv_sec += Int(nanoseconds / 1_000_000_000)
+            until.tv_nsec = Int(nanoseconds % 1_000_000_000)
+            pthread_cond_timedwait(wake, mutex, &until)
+            guard !stopped else { return }
+            let calls = loop.processCalls.load(ordering: .acquiring)
+            let now = Monotonic.nanoseconds()
+            guard calls % 2 == 1, calls == lastCalls else {
+                lastCalls = calls
+                stuckSince = now
+                continue
+            }
+            let hurried = loop.mainWaiting.load(ordering: .acquiring) || StopRequest.isRaised
+            let deadline = hurried ? Self.hurriedDeadlineNanoseconds : Self.deadlineNanoseconds
+            let messages = EmergencyStop.blamed(loop.blameSlot.load(ordering: .acquiring))
+            if now - stuckSince >= deadline, messages != 0 { EmergencyStop.stopForHang(messages: messages) }
+        }
+    }
+}
