@@ -4,8 +4,10 @@ import PeachHost
 
 /// `peach sources --check ID`: plays A4 and C2...C7 through the source, each
 /// of its timbres in turn, and prints how far from the asked pitch each note
-/// sounds, measured in the rendered audio. A row is printed as soon as it is
-/// measured: the first check of a SoundFont also calibrates every program.
+/// sounds, measured in the rendered audio: the farthest any part of the note
+/// strays. A row is printed as soon as it is measured: the first check of a
+/// SoundFont also calibrates every program; meanwhile standard error says
+/// which timbre is being measured.
 struct SourceCheck {
     let catalog: SourceCatalog
     let sourceID: String
@@ -15,8 +17,10 @@ struct SourceCheck {
     struct Row: Encodable {
         var value: String?
         var label: String
-        /// Cents by note name; a note with no tone at all is left out.
+        /// Cents by note name, over the steady last second; a note with no tone at all is left out.
         var cents: [String: Double]
+        /// The farthest any window of the note strayed, by note name; left out where a window held no clear tone.
+        var worst: [String: Double]
         /// Notes whose pitch wandered by more than `TuningCheck.steadyCents` while measured.
         var unsteady: [String]
         var error: String?
@@ -37,9 +41,13 @@ struct SourceCheck {
             print("".padding(32) + TuningCheck.notes.map { Self.rightAligned($0.name) }.joined())
         }
         var rows: [Row] = []
-        for choice in timbres {
-            let row = measure(choice, label: choice?.label ?? entry.descriptor.name, timbreKey: timbre?.key)
+        let progress = CheckProgress()
+        for (index, choice) in timbres.enumerated() {
+            let label = choice?.label ?? entry.descriptor.name
+            progress.show(localized(.checkProgress, index + 1, timbres.count, label))
+            let row = measure(choice, label: label, timbreKey: timbre?.key)
             rows.append(row)
+            progress.clear()
             if !json { print(Self.text(row)) }
         }
         if json {
@@ -49,9 +57,11 @@ struct SourceCheck {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             let failed = rows.filter { $0.error != nil }.count
-            let worst = rows.flatMap { row in row.cents.filter { !row.unsteady.contains($0.key) }.values }.map(abs).max() ?? 0
-            let largest = Self.cents(worst, signed: false)
-            print(failed > 0 ? localized(.checkSummaryFailed, rows.count - failed, failed, largest) : localized(.checkSummary, rows.count, largest))
+            print(failed > 0 ? localized(.checkSummaryFailed, rows.count - failed, failed) : localized(.checkSummary, rows.count))
+            let steady = rows.flatMap { row in row.worst.filter { !row.unsteady.contains($0.key) }.map { (row.label, $0.key, $0.value) } }
+            if let largest = steady.max(by: { abs($0.2) < abs($1.2) }) {
+                print(localized(.checkLargest, Self.cents(largest.2, signed: true), largest.0, largest.1))
+            }
             if rows.contains(where: { !$0.unsteady.isEmpty }) {
                 print(localized(.checkUnsteady, TuningCheck.steadyCents.compact))
             }
@@ -60,7 +70,7 @@ struct SourceCheck {
     }
 
     private func measure(_ choice: SourceOption.Choice?, label: String, timbreKey: String?) -> Row {
-        var row = Row(value: choice?.value, label: label, cents: [:], unsteady: [])
+        var row = Row(value: choice?.value, label: label, cents: [:], worst: [:], unsteady: [])
         do {
             let instance = try catalog.makeInstance(of: sourceID)
             for assignment in assignments { try instance.set(assignment: assignment) }
@@ -68,7 +78,8 @@ struct SourceCheck {
             for reading in try TuningCheck.measure(instance) {
                 guard let cents = reading.cents else { continue }
                 row.cents[reading.note.name] = cents
-                if !reading.steady { row.unsteady.append(reading.note.name) }
+                row.worst[reading.note.name] = reading.worstCents
+                if !reading.steady || reading.worstCents == nil { row.unsteady.append(reading.note.name) }
             }
         } catch {
             row.error = "\(error)"
@@ -80,7 +91,9 @@ struct SourceCheck {
         let name = ((row.value.map { String(repeating: " ", count: max(0, 3 - $0.count)) + $0 + "  " } ?? "") + row.label).padding(32)
         if let error = row.error { return name + localized(.checkCannotPlay, error) }
         return name + TuningCheck.notes.map { note in
-            rightAligned(row.cents[note.name].map { (row.unsteady.contains(note.name) ? "~" : "") + cents($0, signed: true) } ?? "-")
+            let shown = row.unsteady.contains(note.name) ? row.cents[note.name].map { "~" + cents($0, signed: true) }
+                : row.worst[note.name].map { cents($0, signed: true) }
+            return rightAligned(shown ?? "-")
         }.joined()
     }
 

@@ -55,7 +55,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
-    case checkHeading, checkSummary, checkSummaryFailed, checkUnsteady, checkCannotPlay
+    case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
     case statsNoAnswers, statsPairs, statsTimeOneSitting, statsTimeSittings, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth

@@ -1,6 +1,7 @@
 /// How far from the asked pitch a source really sounds: it plays A4 and the
 /// Cs from C2 to C7 through the engine into memory and measures each note in
-/// the rendered sound (`PitchMeter`). What `peach sources --check` prints, so a
+/// the rendered sound (`PitchMeter`), over its steady last second and in
+/// windows over the whole note. What `peach sources --check` prints, so a
 /// user can trust a source, or see a SoundFont's own tuning.
 public enum TuningCheck {
     public static let notes = [69, 36, 48, 60, 72, 84, 96].map { MIDINote(number: $0)! }
@@ -16,7 +17,15 @@ public enum TuningCheck {
         /// Whether the pitch held within `steadyCents` over the measured second:
         /// an ensemble, a chorus or a decaying bell has no one pitch to report.
         public var steady: Bool
+        /// The pitch farthest from the asked one (in cents, signed) among
+        /// windows covering the whole note, from `onsetFrames` after its start
+        /// to its end: a slide into the note or a vibrato shows here, not in
+        /// `cents`. Nil if some window held no tone within the meter's search.
+        public var worstCents: Double?
     }
+
+    /// The whole-note windows start this long after the note: its first 20 ms.
+    private static let onsetFrames = 960
 
     /// How far the second half of the measured second may differ from the first for a note to count as steady.
     public static let steadyCents = 1.0
@@ -42,7 +51,22 @@ public enum TuningCheck {
             let asked = Pitch.frequency(of: note, reference: reference)
             let reading = PitchMeter.measure(samples[start..<(start + noteFrames - skippedFrames)], sampleRate: format.sampleRate, near: asked)
             return Reading(note: note, cents: reading.map { Pitch.cents(from: asked, to: $0.frequency) },
-                           steady: reading.map { abs($0.driftCents) < steadyCents } ?? false)
+                           steady: reading.map { abs($0.driftCents) < steadyCents } ?? false,
+                           worstCents: worst(samples[(index * spacing)..<(index * spacing + noteFrames)], asked: asked))
         }
+    }
+
+    /// The window of `note` whose pitch lies farthest from `asked`. Windows
+    /// are 50 ms, or sixteen periods where that is longer (what the meter
+    /// needs), and overlap by half.
+    private static func worst(_ note: ArraySlice<Float>, asked: Double) -> Double? {
+        let length = max(2400, Int(16 * format.sampleRate / asked) + 1)
+        var worst = 0.0
+        for start in stride(from: note.startIndex + onsetFrames, through: note.endIndex - length, by: length / 2) {
+            guard let reading = PitchMeter.measure(note[start..<(start + length)], sampleRate: format.sampleRate, near: asked) else { return nil }
+            let cents = Pitch.cents(from: asked, to: reading.frequency)
+            if abs(cents) > abs(worst) { worst = cents }
+        }
+        return worst
     }
 }
