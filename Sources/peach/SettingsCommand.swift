@@ -83,19 +83,44 @@ struct SettingsSetCommand: ParsableCommand {
             return
         }
         guard let setting = Setting.named(key) else { throw SettingsError.unknownKey(key) }
+        if setting.key == Setting.source.key {
+            try setSound(store)
+            return
+        }
         let parsed = setting.parse(value)
-        if setting.key == Setting.source.key { _ = try plugins.discoverSources().entry(for: value) }
         try store.set(setting, to: parsed)
         print("\(setting.key) = \(setting.display(parsed))")
     }
 
+    /// `source ID`, or a sound by name (`Timbre.named`: "Flute", "FluidSynth: Flute",
+    /// a unique beginning): its source, and its instrument if the name chose one.
+    private func setSound(_ store: SettingsStore) throws {
+        let catalog = plugins.discoverSources()
+        let timbre: Timbre
+        if let entry = try? catalog.entry(for: value) {
+            timbre = Timbre(sourceID: entry.descriptor.id, sourceName: entry.descriptor.name)
+        } else {
+            timbre = try Timbre.named(value, among: Timbre.all(in: catalog))
+        }
+        try store.set(.source, to: .string(timbre.sourceID))
+        print("\(Setting.source.key) = \(timbre.sourceID)")
+        if let choice = timbre.choice {
+            try store.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value)
+            print("\(timbre.sourceID): \(choice.key) = \(choice.value) (\(choice.label))")
+        }
+    }
+
     /// `option NAME=VALUE`: checked against the current source's own option, then saved for that source.
+    /// A choice may be named by its label ("program=Flute"), as `NameLookup` finds names.
     private func setSourceOption(_ store: SettingsStore) throws {
-        let (name, text) = try SourceOption.split(assignment: value)
+        var (name, text) = try SourceOption.split(assignment: value)
         let sourceID = store.text(.source)
         let entry = try plugins.discoverSources().entry(for: sourceID)
         guard let option = entry.options.first(where: { $0.key == name }) else {
             throw SourceOptionError.unknownKey(source: sourceID, key: name, known: entry.options.map(\.key))
+        }
+        if option.type == .choice, !option.choices.contains(where: { $0.value == text }) {
+            text = option.choices[try NameLookup.find(text, what: option.name, among: option.choices.map { ($0.label, [$0.label], [$0.value]) })].value
         }
         try option.validate(text)
         try store.setSourceOption(source: sourceID, key: name, value: text)

@@ -73,13 +73,24 @@ final class FullScreenTrainingDisplay: TrainingDisplay {
         return size.rows >= 22 ? 5 : 3
     }
 
+    /// The title on the left and the sound on the right; when both do not fit,
+    /// the sound alone, its names cut with "…": which sound plays always shows.
     private func header(_ state: TrainingScreenState, width: Int) -> String {
         let left = " " + style.strong("Peach") + " · " + localized(.trainingTitle)
-        var right = localized(.trainingSound, state.timbre)
-        if let next = state.nextTimbre { right += " → \(next)" }
-        right += " "
+        let room = width - 2
+        let sound = localized(.trainingSound, "")
+        let arrow = state.nextTimbre == nil ? "" : " → "
+        // The next sound gets what the current one leaves, but never less than a few letters.
+        var current = state.timbre, next = state.nextTimbre ?? ""
+        let names = room - sound.cellWidth - arrow.cellWidth
+        if current.cellWidth + next.cellWidth > names {
+            let nextRoom = next.isEmpty ? 0 : max(min(next.cellWidth, 8), names - current.cellWidth)
+            next = next.ellipsized(to: nextRoom)
+            current = current.ellipsized(to: max(1, names - next.cellWidth))
+        }
+        let right = sound + current + arrow + next + " "
         let gap = width - left.cellWidth - right.cellWidth
-        return gap >= 1 ? left + String(repeating: " ", count: gap) + right : left
+        return gap >= 1 ? left + String(repeating: " ", count: gap) + right : " " + right
     }
 
     private func targets(_ state: TrainingScreenState, size: TerminalSize, firstRow: Int) -> [String] {

@@ -97,7 +97,9 @@ final class InteractiveApp {
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
                                             input: input, terminal: terminal, bell: bell, notes: session.warnings,
-                                            settings: settings, overridden: Set(overriddenSettings.keys))
+                                            settings: settings, overridden: Set(overriddenSettings.keys)) {
+            [input, screen, style] chooser in chooser.run(input: input, screen: screen, style: style)
+        }
         let exit = trainingScreen.run()
         bell = trainingScreen.bell
         audio.close()

@@ -23,6 +23,8 @@ final class SettingsScreen {
     private var view = ScrollingPage()
     private var editing: String?
     private var message: String?
+    /// Set when Peach must end while a chooser was open (a signal, the input closed).
+    private var ended: ScreenExit?
 
     init(store: SettingsStore, catalog: SourceCatalog, overridden: [String: String], input: TerminalInput, screen: Screen?, style: TerminalStyle) {
         self.store = store
@@ -56,6 +58,7 @@ final class SettingsScreen {
                 case .inputClosed, .signal: break
                 case .key(let key):
                     if editing != nil { edit(key) } else if handle(key) { return .back }
+                    if let ended { return ended }
                 }
             }
         }
@@ -74,7 +77,7 @@ final class SettingsScreen {
         case .end: move(rows.count)
         case .left, .character("h"), .character("-"): step(-1)
         case .right, .character("l"), .character("+"): step(1)
-        case .enter: startEditing()
+        case .enter: if !chooseByName() { startEditing() }
         case .character("r"), .character("R"): reset()
         default: break
         }
@@ -119,6 +122,49 @@ final class SettingsScreen {
                 saveOption(option, values[(index + direction + values.count) % values.count])
             default: startEditing()
             }
+        }
+    }
+
+    /// Enter on the Sound row or on an option with choices: a list to pick
+    /// from by name (`ListChooser`). False for a row without one.
+    private func chooseByName() -> Bool {
+        switch rows[selected] {
+        case .setting(let setting) where setting.key == Setting.source.key:
+            let timbres = Timbre.all(in: catalog)
+            let id = store.text(.source)
+            let saved = store.sourceOptions(for: id)
+            let current = timbres.firstIndex { timbre in
+                timbre.sourceID == id && timbre.choice.map { choice in
+                    (saved.first { $0.key == choice.key }?.value ?? sourceOptions.first { $0.key == choice.key }?.defaultValue) == choice.value
+                } ?? true
+            }
+            guard let index = pick(ListChooser(title: localized(.chooserSoundTitle), entries: timbres.map(\.name), current: current)) else { return true }
+            let timbre = timbres[index]
+            do {
+                if timbre.sourceID != id { try store.set(.source, to: .string(timbre.sourceID)) }
+                if let choice = timbre.choice { try store.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value) }
+            } catch {
+                message = error.description
+            }
+            selected = min(selected, rows.count - 1)
+            announce()
+        case .sourceOption(let option) where option.type == .choice:
+            let values = option.choices.map(\.value)
+            if let index = pick(ListChooser(title: option.name, entries: option.choices.map(\.label), current: values.firstIndex(of: currentValue(of: option)))) {
+                saveOption(option, values[index])
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Runs `chooser` in place of this screen: the entry taken, or nil.
+    private func pick(_ chooser: ListChooser) -> Int? {
+        switch chooser.run(input: input, screen: screen, style: style) {
+        case .chosen(let index): return index
+        case .cancelled: announce(); return nil
+        case .ended(let exit): ended = exit; return nil
         }
     }
 

@@ -13,6 +13,28 @@ struct Timbre: Equatable {
     static func == (a: Timbre, b: Timbre) -> Bool {
         a.sourceID == b.sourceID && a.choice?.key == b.choice?.key && a.choice?.value == b.choice?.value
     }
+
+    /// Every timbre the catalog offers, in its order: each source, or each
+    /// choice of its timbre option (`PEACH_OPTION_FLAG_TIMBRE`).
+    static func all(in catalog: SourceCatalog) -> [Timbre] {
+        catalog.sources.flatMap { entry -> [Timbre] in
+            let source = entry.descriptor
+            guard let option = entry.options.first(where: \.timbre), !option.choices.isEmpty else {
+                return [Timbre(sourceID: source.id, sourceName: source.name)]
+            }
+            return option.choices.map { Timbre(sourceID: source.id, sourceName: source.name, choice: (option.key, $0.value, $0.label)) }
+        }
+    }
+
+    /// The timbre a person names: the instrument's label ("Flute"), the
+    /// source's name or id, or both ("FluidSynth: Flute"); exact, else a
+    /// unique beginning, case-insensitive (`NameLookup`).
+    static func named(_ text: String, among timbres: [Timbre]) throws(NameLookupError) -> Timbre {
+        let index = try NameLookup.find(text, what: localized(.nameWhatSound), among: timbres.map { timbre in
+            (shown: timbre.name, short: [timbre.choice?.label ?? timbre.sourceName], long: [timbre.name, timbre.sourceID])
+        })
+        return timbres[index]
+    }
 }
 
 /// Every timbre on offer, in catalog order, and which one is current: what
@@ -23,13 +45,7 @@ struct TimbreCycle {
 
     /// Starts at `current`: the source in use, with its timbre option's value if it has one.
     init(catalog: SourceCatalog, current: Timbre) {
-        timbres = catalog.sources.flatMap { entry -> [Timbre] in
-            let source = entry.descriptor
-            guard let option = entry.options.first(where: \.timbre), !option.choices.isEmpty else {
-                return [Timbre(sourceID: source.id, sourceName: source.name)]
-            }
-            return option.choices.map { Timbre(sourceID: source.id, sourceName: source.name, choice: (option.key, $0.value, $0.label)) }
-        }
+        timbres = Timbre.all(in: catalog)
         if let found = timbres.firstIndex(of: current) {
             index = found
         } else {

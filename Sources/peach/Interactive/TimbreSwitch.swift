@@ -24,6 +24,9 @@ final class TimbreSwitch {
 
     var current: Timbre { cycle.current }
 
+    /// Every timbre on offer, in catalog order.
+    var timbres: [Timbre] { cycle.timbres }
+
     func neighbour(of timbre: Timbre, step: Int) -> Timbre {
         var walker = cycle
         walker.select(timbre)

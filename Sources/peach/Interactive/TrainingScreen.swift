@@ -27,6 +27,8 @@ final class TrainingScreen {
     private var settingsWatch: SettingsWatch?
     /// Settings a flag overrides for this run: changes to them are not applied.
     private let overridden: Set<String>
+    /// Shows a list chooser in place of the training screen until it is left.
+    private let choose: (ListChooser) -> ListChooser.Outcome
 
     /// How often a lost output is tried again.
     private static let retryNanoseconds: UInt64 = 1_000_000_000
@@ -35,7 +37,7 @@ final class TrainingScreen {
 
     init(training: PersistentTraining, audio: TrainingAudio, sources: TimbreSwitch, display: TrainingDisplay,
          input: TerminalInput, terminal: TerminalMode, bell: Bool, notes: [String] = [],
-         settings: SettingsStore? = nil, overridden: Set<String> = []) {
+         settings: SettingsStore? = nil, overridden: Set<String> = [], choose: @escaping (ListChooser) -> ListChooser.Outcome) {
         self.training = training
         self.audio = audio
         self.sources = sources
@@ -45,6 +47,7 @@ final class TrainingScreen {
         state = TrainingScreenState(timbre: sources.current.name, bell: bell, message: notes.first)
         settingsWatch = settings.map(SettingsWatch.init)
         self.overridden = overridden
+        self.choose = choose
     }
 
     /// Whether the wrong-answer bell is on; the listener can switch it while training.
@@ -100,6 +103,7 @@ final class TrainingScreen {
         case .click(let column, let row): if let direction = display.direction(atColumn: column, row: row) { answer(direction) }
         case .character("t"): chooseTimbre(step: 1)
         case .character("T"): chooseTimbre(step: -1)
+        case .character("i"), .character("I"): return chooseTimbreByName()
         case .character("b"), .character("B"):
             state.bell.toggle()
             display.show(state, because: .bell)
@@ -291,6 +295,34 @@ final class TrainingScreen {
             applyPendingTimbre()
             reopenAudio()
         }
+    }
+
+    /// `i`: the sounds as a list to pick from by name. The pair in progress is
+    /// dropped (the list covers its targets); the chosen sound plays from the
+    /// next pair, which starts at once.
+    private func chooseTimbreByName() -> ScreenExit? {
+        let paused = if case .paused = state.phase { true } else { false }
+        if !paused { dropPair() }
+        let timbres = sources.timbres
+        let shown = pendingTimbre ?? sources.current
+        let outcome = choose(ListChooser(title: localized(.chooserSoundTitle), entries: timbres.map(\.name),
+                                         current: timbres.firstIndex(of: shown)))
+        if case .ended(let exit) = outcome { return exit }
+        if case .chosen(let index) = outcome {
+            pendingTimbre = timbres[index] == sources.current ? nil : timbres[index]
+            state.nextTimbre = pendingTimbre?.name
+        }
+        display.resized()
+        display.show(state, because: .timbre)
+        if paused {
+            if retryAt == .max, pendingTimbre != nil {
+                applyPendingTimbre()
+                reopenAudio()
+            }
+        } else {
+            beginPair()
+        }
+        return nil
     }
 
     private func applyPendingTimbre() {

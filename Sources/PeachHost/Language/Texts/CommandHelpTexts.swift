@@ -28,7 +28,8 @@ extension TextCatalog {
 
                 Without --headless: the training screen. The answer targets light up when the \
                 second note starts. Higher: ↑ → k l w d + (or click Higher). Lower: ↓ ← j h s a - \
-                (or click Lower). t / T: next / previous sound, from the next pair on. b: bell on \
+                (or click Lower). t / T: next / previous sound, from the next pair on; i: choose a \
+                sound from a list, typing part of its name to narrow it. b: bell on \
                 wrong answers on or off. q, Esc or Ctrl-C: stop (everything answered is saved). \
                 Ctrl-Z suspends; a pair cut short by it, by a resize or by a lost audio device \
                 is not recorded.
@@ -71,7 +72,7 @@ extension TextCatalog {
             .helpSettingsListAbstract: "Show every setting: its value, what it may be, and whether it is the default.",
             .helpSettingsListJSON: "Print JSON for other programs: every key with its value.",
             .helpSettingsSetAbstract: "Change one setting; it is checked first and saved only if it fits.",
-            .helpSettingsSetDiscussion: "KEY is one of: %1, or option (VALUE is then NAME=VALUE for the current sound source).",
+            .helpSettingsSetDiscussion: "KEY is one of: %1, or option (VALUE is then NAME=VALUE for the current sound source). A sound may be named: `source Flute` (an instrument's name, or its beginning, in any case) sets the source and its instrument; an option with choices takes a choice's name too (`option program=Flute`).",
             .helpSettingsSetKey: "The setting's key, as `peach settings` lists it.",
             .helpSettingsSetValue: "The new value, in the setting's unit (seconds, Hz), or on/off.",
             .helpSettingsResetAbstract: "Put one setting, or all of them, back to the default.",
@@ -175,7 +176,8 @@ extension TextCatalog {
                 Ohne --headless: der Trainingsbildschirm. Die Antwortfelder leuchten auf, wenn \
                 der zweite Ton beginnt. Höher: ↑ → k l w d + (oder Höher anklicken). Tiefer: \
                 ↓ ← j h s a - (oder Tiefer anklicken). t / T: nächster / vorheriger Klang, ab dem \
-                nächsten Paar. b: Glocke bei falscher Antwort an oder aus. q, Esc oder Strg-C: \
+                nächsten Paar; i: einen Klang aus einer Liste wählen, ein Teil seines Namens grenzt \
+                sie ein. b: Glocke bei falscher Antwort an oder aus. q, Esc oder Strg-C: \
                 stoppen (alles Beantwortete ist gespeichert). Strg-Z hält an; ein Paar, das \
                 dadurch, durch eine Größenänderung des Fensters oder durch ein verlorenes \
                 Audiogerät abbricht, wird nicht gezählt.
@@ -220,7 +222,7 @@ extension TextCatalog {
             .helpSettingsListAbstract: "Zeigt jede Einstellung: ihren Wert, was sie sein darf und ob es der Standard ist.",
             .helpSettingsListJSON: "JSON für andere Programme ausgeben: jeder Schlüssel mit seinem Wert.",
             .helpSettingsSetAbstract: "Ändert eine Einstellung; sie wird erst geprüft und nur gespeichert, wenn sie passt.",
-            .helpSettingsSetDiscussion: "SCHLÜSSEL ist einer von: %1 oder option (WERT ist dann NAME=WERT für die aktuelle Klangquelle).",
+            .helpSettingsSetDiscussion: "SCHLÜSSEL ist einer von: %1 oder option (WERT ist dann NAME=WERT für die aktuelle Klangquelle). Ein Klang geht auch mit Namen: `source Flute` (der Name eines Instruments oder sein Anfang, in beliebiger Schreibung) setzt die Klangquelle und ihr Instrument; eine Option mit Auswahl nimmt auch den Namen einer Auswahl (`option program=Flute`).",
             .helpSettingsSetKey: "Der Schlüssel der Einstellung, wie `peach settings` ihn listet.",
             .helpSettingsSetValue: "Der neue Wert in der Einheit der Einstellung (Sekunden, Hz) oder on/off.",
             .helpSettingsResetAbstract: "Setzt eine Einstellung oder alle auf den Standard zurück.",

@@ -2,6 +2,11 @@
 extension TextCatalog {
     static let settings = TextSection(
         english: [
+            .nameWhatSound: "sound",
+            .nameAmbiguous: "'%1' fits more than one %2: %3. Type more of the name.",
+            .nameUnknown: "No %2 is called '%1'. Close: %3.",
+            .nameUnknownNone: "No %2 is called '%1'.",
+            .nameListMore: "%1 and %2 more",
             .settingNoteDuration: "Note length",
             .settingPause: "Pause",
             .settingRange: "Keys",
@@ -62,6 +67,11 @@ extension TextCatalog {
             .jsonTextAfterEnd: "unexpected text after the end",
         ],
         german: [
+            .nameWhatSound: "Klang",
+            .nameAmbiguous: "'%1' passt auf mehr als eine Auswahl (%2): %3. Tippe mehr vom Namen.",
+            .nameUnknown: "Nichts (%2) heißt '%1'. Ähnlich: %3.",
+            .nameUnknownNone: "Nichts (%2) heißt '%1'.",
+            .nameListMore: "%1 und %2 weitere",
             .settingNoteDuration: "Tonlänge",
             .settingPause: "Pause",
             .settingRange: "Tasten",
