@@ -71,6 +71,6 @@ struct ProfileViewBenchmark {
         let store = try HistoryStore(directory: data, machine: "bench")
         _ = try store.addImported(answers, now: start)
         let report = try PersistentTraining.currentReport(dataDirectory: data).report
-        try store.writeSnapshot(Array(report.json(pretty: true).utf8))
+        try store.writeSnapshot(Array(try report.json(pretty: true).utf8))
     }
 }

@@ -34,7 +34,7 @@ struct ProfileCommand: ParsableCommand {
         if json {
             let (report, warnings) = try PersistentTraining.currentReport(dataDirectory: directory)
             warnings.forEach(StandardError.warning)
-            print(report.json())
+            print(try report.json())
             return
         }
         let chosen = try chosenNote()

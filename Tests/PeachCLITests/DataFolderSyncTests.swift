@@ -90,4 +90,37 @@ import Testing
         #expect(names.map { HistoryStore.writer(of: $0, among: names) }
                 == ["desktop", "desktop", "desktop", "desk", "host.lan", "host.lan", "laptop"])
     }
+
+    @Test func aKilledImportLeavesNoTemporaryFileForTheSyncToolToSpread() throws {
+        let root = TemporaryDirectory()
+        defer { root.remove() }
+        let data = root.path + "/data", history = data + "/history"
+        // Big enough that writing its temporary file takes a while (10 MB, synced to the disk).
+        let lines = (0..<40_000).map { HistoryLine.encode(answer(1_790_000_000 + Double($0), note: 48 + $0 % 25)) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: root.file("big.jsonl")))
+        try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+        let environment = ["PEACH_MACHINE": "laptop", "XDG_DATA_HOME": root.path, "XDG_CONFIG_HOME": root.path, "XDG_CACHE_HOME": root.path]
+        let importer = Process()
+        importer.executableURL = URL(fileURLWithPath: BuildProducts.peach)
+        importer.arguments = ["import", root.file("big.jsonl"), "--data-dir", data]
+        importer.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        importer.standardOutput = FileHandle.nullDevice
+        importer.standardError = FileHandle.nullDevice
+        try importer.run()
+        // The moment its temporary file appears, the import is killed mid-write.
+        var temporary: String?
+        while importer.isRunning && temporary == nil {
+            temporary = (try? FileManager.default.contentsOfDirectory(atPath: history))?.first { $0.contains(".tmp-") }
+        }
+        kill(importer.processIdentifier, SIGKILL)
+        importer.waitUntilExit()
+        let left = try #require(temporary, "the import finished before its temporary file was seen")
+        #expect(importer.terminationReason == .uncaughtSignal)
+        #expect(left.hasPrefix("laptop.import-") && left.hasSuffix(".jsonl.tmp-\(importer.processIdentifier)"), "\(left)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: history) == [left], "left behind, as a kill leaves it")
+
+        let next = try Shell.run([BuildProducts.peach, "stats", "--data-dir", data], environment: environment)
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: history).isEmpty, "removed at the next start")
+    }
 }

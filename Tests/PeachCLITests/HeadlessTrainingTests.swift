@@ -146,6 +146,76 @@ import Testing
         #expect(try String(contentsOfFile: profileFolder + "/" + snapshot, encoding: .utf8) == newer)
     }
 
+    @Test func aDamagedSnapshotIsMovedAsideAndRebuiltNeverBlockingTraining() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        _ = try Self.train(["higher", "lower", "quit"], dataDirectory: data.path)
+        let profileFolder = data.path + "/profile"
+        let snapshot = try #require(try FileManager.default.contentsOfDirectory(atPath: profileFolder).first { $0.hasSuffix(".json") })
+        let path = profileFolder + "/" + snapshot
+        // A sync tool's damage, twice: the second never replaces the first one set aside.
+        var asides: [String] = []
+        for damage in [#"{"schema": 1, "answ"#, "\u{0}\u{0}\u{0}"] {
+            try damage.write(toFile: path, atomically: false, encoding: .utf8)
+            let profile = try Shell.run([BuildProducts.peach, "profile", "--json", "--data-dir", data.path])
+            #expect(profile.status == 0 && profile.standardOutput.contains("\"answers\":\(2 + asides.count)"), "\(profile.standardError)")
+            #expect(profile.standardError.contains("\(path) is not a readable profile snapshot; the profile was rebuilt"), "\(profile.standardError)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == damage, "reading alone never moves it")
+
+            let (lines, result) = try Self.train(["higher", "quit"], dataDirectory: data.path)
+            #expect(result.status == 0 && lines.contains { $0.type == "feedback" }, "\(result.standardError)")
+            #expect(result.standardError.contains("\(path) was not a readable profile snapshot: moved to \(path).damaged-"), "\(result.standardError)")
+            asides = try FileManager.default.contentsOfDirectory(atPath: profileFolder).filter { $0.contains(".damaged-") }.sorted()
+            let newest = try #require(asides.last { (try? String(contentsOfFile: profileFolder + "/" + $0, encoding: .utf8)) == damage })
+            #expect(result.standardError.contains(newest), "\(asides)")
+            #expect(try JSONDecoder().decode(ProfileReport.self, from: Data(contentsOf: URL(fileURLWithPath: path))).answers == 3 + asides.count - 1)
+        }
+        #expect(asides.count == 2, "\(asides)")
+    }
+
+    @Test func damagedHistoryLinesAreNamedOnEveryCommandWhileTrainingGoesOn() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        _ = try Self.train(["higher", "lower", "higher", "quit"], dataDirectory: data.path)
+        let history = data.path + "/history"
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: history).first { $0.hasSuffix(".jsonl") })
+        var lines = try String(contentsOfFile: history + "/" + file, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = String(lines[1].dropLast(9))  // a sync tool cut a line in the middle of the file
+        let other = history + "/desktop.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: history + "/" + file, atomically: false, encoding: .utf8)
+        try ("not json\n" + lines[0] + "\n").write(toFile: other, atomically: false, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: history + "/" + file))
+        let expected = "\(history)/\(file): 1 damaged line(s) left out, the file unchanged (peach history check lists them; the README says how to repair): line 2: "
+
+        for command in [["profile"], ["profile", "--json"], ["stats"], ["export", "--csv"]] {
+            let result = try Shell.run([BuildProducts.peach] + command + ["--data-dir", data.path])
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+            #expect(result.standardError.contains(expected), "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("\(other): 1 damaged line(s) left out"), "\(command): \(result.standardError)")
+        }
+        let (answered, result) = try Self.train(["lower", "quit"], dataDirectory: data.path)
+        #expect(result.status == 0 && answered.contains { $0.type == "feedback" }, "\(result.standardError)")
+        #expect(result.standardError.contains(expected))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: history + "/" + file)).prefix(before.count) == before, "never rewritten")
+
+        let check = try Shell.run([BuildProducts.peach, "history", "check", "--data-dir", data.path])
+        #expect(check.status == 1)
+        let listed = check.standardOutput.split(separator: "\n")
+        #expect(listed.count == 2 && listed[0].hasPrefix("\(other) line 1: column 1: ") && listed[1].hasPrefix("\(history)/\(file) line 2: column "),
+                "\(check.standardOutput)")
+        #expect(check.standardError.contains("2 damaged line(s) in 2 file(s)"), "\(check.standardError)")
+
+        // Repaired as the README says: the named lines deleted.
+        try FileManager.default.removeItem(atPath: other)
+        let mended = try String(contentsOfFile: history + "/" + file, encoding: .utf8).split(separator: "\n").enumerated().filter { $0.offset != 1 }
+        try (mended.map(\.element).joined(separator: "\n") + "\n").write(toFile: history + "/" + file, atomically: false, encoding: .utf8)
+        let clean = try Shell.run([BuildProducts.peach, "history", "check", "--data-dir", data.path])
+        #expect(clean.status == 0 && clean.standardOutput == "\(history): 3 answers in 1 file(s), no damaged lines\n", "\(clean.standardOutput)\(clean.standardError)")
+        #expect(clean.standardError.isEmpty)
+        let german = try Shell.run([BuildProducts.peach, "--lang", "de", "help", "history", "check"])
+        #expect(german.standardOutput.contains("Listet die beschädigten Zeilen"), "\(german.standardOutput)")
+    }
+
     @Test func playsEachPairAsTwoNotesThroughTheChosenOutput() throws {
         let data = TemporaryDirectory()
         defer { data.remove() }

@@ -220,6 +220,32 @@ import Testing
         #expect(session.range.keys.contains(TrainingRange.adaptiveStart.lowerBound) && session.range.keys.contains(TrainingRange.adaptiveStart.upperBound))
     }
 
+    @Test(arguments: [1e308, -1e308, .infinity, .nan, 0, 1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude])
+    func noProfileCanMakeTheSelectorTrap(delta: Double) {
+        // Whatever reached a profile (an import of 1e308 cents once did), the next pairs come, playable.
+        for style in [TrainingStyle(0), TrainingStyle(0.5), TrainingStyle(1)] {
+            let profile = PerceptualProfile()
+            let session = TrainingSession(profile: profile, selector: PairSelector(style: style, generator: SeededGenerator(seed: 3)))
+            profile.record(all: (0..<60).map { (note: MIDINote(number: 40 + $0 % 40)!, delta: delta, correct: $0 % 3 != 0) })
+            for index in 0..<200 {
+                let pair = session.nextPair()
+                #expect(pair.cents.isFinite && abs(pair.cents) >= PairSelector.floorCents && abs(pair.cents) <= PairSelector.ceilingCents,
+                        "\(delta): \(pair)")
+                session.answer(pair, heard: index % 2 == 0 ? pair.direction : .lower)
+                profile.record(note: pair.note, delta: delta, correct: index % 5 == 0)
+            }
+            let report = ProfileReport(profile: profile, range: session.range, reference: 440)
+            #expect(report.notes.allSatisfy { $0.threshold.isFinite }, "\(delta)")
+        }
+    }
+
+    @Test func aProfileThatCannotBeWrittenAsJSONFailsRatherThanWritingNothing() throws {
+        var report = ProfileReport(profile: PerceptualProfile(), range: .adaptive, reference: 440)
+        report.notes[0].threshold = .infinity
+        #expect(throws: ProfileReport.NotFinite()) { try report.json() }
+        #expect(ProfileReport.NotFinite().description == "the profile holds a number that is not finite, which JSON cannot hold; nothing was written")
+    }
+
     @Test func aRebuiltProfileEqualsTheOneBuiltAnswerByAnswer() {
         var listener = Listener { note in Double(note % 7 + 5) }
         let session = Self.train(&listener, answers: 500, range: .manual(MIDINote(number: 48)!, MIDINote(number: 60)!))

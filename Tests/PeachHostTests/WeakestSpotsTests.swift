@@ -60,7 +60,7 @@ import Testing
     @Test func aSnapshotWrittenBeforeTheFitWasStoredNamesSpotsRegisterForRegister() throws {
         var report = KeyboardChartTests.overview.report
         for index in report.notes.indices { report.notes[index].aboveCurve = nil }
-        let json = report.json()
+        let json = try report.json()
         #expect(!json.contains("aboveCurve"), "an older snapshot has no such field")
         let decoded = try JSONDecoder().decode(ProfileReport.self, from: Data(json.utf8))
         #expect(decoded.weakestSpots.first?.note == 81, "\(decoded.weakestSpots.prefix(3).map(\.name))")

@@ -1,13 +1,15 @@
 import Glibc
 import PeachHost
 
-/// One answer as Peach would record it, with frequencies computed from the key and cents.
-public func answer(_ time: Double, note: Int = 60, cents: Double = 5, direction: PitchDirection = .higher, correct: Bool = true,
+/// One answer as Peach would record it, with frequencies computed from the key and cents, and
+/// `correct` from the answer and the cents unless given.
+public func answer(_ time: Double, note: Int = 60, cents: Double = 5, direction: PitchDirection = .higher, correct: Bool? = nil,
                    response: Double = 0.812, source: String = "org.peach.sine", reference: Double = 440, noteSeconds: Double = 1) -> TrainingAnswer {
     let key = MIDINote(number: note)!
     return TrainingAnswer(time: time, note: key, firstHz: Pitch.frequency(of: key, reference: reference),
                           secondHz: Pitch.frequency(of: key, cents: cents, reference: reference), cents: cents, answer: direction,
-                          correct: correct, responseSeconds: response, sourceID: source, reference: reference, noteSeconds: noteSeconds)
+                          correct: correct ?? ((direction == .higher) == (cents > 0)), responseSeconds: response, sourceID: source,
+                          reference: reference, noteSeconds: noteSeconds)
 }
 
 /// A history of a listener whose thresholds are known: `count` answers, one

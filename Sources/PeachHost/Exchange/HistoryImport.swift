@@ -45,8 +45,8 @@ public enum HistoryImport {
             // The history now holds exactly these answers: no need to read it again.
             let all = AnswerMerge.inTimeOrder([existing.answers, new], time: \.time)
             let history = EvidenceRead(evidence: all.map(AnswerEvidence.init), latest: all.last, warnings: [])
-            let report = try PersistentTraining.currentReport(store: store, history: history)
-            try store.writeSnapshot(Array(report.json(pretty: true).utf8))
+            let report = try PersistentTraining.currentReport(store: store, history: history).report
+            try store.writeSnapshot(Array(try report.json(pretty: true).utf8))
         } catch {
             outcome.warnings.append(localized(.importSnapshotStale, "\(error)"))
         }

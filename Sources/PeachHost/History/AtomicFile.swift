@@ -11,7 +11,7 @@ public enum AtomicFile {
         let folder = TornTail.directory(of: path)
         let temporary = temporaryPath(for: path, process: getpid())
         do throws(HistoryError) {
-            let file = try PosixFile(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            let file = try PosixFile(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | PosixFile.inDataFolder)
             try file.write(bytes)
             try file.sync()
             guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
@@ -20,19 +20,29 @@ public enum AtomicFile {
             throw error
         }
         try PosixFile.syncDirectory(folder)
-        removeStaleTemporaries(of: path, in: folder)
+        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
+        removeStaleTemporaries(in: folder) { $0 == name }
     }
 
     static func temporaryPath(for path: String, process: pid_t) -> String {
-        path + ".tmp-\(process)"
+        path + temporaryMarker + "\(process)"
     }
 
-    /// Removes `<path>.tmp-<pid>` files whose process no longer exists.
-    private static func removeStaleTemporaries(of path: String, in folder: String) {
-        let prefix = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]) + ".tmp-"
-        for name in PluginPath.entries(of: folder) where name.hasPrefix(prefix) {
-            guard let process = pid_t(name.dropFirst(prefix.count)), process != getpid() else { continue }
-            if kill(process, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+    private static let temporaryMarker = ".tmp-"
+
+    /// Removes the temporary files `<name>.tmp-<pid>` in `folder` that a
+    /// process of this machine left when it died (killed in the middle of a
+    /// write), for each `<name>` that `isOurs` accepts: only regular files
+    /// (a link is left alone, never followed), only when no process
+    /// with that id runs.
+    static func removeStaleTemporaries(in folder: String, where isOurs: (Substring) -> Bool) {
+        for entry in PluginPath.entries(of: folder) {
+            let name = Substring(entry)
+            guard let dot = name.lastIndex(of: "."), name[dot...].hasPrefix(temporaryMarker), isOurs(name[..<dot]),
+                  let process = pid_t(name[dot...].dropFirst(temporaryMarker.count)), process > 0, process != getpid() else { continue }
+            var status = stat()
+            guard lstat(folder + "/" + entry, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if kill(process, 0) != 0 && errno == ESRCH { unlink(folder + "/" + entry) }
         }
     }
 }

@@ -23,4 +23,5 @@ public struct EvidenceRead: Sendable {
     /// The most recent answer in full, to resume after.
     public var latest: TrainingAnswer?
     public var warnings: [String] = []
+    public var damaged: [DamagedLines] = []
 }

@@ -3,8 +3,9 @@ import Glibc
 /// A strict reader for one flat JSON object, such as one history line:
 /// `{"key": value, ...}` where every value is a string, a number, true,
 /// false or null. Reads straight from the bytes without building a tree,
-/// so a million lines take well under a second; anything else JSON allows
-/// (nested objects, arrays) is an error, and so is anything JSON forbids.
+/// so a million lines take well under a second. A nested object or array
+/// is only skipped (`skipValue`, for keys the caller does not know: a newer
+/// Peach may add them); anything JSON forbids is an error.
 ///
 ///     var scanner = FlatJSONScanner(bytes)
 ///     while let key = try scanner.nextKey() { let value = try scanner.value(); ... }
@@ -157,6 +158,34 @@ struct FlatJSONScanner {
         case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure(localized(.scanNested))
         default: throw failure(localized(.scanExpectedValue))
         }
+    }
+
+    /// Passes over the value after the key `nextKey` returned, whatever it is,
+    /// nested objects and arrays included (brackets matched without recursion,
+    /// so no depth can exhaust the stack); returns where it stood.
+    @discardableResult
+    mutating func skipValue() throws(HistoryLineError) -> Range<Int> {
+        skipWhitespace()
+        let start = position
+        guard let first = peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            _ = try value()
+            return start..<position
+        }
+        var open: [UInt8] = []  // the closing bracket each open one awaits
+        repeat {
+            guard let byte = peek() else { throw failure(localized(.scanLineEnds)) }
+            switch byte {
+            case UInt8(ascii: "{"): open.append(UInt8(ascii: "}")); position += 1
+            case UInt8(ascii: "["): open.append(UInt8(ascii: "]")); position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard byte == open.last else { throw failure(localized(.scanExpectedValue)) }
+                open.removeLast()
+                position += 1
+            case UInt8(ascii: "\""): _ = try string()
+            default: position += 1  // the scalars inside are not needed, only where the value ends
+            }
+        } while !open.isEmpty
+        return start..<position
     }
 
     private mutating func finish() throws(HistoryLineError) -> Text? {

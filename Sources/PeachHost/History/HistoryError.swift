@@ -6,14 +6,14 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
-    /// A complete line that is not a valid history line (1-based line number).
-    case malformedLine(file: String, line: Int, reason: String)
-    /// A line written by a Peach with a newer history schema.
-    case newerSchema(file: String, line: Int, version: Int)
     /// Another process holds the training lock on this data folder.
     case alreadyTraining(directory: String)
     /// The answer cannot be written as a line that reads back (e.g. a NaN frequency).
     case invalidAnswer(reason: String)
+    /// A file in the data folder is a symbolic link, which Peach never follows there.
+    case symbolicLink(path: String)
+    /// A file in the data folder is not a regular file (a FIFO, a device, a folder).
+    case notRegularFile(path: String)
 
     public var description: String {
         switch self {
@@ -25,14 +25,14 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             localized(.fileCannotRead, path, reason)
         case .cannotWrite(let path, let reason):
             localized(.historyCannotWrite, path, reason)
-        case .malformedLine(let file, let line, let reason):
-            localized(.fileLine, file, line, reason)
-        case .newerSchema(let file, let line, let version):
-            localized(.fileLine, file, line, HistoryLineError.newerSchema(version))
         case .alreadyTraining(let directory):
             localized(.historyAlreadyTraining, directory)
         case .invalidAnswer(let reason):
             localized(.historyCannotRecord, reason)
+        case .symbolicLink(let path):
+            localized(.historySymbolicLink, path)
+        case .notRegularFile(let path):
+            localized(.historyNotRegularFile, path)
         }
     }
 }

@@ -9,6 +9,8 @@ enum HistoryFileReader {
         var latest: TrainingAnswer?
         /// Set when the file ends in a fragment without a newline, which is skipped.
         var warning: String?
+        /// Complete lines that are not answers, left out.
+        var damaged: DamagedLines
         /// The offset just past the last complete line.
         var consumed: Int
     }
@@ -16,14 +18,16 @@ enum HistoryFileReader {
     static let chunkBytes = 1 << 20
 
     /// Every answer in `path` after byte `offset` (which must be 0 or just past
-    /// a newline). A malformed complete line is an error naming the file and
-    /// line; a last line without a newline (torn by a crash, or still being
-    /// written or synchronised) is skipped with a warning.
+    /// a newline). A complete line that is not an answer is left out and
+    /// noted in `damaged` with its number; a last line without a newline is an answer if it is a whole one,
+    /// else (torn by a crash, or still being written or synchronised) it is
+    /// skipped with a warning.
     /// `keep` turns each answer into what the caller stores (the whole answer,
     /// or only what the profile needs, which takes a quarter of the memory).
     static func read<Element>(_ path: String, from offset: Int = 0, keep: (TrainingAnswer) -> Element) throws(HistoryError) -> FileRead<Element> {
-        let file = try PosixFile(path)
-        var result = FileRead<Element>(consumed: offset)
+        let file = try PosixFile(path, flags: O_RDONLY | PosixFile.inDataFolder)
+        var result = FileRead<Element>(damaged: DamagedLines(file: path), consumed: offset)
+        var linesBeforeOffset: Int?  // counted only when a damaged line needs its number
         result.answers.reserveCapacity(max(0, try file.size() - offset) / 200)
         var buffer = [UInt8](repeating: 0, count: chunkBytes)
         var bufferOffset = offset  // where buffer[0] is in the file
@@ -42,18 +46,25 @@ enum HistoryFileReader {
                         result.answers.append(keep(answer))
                     }) {
                         (line, error) throws(HistoryError) in
-                        let number = try linesBefore(offset, in: file) + line
-                        switch error {
-                        case .newerSchema(let version): throw .newerSchema(file: path, line: number, version: version)
-                        case .malformed(let reason): throw .malformedLine(file: path, line: number, reason: reason)
-                        }
+                        if linesBeforeOffset == nil { linesBeforeOffset = try linesBefore(offset, in: file) }
+                        result.damaged.add(linesBeforeOffset! + line, error.description)
                     }
                 }
             }.get()
             result.consumed = bufferOffset + lineEnd
             if got < wanted {
                 if lineEnd < filled {
-                    result.warning = localized(.historyTornTail, path, filled - lineEnd)
+                    // A whole answer that only lacks its newline (a file cut at a line's end) counts; a fragment is skipped.
+                    let last = buffer.withUnsafeBufferPointer { bytes in
+                        try? HistoryLine.decode(UnsafeBufferPointer(rebasing: bytes[lineEnd..<filled]), sources: &sources)
+                    }
+                    if let last {
+                        if last.time >= result.latest?.time ?? -.infinity { result.latest = last }
+                        result.answers.append(keep(last))
+                        result.consumed = bufferOffset + filled
+                    } else {
+                        result.warning = localized(.historyTornTail, path, filled - lineEnd)
+                    }
                 }
                 return result
             }
@@ -64,10 +75,10 @@ enum HistoryFileReader {
     }
 
     /// Decodes each complete line in `bytes`; returns the offset past the last newline.
-    /// Blank lines are passed over. `fail` turns a line's error into the file's.
+    /// Blank lines are passed over; `skip` hears of each line that is not an answer.
     private static func decodeLines(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout HistoryLine.SourceIDCache, linesRead: inout Int,
                                     receive: (TrainingAnswer) -> Void,
-                                    fail: (_ line: Int, HistoryLineError) throws(HistoryError) -> Never) throws(HistoryError) -> Int {
+                                    skip: (_ line: Int, HistoryLineError) throws(HistoryError) -> Void) throws(HistoryError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var start = 0
         while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
@@ -78,7 +89,7 @@ enum HistoryFileReader {
                 do {
                     receive(try HistoryLine.decode(line, sources: &sources))
                 } catch {
-                    try fail(linesRead, error)
+                    try skip(linesRead, error)
                 }
             }
             start = end + 1

@@ -45,6 +45,34 @@ public enum HistoryLine {
         if !answer.cents.isFinite { return localized(.answerCents, answer.cents) }
         if !UTCTimestamp.writableSeconds.contains(answer.time) { return localized(.answerTimeOutside, answer.time) }
         if !(answer.responseSeconds >= 0 && answer.responseSeconds < 1e12) { return localized(.answerResponseTime, answer.responseSeconds) }
+        return implausibility(of: answer)
+    }
+
+    /// How far written frequencies may stray from those the key, reference and
+    /// cents give (relative; about 0.002 cent), for lines edited by hand.
+    static let frequencyTolerance = 1e-6
+
+    /// Why `answer` is not one Peach can have played and recorded, or nil:
+    /// what would otherwise reach the profile and the pair selector as a
+    /// difference of 1e308 cents or a key that is not the one played.
+    private static func implausibility(of answer: TrainingAnswer) -> String? {
+        guard Pitch.referenceRange.contains(answer.reference) else {
+            return localized(.answerReferenceOutside, answer.reference, Pitch.referenceRange.lowerBound, Pitch.referenceRange.upperBound)
+        }
+        guard answer.cents != 0, abs(answer.cents) <= PairSelector.ceilingCents else {
+            return localized(.answerCentsOutside, answer.cents, PairSelector.ceilingCents)
+        }
+        let first = Pitch.frequency(of: answer.note, reference: answer.reference)
+        guard abs(answer.firstHz / first - 1) <= frequencyTolerance else {
+            return localized(.answerFirstHz, answer.firstHz, answer.note.name, answer.reference, first)
+        }
+        let second = Pitch.frequency(of: answer.note, cents: answer.cents, reference: answer.reference)
+        guard abs(answer.secondHz / second - 1) <= frequencyTolerance else {
+            return localized(.answerSecondHz, answer.secondHz, answer.cents, answer.firstHz, second)
+        }
+        guard answer.correct == ((answer.answer == .higher) == (answer.cents > 0)) else {
+            return localized(.answerCorrectMismatch, String(answer.correct), answer.answer.rawValue, answer.cents)
+        }
         return nil
     }
 
@@ -56,8 +84,9 @@ public enum HistoryLine {
 
     /// The answer in the UTF-8 `bytes` of one line (without its newline).
     /// Fails on any JSON error, on a missing field or a field of the wrong
-    /// kind, and with `.newerSchema` before any other check of the fields
-    /// when `v` is newer than this Peach.
+    /// kind, on values Peach cannot have recorded (`problem(with:)`), and
+    /// with `.newerSchema` before any other check of the fields when `v` is
+    /// newer than this Peach.
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> TrainingAnswer {
         var sources = SourceIDCache()
         return try decode(bytes, sources: &sources)
@@ -69,10 +98,13 @@ public enum HistoryLine {
         var fields = Fields()
         var expected = 0
         while let key = try scanner.nextKey() {
-            let value = try scanner.value()
             // Peach writes the fields in order, so the expected one is tried first.
             let field = Field(rawValue: expected).flatMap { key.equals($0.key) ? $0 : nil } ?? Field.all.first { key.equals($0.key) }
-            guard let field else { continue }  // unknown keys are left for newer tools to add
+            guard let field else {
+                try scanner.skipValue()  // unknown keys, of any value, are left for newer tools to add
+                continue
+            }
+            let value = try scanner.value()
             guard fields.values[field.rawValue] == nil else { throw .malformed(localized(.lineFieldTwice, field.key)) }
             fields.values[field.rawValue] = value
             expected = field.rawValue + 1
@@ -95,12 +127,14 @@ public enum HistoryLine {
         }
         let responseMilliseconds = try fields.wholeNumber(.responseMs)
         guard responseMilliseconds >= 0 else { throw .malformed(localized(.lineResponseNegative)) }
-        return TrainingAnswer(
+        let decoded = TrainingAnswer(
             time: try fields.time(), note: note,
             firstHz: try fields.positiveNumber(.firstHz), secondHz: try fields.positiveNumber(.secondHz),
             cents: try fields.number(.cents), answer: answer, correct: try fields.bool(.correct),
             responseSeconds: Double(responseMilliseconds) / 1000, sourceID: try sources.string(for: fields.text(.source)),
             reference: try fields.positiveNumber(.reference), noteSeconds: try fields.positiveNumber(.noteSeconds))
+        if let problem = implausibility(of: decoded) { throw .malformed(problem) }
+        return decoded
     }
 
     static func responseMilliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }

@@ -3,9 +3,11 @@ public struct HistoryRead: Sendable {
     /// Every answer read, from all machines' files, in time order; equal
     /// times keep file-name order, then line order.
     public var answers: [TrainingAnswer]
-    /// Problems that lost nothing, such as a last line cut off by a crash,
-    /// one line each naming the file. For the caller to show.
+    /// Problems to show the user, one line each naming the file: a last line
+    /// cut off by a crash, damaged lines left out.
     public var warnings: [String]
+    /// Per file with any, the complete lines that are not answers, left out (their warnings are in `warnings`).
+    public var damaged: [DamagedLines]
     /// For each file, by name within `history/` (`laptop.jsonl`): the bytes
     /// read up to its last complete line. Pass it to `readNew(since:)`.
     public var consumedBytes: [String: Int]
@@ -14,9 +16,11 @@ public struct HistoryRead: Sendable {
     /// replace what it had rather than add to it.
     public var isComplete: Bool
 
-    public init(answers: [TrainingAnswer] = [], warnings: [String] = [], consumedBytes: [String: Int] = [:], isComplete: Bool = true) {
+    public init(answers: [TrainingAnswer] = [], warnings: [String] = [], damaged: [DamagedLines] = [], consumedBytes: [String: Int] = [:],
+                isComplete: Bool = true) {
         self.answers = answers
         self.warnings = warnings
+        self.damaged = damaged
         self.consumedBytes = consumedBytes
         self.isComplete = isComplete
     }

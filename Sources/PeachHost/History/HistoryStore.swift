@@ -18,12 +18,17 @@ public final class HistoryStore {
     private var historyEntrySynced = false
 
     /// Opens (and creates, mode 0700) the data folder. `machine` is sanitised
-    /// to `[A-Za-z0-9._-]`.
+    /// to `[A-Za-z0-9._-]`. Temporary files this machine's Peach left when it
+    /// was killed mid-write (a multi-megabyte import that a sync tool would
+    /// copy everywhere) are removed.
     public init(directory: String, machine: String = MachineName.current) throws(HistoryError) {
         self.directory = directory
         self.machine = MachineName.sanitised(machine)
         try DataDirectory.create(historyDirectory)
         try DataDirectory.create(directory + "/profile")
+        let importPrefix = self.machine + ".import-", snapshotName = self.machine + ".json"
+        AtomicFile.removeStaleTemporaries(in: historyDirectory) { $0.hasPrefix(importPrefix) && $0.hasSuffix(".jsonl") }
+        AtomicFile.removeStaleTemporaries(in: directory + "/profile") { $0 == snapshotName }
     }
 
     public var historyDirectory: String { directory + "/history" }
@@ -48,7 +53,7 @@ public final class HistoryStore {
             try TornTail.setAside(in: ownHistoryPath)
             tailIsClean = true
         }
-        let file = try PosixFile(ownHistoryPath, flags: O_WRONLY | O_APPEND | O_CREAT)
+        let file = try PosixFile(ownHistoryPath, flags: O_WRONLY | O_APPEND | O_CREAT | PosixFile.inDataFolder)
         do throws(HistoryError) {
             try file.write(Array((HistoryLine.encode(answer) + "\n").utf8))
         } catch {
@@ -99,7 +104,7 @@ public final class HistoryStore {
     public func readEvidence() throws(HistoryError) -> EvidenceRead {
         let files = try readFiles(from: [:], keep: AnswerEvidence.init)
         return EvidenceRead(evidence: AnswerMerge.inTimeOrder(files.answers, writers: files.writers, time: \.time),
-                            latest: files.latest, warnings: files.warnings)
+                            latest: files.latest, warnings: files.warnings, damaged: files.damaged)
     }
 
     /// Only the answers past the offsets of an earlier read's `consumedBytes`
@@ -118,10 +123,33 @@ public final class HistoryStore {
         try AtomicFile.write(bytes, to: snapshotPath)
     }
 
+    /// Whether this store holds the training lock.
+    public var holdsTrainingLock: Bool { lock != nil }
+
+    /// Moves a damaged snapshot to `<snapshot>.damaged-<unix time>` (or `-2`,
+    /// `-3`… after it: an earlier one is never replaced), so the next one is
+    /// written fresh and the old bytes stay for a look. Returns the new path.
+    public func setSnapshotAside(now: Int = time(nil)) throws(HistoryError) -> String {
+        let base = snapshotPath + ".damaged-\(now)"
+        var candidate = base, suffix = 1
+        // link(2) never replaces an existing name, as rename(2) would.
+        while link(snapshotPath, candidate) != 0 {
+            guard errno == EEXIST else { throw .cannotWrite(path: candidate, reason: ErrnoText.describe(errno)) }
+            suffix += 1
+            candidate = base + "-\(suffix)"
+        }
+        guard unlink(snapshotPath) == 0 else { throw .cannotWrite(path: snapshotPath, reason: ErrnoText.describe(errno)) }
+        try PosixFile.syncDirectory(TornTail.directory(of: snapshotPath))
+        return candidate
+    }
+
     /// The profile snapshot, or nil if none has been written.
     public func readSnapshot() throws(HistoryError) -> [UInt8]? {
-        try PosixFile.openIfPresent(snapshotPath)?.read()
+        try PosixFile.openIfPresent(snapshotPath, flags: O_RDONLY | PosixFile.inDataFolder)?.read()
     }
+
+    /// How many history files there are, every machine's.
+    public var historyFileCount: Int { historyFileNames().count }
 
     /// The `history/*.jsonl` files by name, sorted; hidden files are left out.
     private func historyFileNames() -> [String] {
@@ -131,16 +159,25 @@ public final class HistoryStore {
     private func read(from offsets: [String: Int], isComplete: Bool) throws(HistoryError) -> HistoryRead {
         let files = try readFiles(from: offsets) { $0 }
         return HistoryRead(answers: AnswerMerge.inTimeOrder(files.answers, writers: files.writers, time: \.time), warnings: files.warnings,
-                           consumedBytes: files.consumedBytes, isComplete: isComplete)
+                           damaged: files.damaged, consumedBytes: files.consumedBytes, isComplete: isComplete)
+    }
+
+    /// What `readFiles` found.
+    private struct FilesRead<Element> {
+        var answers: [[Element]] = []
+        var writers: [String] = []
+        var latest: TrainingAnswer?
+        var warnings: [String] = []
+        var damaged: [DamagedLines] = []
+        var consumedBytes: [String: Int] = [:]
     }
 
     /// Every history file from its offset on, each answer kept as `keep`
     /// makes it: the answers per file, the latest answer in full, warnings,
-    /// and the bytes consumed per file.
+    /// damaged lines, and the bytes consumed per file.
     private func readFiles<Element: Sendable>(from offsets: [String: Int], keep: @escaping @Sendable (TrainingAnswer) -> Element) throws(HistoryError)
-        -> (answers: [[Element]], writers: [String], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int]) {
-        var result: (answers: [[Element]], writers: [String], latest: TrainingAnswer?, warnings: [String], consumedBytes: [String: Int])
-            = ([], [], nil, [], [:])
+        -> FilesRead<Element> {
+        var result = FilesRead<Element>()
         let names = historyFileNames(), directory = historyDirectory
         // Each machine's file is read on a core of its own: a rebuild reads them all, and parsing is the cost.
         let reads = names.concurrentMap { name in
@@ -151,6 +188,10 @@ public final class HistoryStore {
             result.answers.append(fileRead.answers)
             result.writers.append(Self.writer(of: name, among: names))
             result.warnings += fileRead.warning.map { [$0] } ?? []
+            if fileRead.damaged.count > 0 {
+                result.damaged.append(fileRead.damaged)
+                result.warnings.append(fileRead.damaged.warning)
+            }
             result.consumedBytes[name] = fileRead.consumed
             if let latest = fileRead.latest, latest.time >= result.latest?.time ?? -.infinity { result.latest = latest }
         }
@@ -167,12 +208,13 @@ public final class HistoryStore {
         return owners.max(by: { $0.count < $1.count }) ?? stem
     }
 
-    /// Whether the file at `path` still holds at least `offset` bytes with a
-    /// newline just before that offset, as a file that only grew would.
+    /// Whether the file at `path` still holds at least `offset` bytes ending
+    /// in a line's end just before that offset, as a file that only grew would.
     private func continuesAfter(_ offset: Int, in path: String) throws(HistoryError) -> Bool {
         guard offset > 0 else { return true }
-        guard let file = try PosixFile.openIfPresent(path), try file.size() >= offset else { return false }
+        guard let file = try PosixFile.openIfPresent(path, flags: O_RDONLY | PosixFile.inDataFolder), try file.size() >= offset else { return false }
         var byte: [UInt8] = [0]
-        return try file.read(into: &byte, 0..<1, at: offset - 1) == 1 && byte[0] == 0x0A
+        // A read may have ended at a whole last line without its newline, that is at its closing brace.
+        return try file.read(into: &byte, 0..<1, at: offset - 1) == 1 && (byte[0] == 0x0A || byte[0] == UInt8(ascii: "}"))
     }
 }

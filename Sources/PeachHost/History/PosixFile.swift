@@ -7,14 +7,19 @@ struct PosixFile: ~Copyable {
     let descriptor: Int32
     let path: String
 
+    /// The flags every file of the data folder is opened with: a symbolic link
+    /// planted there (a synced folder is writable from other machines) is
+    /// refused, never followed, so the file it points to is never truncated,
+    /// written or copied; a FIFO cannot block the open. See `requireRegular`.
+    static let inDataFolder = O_NOFOLLOW | O_NONBLOCK
+
     /// Opens `path` (always with O_CLOEXEC). Failures are read errors unless
-    /// `flags` ask for writing.
+    /// `flags` ask for writing. With `inDataFolder` among the flags, anything
+    /// but a regular file is refused.
     init(_ path: String, flags: Int32 = O_RDONLY, mode: mode_t = 0o600) throws(HistoryError) {
         let (descriptor, code) = Self.open(path, flags: flags, mode: mode)
-        guard descriptor >= 0 else {
-            let reason = ErrnoText.describe(code)
-            throw flags & (O_WRONLY | O_RDWR) != 0 ? .cannotWrite(path: path, reason: reason) : .cannotRead(path: path, reason: reason)
-        }
+        guard descriptor >= 0 else { throw Self.failure(path, flags: flags, code: code) }
+        if flags & O_NOFOLLOW != 0 { try Self.requireRegular(descriptor, path) }
         self.init(descriptor: descriptor, path: path)
     }
 
@@ -23,14 +28,36 @@ struct PosixFile: ~Copyable {
         self.path = path
     }
 
-    /// The file opened for reading, or nil if it does not exist.
-    static func openIfPresent(_ path: String) throws(HistoryError) -> PosixFile? {
-        let (descriptor, code) = open(path, flags: O_RDONLY, mode: 0)
+    /// The file opened (for reading, unless `flags` say otherwise), or nil if it does not exist.
+    static func openIfPresent(_ path: String, flags: Int32 = O_RDONLY) throws(HistoryError) -> PosixFile? {
+        let (descriptor, code) = open(path, flags: flags, mode: 0)
         guard descriptor >= 0 else {
             if code == ENOENT { return nil }
-            throw .cannotRead(path: path, reason: ErrnoText.describe(code))
+            throw failure(path, flags: flags, code: code)
         }
+        if flags & O_NOFOLLOW != 0 { try requireRegular(descriptor, path) }
         return PosixFile(descriptor: descriptor, path: path)
+    }
+
+    private static func failure(_ path: String, flags: Int32, code: Int32) -> HistoryError {
+        if code == ELOOP && flags & O_NOFOLLOW != 0 { return .symbolicLink(path: path) }
+        let reason = ErrnoText.describe(code)
+        return flags & (O_WRONLY | O_RDWR) != 0 ? .cannotWrite(path: path, reason: reason) : .cannotRead(path: path, reason: reason)
+    }
+
+    /// Refuses (and closes) a descriptor that is not a regular file (a device, a FIFO, a folder).
+    private static func requireRegular(_ descriptor: Int32, _ path: String) throws(HistoryError) {
+        var status = stat()
+        let error: HistoryError
+        if fstat(descriptor, &status) != 0 {
+            error = .cannotRead(path: path, reason: ErrnoText.describe(errno))
+        } else if status.st_mode & S_IFMT != S_IFREG {
+            error = .notRegularFile(path: path)
+        } else {
+            return
+        }
+        close(descriptor)
+        throw error
     }
 
     /// The descriptor, or -1 and errno.

@@ -3,20 +3,27 @@ import Glibc
 /// The end of a history file after a crash in the middle of an append: bytes
 /// after the last newline. Before appending, they are moved into a file of
 /// their own beside it, so a new line never glues onto a fragment and nothing
-/// is thrown away.
+/// is thrown away. A whole answer that only lacks its newline (a file cut
+/// exactly at a line's end, or written by another tool) is no fragment: it
+/// gets its newline and stays.
 enum TornTail {
     /// Moves a torn tail of `path` into `<path>.torn-<unix time>` (made durable
     /// first), then truncates `path` to its last newline. Returns the new
-    /// file's path, or nil if `path` is missing, empty or ends in a newline.
+    /// file's path, or nil if `path` is missing, empty or ends in a newline
+    /// or in a whole answer (which is then ended with a newline).
     @discardableResult
     static func setAside(in path: String, now: Int = time(nil)) throws(HistoryError) -> String? {
-        guard access(path, F_OK) == 0 else { return nil }
-        let file = try PosixFile(path, flags: O_RDWR)
+        guard let file = try PosixFile.openIfPresent(path, flags: O_RDWR | O_APPEND | PosixFile.inDataFolder) else { return nil }
         let size = try file.size()
         guard size > 0 else { return nil }
         let keep = try lengthThroughLastNewline(of: file, size: size)
         guard keep < size else { return nil }
         let fragment = try file.read(from: keep)
+        if (try? fragment.withUnsafeBufferPointer { bytes throws(HistoryLineError) in try HistoryLine.decode(bytes) }) != nil {
+            try file.write([UInt8(ascii: "\n")])
+            try file.syncData()
+            return nil
+        }
         let aside = try createUnused(path + ".torn-\(now)")
         try aside.write(fragment)
         try aside.sync()

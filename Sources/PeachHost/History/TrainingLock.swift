@@ -8,7 +8,7 @@ final class TrainingLock {
 
     /// Takes the lock at once or fails: `.alreadyTraining` if another process holds it.
     init(path: String, dataDirectory: String) throws(HistoryError) {
-        file = try PosixFile(path, flags: O_RDWR | O_CREAT)
+        file = try PosixFile(path, flags: O_RDWR | O_CREAT | PosixFile.inDataFolder)
         var result: Int32
         repeat { result = flock(file.descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
         guard result == 0 else {

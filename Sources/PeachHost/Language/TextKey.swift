@@ -45,6 +45,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpSettingsFile, helpSettingsListAbstract, helpSettingsListJSON, helpSettingsSetAbstract, helpSettingsSetDiscussion
     case helpSettingsSetKey, helpSettingsSetValue, helpSettingsResetAbstract, helpSettingsResetKey, helpExportAbstract
     case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
+    case helpHistoryAbstract, helpHistoryCheckAbstract, helpHistoryCheckDiscussion
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
     case helpPlayDuration, helpProbeAbstract, helpProbePath, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
@@ -67,7 +68,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noteMalformed, noteOutOfRange
     // The data folder, history lines, export and import
     case fileCannotRead, fileLine, historyNoFolder, historyCannotCreate, historyCannotWrite, historyFileInTheWay, historyAlreadyTraining
-    case historyCannotRecord, historyNewerSchema, historyTornTail, snapshotNewerSchema, snapshotNotPeach, answerNotPositive, answerCents
+    case historyCannotRecord, historyNewerSchema, historyTornTail, snapshotNewerSchema, answerNotPositive, answerCents
+    case answerReferenceOutside, answerCentsOutside, answerFirstHz, answerSecondHz, answerCorrectMismatch, profileNotFinite
+    case snapshotDamaged, snapshotMovedAside, snapshotNotMovedAside, historyDamagedLine, historyDamagedLines, historyDamagedMore
+    case historyCheckClean, historyCheckSummary, historySymbolicLink, historyNotRegularFile
     case answerTimeOutside, answerResponseTime, lineFieldTwice, lineVersion, lineNoteOutside, lineNameMismatch, lineAnswer
     case lineResponseNegative, lineFieldMissing, lineNotNumber, lineNotWhole, lineNotString, lineNotBool, timeLayout, timeNoSuchDate
     case timeNoSuchTime, scanColumn, scanNotObject, scanExpectedCommaOrBrace, scanExpectedKey, scanExpectedColon, scanLineEnds, scanNested

@@ -36,9 +36,9 @@ public struct ProfileOverview: Sendable {
         } catch {
             throw .history(error)
         }
-        let report = try PersistentTraining.currentReport(store: store, history: history)
+        let (report, warnings) = try PersistentTraining.currentReport(store: store, history: history)
         let comparison = trends ? Self.comparison(history.evidence, reference: report.reference) : nil
-        return (ProfileOverview(report: report, evidence: history.evidence, comparison: comparison), history.warnings)
+        return (ProfileOverview(report: report, evidence: history.evidence, comparison: comparison), warnings)
     }
 
     /// The profile at the moment trends compare with (see `KeyTrend`); nil without answers.

@@ -79,8 +79,8 @@ public struct TrainingStatistics: Codable, Equatable, Sendable {
             throw .history(error)
         }
         let evidence = EvidenceRead(evidence: history.answers.map(AnswerEvidence.init), latest: history.answers.last, warnings: history.warnings)
-        let current = try PersistentTraining.currentReport(store: store, history: evidence)
-        return (TrainingStatistics(answers: history.answers, current: current, now: now, calendar: calendar, period: period), history.warnings)
+        let (current, warnings) = try PersistentTraining.currentReport(store: store, history: evidence)
+        return (TrainingStatistics(answers: history.answers, current: current, now: now, calendar: calendar, period: period), warnings)
     }
 
     public func json(pretty: Bool = false) -> String {

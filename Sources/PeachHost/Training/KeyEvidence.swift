@@ -6,8 +6,8 @@ import Glibc
 /// newer answers arrive (see `PerceptualProfile.memory`).
 struct KeyEvidence: Sendable, Equatable {
     static let binWidth = 0.05            // in ln Δ: 5% steps
-    static let lowestLogDelta = log(0.05)  // below the 0.1-cent resolution
-    static let binCount = Int(((log(400.0) - log(0.05)) / binWidth).rounded(.up))
+    static let lowestLogDelta = log(PerceptualProfile.smallestDelta)  // below the 0.1-cent resolution
+    static let binCount = Int(((log(PerceptualProfile.largestDelta) - lowestLogDelta) / binWidth).rounded(.up))
 
     /// Per bin: total weight, weight of correct answers, weighted sum of ln Δ.
     private(set) var weights: [Double] = []

@@ -67,9 +67,10 @@ public struct PairSelector: Sendable {
         remember(TrainingPair(note: pair.note, cents: pair.cents, kind: .nearby), correct: correct)
     }
 
-    /// A difference as pairs play it: a multiple of 0.1 cent between the floor and the ceiling.
+    /// A difference as pairs play it: a multiple of 0.1 cent between the floor
+    /// and the ceiling. A profile that knows nothing sane (NaN) gets the ceiling.
     public static func quantize(_ delta: Double) -> Double {
-        (min(max(delta, floorCents), ceilingCents) * 10).rounded() / 10
+        delta.isNaN ? ceilingCents : (min(max(delta, floorCents), ceilingCents) * 10).rounded() / 10
     }
 
     private mutating func nextDirection() -> PitchDirection {
@@ -124,10 +125,14 @@ public struct PairSelector: Sendable {
             let raised = estimate.0 + max(0, estimate.1.height)
             return byRegister ? KeyboardPrior.registerLevel(logThreshold: raised, note: note) : raised
         }
-        // The medians only scale every weight alike; they keep exp() in range.
-        let medianLog = logThresholds.median ?? 0, medianSD = uncertainties.median ?? 0
-        let weights = zip(logThresholds, uncertainties).map { exp(style.weaknessExponent * ($0 - medianLog) + Self.uncertaintyWeight * ($1 - medianSD)) }
-        var draw = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
+        // Weighed in logs against the largest, so exp() stays within 0...1 for
+        // any profile; a key whose weight is not a number is never drawn.
+        let logWeights = zip(logThresholds, uncertainties).map { style.weaknessExponent * $0 + Self.uncertaintyWeight * $1 }
+        let largest = logWeights.filter(\.isFinite).max() ?? 0
+        let weights = logWeights.map { $0.isNaN ? 0 : exp(min($0 - largest, 0)) }
+        let total = weights.reduce(0, +)
+        guard total > 0, total.isFinite else { return randomKey(in: range) }
+        var draw = Double.random(in: 0..<total, using: &generator)
         for (index, weight) in weights.enumerated() {
             draw -= weight
             if draw < 0 { return MIDINote(number: range.keys.lowerBound + index)! }

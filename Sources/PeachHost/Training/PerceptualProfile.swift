@@ -97,6 +97,9 @@ public final class PerceptualProfile {
         estimateHyperparameters()
     }
 
+    /// The span of differences the evidence holds, in cents (`KeyEvidence`'s bins).
+    static let smallestDelta = 0.05, largestDelta = 400.0
+
     /// Stores an answer with a weight that grows with its position, which is
     /// the same as fading all older answers; renormalised before it overflows.
     /// It is held out from judging the memories until `heldOutCount` newer ones came.
@@ -108,7 +111,9 @@ public final class PerceptualProfile {
             }
             fadeOrigin = answerCount
         }
-        let answer = FadingEvidence.Answer(note: note.number, logDelta: log(max(delta, 0.05)), correct: correct, index: answerCount)
+        // Within the bins' span, whatever the caller passes: 1e308 or NaN must not reach the fit as such.
+        let sane = delta.isNaN ? Self.largestDelta : min(max(delta, Self.smallestDelta), Self.largestDelta)
+        let answer = FadingEvidence.Answer(note: note.number, logDelta: log(sane), correct: correct, index: answerCount)
         for index in evidence.indices { evidence[index].add(answer, origin: fadeOrigin) }
         if heldOut.count < Self.heldOutCount {
             heldOut.append(answer)

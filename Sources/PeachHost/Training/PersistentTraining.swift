@@ -19,9 +19,9 @@ public final class PersistentTraining {
         store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
         let store = store
         try history { () throws(HistoryError) in try store.lockForTraining() }
-        _ = try Self.readSnapshot(store)  // a newer snapshot stops us before anything is written
+        let snapshot = try Self.readSnapshot(store)  // a newer snapshot stops us before anything is written; a damaged one is moved aside
         let history = try history { () throws(HistoryError) in try store.readEvidence() }
-        warnings = history.warnings
+        warnings = history.warnings + (snapshot.warning.map { [$0] } ?? [])
         session = TrainingSession(profile: Self.rebuild(history.evidence), range: range ?? .adaptive,
                                   selector: PairSelector(style: style, generator: generator), reference: reference)
         if let last = history.latest { session.resume(after: last) }
@@ -46,8 +46,9 @@ public final class PersistentTraining {
 
     /// Writes the profile snapshot (temporary file, fsync, rename).
     public func close() throws(TrainingDataError) {
-        let bytes = Array(report.json(pretty: true).utf8)
-        try history { () throws(HistoryError) in try store.writeSnapshot(bytes) }
+        let text: String
+        do { text = try report.json(pretty: true) } catch { throw .unwritableProfile(error) }
+        try history { () throws(HistoryError) in try store.writeSnapshot(Array(text.utf8)) }
     }
 
     /// The profile of the data folder, for display: from the snapshot when it is
@@ -56,19 +57,22 @@ public final class PersistentTraining {
                                      reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
         let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
         let history = try history { () throws(HistoryError) in try store.readEvidence() }
-        return (try currentReport(store: store, history: history, range: range, reference: reference), history.warnings)
+        return try currentReport(store: store, history: history, range: range, reference: reference)
     }
 
-    /// `currentReport` for a history already read from `store`, for callers that need the answers too.
+    /// `currentReport` for a history already read from `store`, for callers
+    /// that need the answers too; the warnings are the history's and the snapshot's.
     public static func currentReport(store: HistoryStore, history: EvidenceRead, range: TrainingRange? = nil,
-                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> ProfileReport {
-        if let snapshot = try readSnapshot(store), range == nil, snapshot.answers == history.evidence.count, snapshot.reference == reference {
-            return snapshot
+                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
+        let snapshot = try readSnapshot(store)
+        let warnings = history.warnings + (snapshot.warning.map { [$0] } ?? [])
+        if let report = snapshot.report, range == nil, report.answers == history.evidence.count, report.reference == reference {
+            return (report, warnings)
         }
         let profile = rebuild(history.evidence)
         let shown = (range ?? .adaptive).resumed(from: profile.window)
         profile.cover(shown.keys)
-        return ProfileReport(profile: profile, range: shown, reference: reference)
+        return (ProfileReport(profile: profile, range: shown, reference: reference), warnings)
     }
 
     public static func currentTime() -> Double {
@@ -84,20 +88,28 @@ public final class PersistentTraining {
         return profile
     }
 
-    /// The snapshot, if there is one; an error if a newer Peach wrote it or it is not a profile.
-    private static func readSnapshot(_ store: HistoryStore) throws(TrainingDataError) -> ProfileReport? {
-        guard let bytes = try history({ () throws(HistoryError) in try store.readSnapshot() }) else { return nil }
+    /// The snapshot, if there is one, or an error if a newer Peach wrote it.
+    /// A damaged one is only a cache gone bad: the profile is rebuilt from the
+    /// history, and a store that holds the training lock moves the file aside
+    /// (no other writer can be replacing it then); either way with a warning.
+    private static func readSnapshot(_ store: HistoryStore) throws(TrainingDataError) -> (report: ProfileReport?, warning: String?) {
+        guard let bytes = try history({ () throws(HistoryError) in try store.readSnapshot() }) else { return (nil, nil) }
         struct Version: Decodable { var schema: Int }
-        guard let version = try? JSONDecoder().decode(Version.self, from: Data(bytes)) else {
-            throw .malformedSnapshot(path: store.snapshotPath)
+        if let version = try? JSONDecoder().decode(Version.self, from: Data(bytes)) {
+            guard version.schema <= ProfileReport.currentSchema else {
+                throw .newerSnapshot(path: store.snapshotPath, schema: version.schema)
+            }
+            if let report = try? JSONDecoder().decode(ProfileReport.self, from: Data(bytes)),
+               report.notes.allSatisfy({ $0.threshold.isFinite && $0.threshold > 0 }) {
+                return (report, nil)
+            }
         }
-        guard version.schema <= ProfileReport.currentSchema else {
-            throw .newerSnapshot(path: store.snapshotPath, schema: version.schema)
+        guard store.holdsTrainingLock else { return (nil, localized(.snapshotDamaged, store.snapshotPath)) }
+        do {
+            return (nil, localized(.snapshotMovedAside, store.snapshotPath, try store.setSnapshotAside()))
+        } catch {
+            return (nil, localized(.snapshotNotMovedAside, store.snapshotPath, error.description))
         }
-        guard let report = try? JSONDecoder().decode(ProfileReport.self, from: Data(bytes)) else {
-            throw .malformedSnapshot(path: store.snapshotPath)
-        }
-        return report
     }
 }
 
@@ -109,7 +121,8 @@ private func history<T>(_ body: () throws(HistoryError) -> T) throws(TrainingDat
 public enum TrainingDataError: Error, Equatable, CustomStringConvertible {
     case history(HistoryError)
     case newerSnapshot(path: String, schema: Int)
-    case malformedSnapshot(path: String)
+    /// The profile cannot be written as JSON; the snapshot on disk is left as it was.
+    case unwritableProfile(ProfileReport.NotFinite)
 
     public var description: String {
         switch self {
@@ -117,8 +130,8 @@ public enum TrainingDataError: Error, Equatable, CustomStringConvertible {
             error.description
         case .newerSnapshot(let path, let schema):
             localized(.snapshotNewerSchema, path, schema, ProfileReport.currentSchema)
-        case .malformedSnapshot(let path):
-            localized(.snapshotNotPeach, path)
+        case .unwritableProfile(let error):
+            error.description
         }
     }
 }

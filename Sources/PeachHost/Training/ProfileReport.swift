@@ -51,9 +51,18 @@ public struct ProfileReport: Codable, Equatable, Sendable {
         }
     }
 
-    public func json(pretty: Bool = false) -> String {
+    /// The report as JSON; fails rather than give an empty text when a number
+    /// in it is not finite (JSON has no infinity), so no file is replaced by nothing.
+    public func json(pretty: Bool = false) throws(NotFinite) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+        guard let data = try? encoder.encode(self) else { throw NotFinite() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The profile holds a number JSON cannot write.
+    public struct NotFinite: Error, Equatable, CustomStringConvertible {
+        public init() {}
+        public var description: String { localized(.profileNotFinite) }
     }
 }

@@ -94,6 +94,15 @@ extension TextCatalog {
                 folder, written all at once.
                 """,
             .helpImportFile: "The CSV or JSON-lines file.",
+            .helpHistoryAbstract: "Look after the history files.",
+            .helpHistoryCheckAbstract: "List the damaged lines of every machine's history file.",
+            .helpHistoryCheckDiscussion: """
+                A line that is not an answer Peach can read (damaged by a sync tool or an edit, \
+                or written by a newer Peach) is left out of every command, with a warning, and \
+                never rewritten. This lists each such line by file and line number with what is \
+                wrong, and exits with status 1 when there is any. To repair: edit or delete the \
+                named lines (one JSON object per line), then check again.
+                """,
             .helpSourcesAbstract: "List the sound sources Peach can play through.",
             .helpSourcesDiscussion: """
                 Peach looks for plugin libraries (.so) in the --plugin-path folders, then \
@@ -245,6 +254,16 @@ extension TextCatalog {
                 in einem Zug geschrieben.
                 """,
             .helpImportFile: "Die CSV- oder JSON-Lines-Datei.",
+            .helpHistoryAbstract: "Pflegt die Verlaufsdateien.",
+            .helpHistoryCheckAbstract: "Listet die beschädigten Zeilen der Verlaufsdateien aller Rechner.",
+            .helpHistoryCheckDiscussion: """
+                Eine Zeile, die keine für Peach lesbare Antwort ist (von einem Sync-Werkzeug oder \
+                beim Bearbeiten beschädigt, oder von einem neueren Peach geschrieben), lässt jeder \
+                Befehl mit einer Warnung aus, und sie wird nie umgeschrieben. Dies listet jede \
+                solche Zeile mit Datei, Zeilennummer und Fehler und endet mit Status 1, wenn es \
+                eine gibt. Zum Reparieren: die genannten Zeilen bearbeiten oder löschen (ein \
+                JSON-Objekt pro Zeile), dann erneut prüfen.
+                """,
             .helpSourcesAbstract: "Listet die Klangquellen, über die Peach spielen kann.",
             .helpSourcesDiscussion: """
                 Peach sucht Plugin-Bibliotheken (.so) in den Ordnern von --plugin-path, dann in \

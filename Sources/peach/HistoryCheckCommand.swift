@@ -1,0 +1,31 @@
+import ArgumentParser
+import Glibc
+import PeachHost
+
+/// `peach history check`: every damaged line of every machine's history file,
+/// by file and line; exit status 1 when there is any.
+struct HistoryCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: localized(.helpHistoryCheckAbstract),
+        discussion: localized(.helpHistoryCheckDiscussion))
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        let store = try HistoryStore(directory: try data.resolve())
+        let read = try store.readEvidence()
+        // Torn tails and the like; the damaged lines are listed in full below instead.
+        read.warnings.filter { warning in !read.damaged.contains { $0.warning == warning } }.forEach(StandardError.warning)
+        guard !read.damaged.isEmpty else {
+            print(localized(.historyCheckClean, store.historyDirectory, read.evidence.count, store.historyFileCount))
+            return
+        }
+        for file in read.damaged {
+            file.lines.forEach { print(localized(.fileLine, file.file, $0.number, $0.reason)) }
+            if file.count > file.lines.count { print(localized(.fileLine, file.file, "…", localized(.historyDamagedMore, file.count - file.lines.count))) }
+        }
+        StandardError.write(localized(.historyCheckSummary, read.damaged.reduce(0) { $0 + $1.count }, read.damaged.count) + "\n")
+        throw ExitCode.failure
+    }
+}

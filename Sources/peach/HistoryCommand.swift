@@ -1,0 +1,10 @@
+import ArgumentParser
+import PeachHost
+
+/// `peach history`: looking after the history files themselves.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: localized(.helpHistoryAbstract),
+        subcommands: [HistoryCheckCommand.self])
+}
