@@ -30,18 +30,13 @@ import Testing
                 "\(result.standardError)")
     }
 
-    /// The XDG folders of a test's own, so no test touches the home of whoever runs it.
-    static func isolated(_ folder: TemporaryDirectory) -> [String: String] {
-        ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"), "XDG_CACHE_HOME": folder.file("cache")]
-    }
-
     @Test func whatAPluginPrintsGoesToStandardErrorNotIntoTheProtocol() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         try CPlugin.build(Self.fixture, named: "libchatty", in: folder.path, defines: ["CHATTY"])
         let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", folder.file("data"), "--duration", "0.3",
                                     "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
-                                   environment: Self.isolated(folder), input: "higher\nquit\n")
+                                   input: "higher\nquit\n")
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 3, "pair, feedback, pair: \(result.standardOutput)")
@@ -59,8 +54,7 @@ import Testing
     static func play(_ define: [String], in folder: TemporaryDirectory) throws -> (result: Shell.Output, library: String) {
         let library = try CPlugin.build(fixture, named: "libfaulty", in: folder.path, defines: define)
         let result = try Shell.run(["timeout", "30", BuildProducts.peach, "play", "A4", "--plugin-path", folder.path,
-                                    "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
-                                   environment: isolated(folder))
+                                    "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")])
         return (result, library)
     }
 
@@ -106,7 +100,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuildProducts.peach)
         process.arguments = ["play", "A4", "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", wav]
-        process.environment = ProcessInfo.processInfo.environment.merging(TestLocale.english) { $1 }.merging(Self.isolated(folder)) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(TestLocale.english) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
@@ -148,6 +142,24 @@ import Testing
                 "\(result.standardError)")
     }
 
+    /// A SoundFont whose sample data was zeroed (as a damaged download might
+    /// be) loads and accepts notes, but nobody would hear them: an error.
+    @Test func aSoundFontThatPlaysSilenceIsAnError() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var font = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FluidFixture.timGM6mb)))
+        let samples = try #require(font.indices.first { font[$0..<($0 + 4)] == Array("smpl".utf8)[...] })
+        let size = Int(font[samples + 4]) | Int(font[samples + 5]) << 8 | Int(font[samples + 6]) << 16 | Int(font[samples + 7]) << 24
+        font.replaceSubrange((samples + 8)..<(samples + 8 + size), with: repeatElement(0, count: size))
+        try Data(font).write(to: URL(fileURLWithPath: folder.file("damaged.sf2")))
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--source", FluidFixture.sourceID,
+                                    "--option", "font=" + folder.file("damaged.sf2"), "--wav", folder.file("out.wav")])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("the sound source played only silence for the first 100 ms of the note at 440 Hz (frame 0)"),
+                "\(result.standardError)")
+        #expect(result.standardError.contains(FluidFixture.sourceID))
+    }
+
     /// Headless training: a pair whose sound failed is not recorded, and the client is told why.
     @Test(arguments: ["PROCESS_ERROR", "SILENT"])
     func aHeadlessPairWhoseSoundFailedIsNotRecorded(define: String) throws {
@@ -157,7 +169,7 @@ import Testing
         let data = folder.file("data")
         let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3",
                                     "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
-                                   environment: Self.isolated(folder), input: "higher\nhigher\nquit\n")
+                                   input: "higher\nhigher\nquit\n")
         #expect(result.status == 1, "\(result.standardError)")
         let lines = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -286,8 +286,7 @@ import Testing
         // The fifth note is the third pair's first.
         try CPlugin.build(BrokenPluginTests.fixture, named: "libfaulty", in: folder.path, defines: [define, "FAIL_AT_NOTE=5"])
         let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
-                                           "--plugin-path", folder.path, "--source", "org.peach.test.fixture"],
-                                      environment: BrokenPluginTests.isolated(folder))
+                                           "--plugin-path", folder.path, "--source", "org.peach.test.fixture"])
         for count in 1...2 {
             try Self.waitForSecondNote(terminal, count: count)
             terminal.send(count == 1 ? "k" : "j")
