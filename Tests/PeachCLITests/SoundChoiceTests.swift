@@ -85,7 +85,7 @@ import Testing
             terminal.send(typed)
             try terminal.waitFor("the list narrowed by \(typed)") { leaves($0.screen.text) }
             terminal.send("\r")
-            try terminal.waitFor(text: "Esc back")
+            try terminal.waitFor("the settings again") { !$0.screen.text.contains("Type to narrow") && $0.screen.text.contains("Esc back") }
         }
         try choose(after: Array(repeating: Self.down, count: 5), typing: "soft") { !$0.contains("Sine") && $0.contains("C Tone: Soft") }
         try terminal.waitFor(text: "C Tone (org.example.ctone)")
@@ -103,7 +103,7 @@ import Testing
         terminal.send("xyz")
         try terminal.waitFor(text: "Nothing matches")
         terminal.send("\u{1B}")
-        try terminal.waitFor(text: "Esc back")
+        try terminal.waitFor("the settings again") { !$0.screen.text.contains("Type to narrow") && $0.screen.text.contains("Esc back") }
         #expect(try Self.settings(folder).sourceOptions(for: "org.example.ctone").map { "\($0.key)=\($0.value)" } == ["shape=bright"])
         terminal.send("\u{1B}")
         try terminal.waitFor(text: "Start training")

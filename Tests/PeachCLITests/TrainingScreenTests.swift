@@ -84,12 +84,14 @@ import Testing
         terminal.send("q")
         try terminal.waitFor(text: "Start training")
         #expect(terminal.screen.text.contains("Weak spots"), "the start page shows the new profile")
-        // The less prominent entries: each page, then Escape back to the start page.
-        for (key, shows) in [("p", "20 answers"), ("s", "C Tone (org.example.ctone)")] {
+        // The less prominent entries: each page, then Escape back to the start page. Each waits for
+        // the page's hint, drawn last, so Escape never arrives with the next key (that would be Alt-s).
+        for (key, shows, hint) in [("p", "20 answers", "other key: back"), ("s", "C Tone (org.example.ctone)", "Esc back")] {
             terminal.send(key)
             try terminal.waitFor(text: shows)
+            try terminal.waitFor(text: hint)
             terminal.send("\u{1B}")
-            try terminal.waitFor(text: "Start training")
+            try terminal.waitFor(text: "q quit")
         }
         terminal.send("q")
         let status = try #require(terminal.waitForExit())
