@@ -8,10 +8,17 @@ import Testing
 @Suite(.serialized) struct SettingsScreenValueTests {
     static let down = "\u{1B}[B", right = "\u{1B}[C"
 
-    static func peach(_ folder: TemporaryDirectory, environment: [String: String] = [:]) throws -> PseudoTerminal {
+    static func peach(_ folder: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {
         try PseudoTerminal([BuildProducts.peach, "--data-dir", folder.path + "/data"],
                            environment: ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data",
-                                         "XDG_CACHE_HOME": folder.path + "/cache"].merging(environment) { $1 })
+                                         "XDG_CACHE_HOME": folder.path + "/cache"].merging(environment) { $1 }, columns: columns)
+    }
+
+    static func quit(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        terminal.send("q")
+        try terminal.waitFor(text: "Start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0, sourceLocation: sourceLocation)
     }
 
     /// Three steps of 0.1 s from 0 are 0.3 s, on screen and in the file, not 0.30000000000000004.
@@ -26,14 +33,57 @@ import Testing
         try terminal.waitFor(text: "0...2 s, steps of 0.1")
         for expected in ["0.1 s", "0.2 s", "0.3 s"] {
             terminal.send(Self.right)
-            try terminal.waitFor(text: "Pause               " + expected)
+            _ = try terminal.waitFor("Pause at \(expected)") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" " + expected) } }
         }
         #expect(!terminal.screen.text.contains("0000"), "\(terminal.screen.text)")
-        terminal.send("q")
-        try terminal.waitFor(text: "Start training")
-        terminal.send("q")
-        #expect(terminal.waitForExit() == 0)
+        try Self.quit(terminal)
         let saved = try String(contentsOfFile: folder.path + "/config/peach/settings.json", encoding: .utf8)
         #expect(saved.contains(#""pause" : 0.3"#) && !saved.contains("0000"), "\(saved)")
+    }
+
+    /// The Output device row steps through the devices ALSA names (here the
+    /// test's own configuration) and offers them as a list to choose from.
+    @Test func theDeviceRowOffersTheDevices() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let settingsFile = folder.path + "/config/peach/settings.json"
+        let terminal = try Self.peach(folder, environment: try AlsaTestConfiguration.write(in: folder))
+        try terminal.waitFor(text: "Start training")
+        terminal.send("s")
+        try terminal.waitFor(text: "steps of 0.1")
+        for _ in 0..<30 where !terminal.screen.text.contains("through 2 device(s)") {
+            let before = terminal.screen.text
+            terminal.send(Self.down)
+            _ = try terminal.waitFor("the next row") { $0.screen.text != before }
+        }
+        terminal.send(Self.right)
+        _ = try terminal.waitFor("the test's device chosen") { $0.screen.lines.contains { $0.contains("Output device") && $0.hasSuffix(AlsaTestConfiguration.deviceName) } }
+        #expect(try SettingsStore(path: settingsFile).text(.device) == AlsaTestConfiguration.deviceName)
+        terminal.send(Self.left)
+        _ = try terminal.waitFor("back to default") { $0.screen.lines.contains { $0.contains("Output device") && $0.hasSuffix("default") } }
+        terminal.send("\r")
+        try terminal.waitFor(text: AlsaTestConfiguration.deviceDescription)  // the list, with ALSA's descriptions
+        terminal.send("test\r")
+        _ = try terminal.waitFor("chosen from the list") { $0.screen.lines.contains { $0.contains("Output device") && $0.hasSuffix(AlsaTestConfiguration.deviceName) } }
+        try Self.quit(terminal)
+        #expect(try SettingsStore(path: settingsFile).text(.device) == AlsaTestConfiguration.deviceName)
+    }
+
+    /// Without a sound card the start page says in full why there is no
+    /// sound and what to do there: the settings screen, not a flag.
+    @Test(arguments: [80, 40]) func withoutASoundCardTheStartPageSaysWhyAndWhatToDo(columns: Int) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.peach(folder, environment: try AlsaTestConfiguration.write(in: folder), columns: columns)
+        try terminal.waitFor(text: "Start training")
+        terminal.send("\r")
+        func said(_ terminal: PseudoTerminal) -> String { terminal.screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        _ = try terminal.waitFor("the reason and the remedy") { said($0).contains("Output device") }
+        let said = said(terminal)
+        #expect(said.contains("Cannot play sound: no audio device 'default' (No such file or directory: Unknown PCM default). "
+            + "Choose a device on the settings screen: S, then Output device"), "\(terminal.screen.text)")
+        #expect(!said.contains("--device"))
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
     }
 }

@@ -22,6 +22,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingBell, settingLanguage
     case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotRange, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
+    case checkDeviceUnsafe
     // Settings file errors
     case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
     case settingsUnknownKey, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions
@@ -57,6 +58,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
+    case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, devicesNoDescription, settingsUnknownDevice, settingsDeviceCycle
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
@@ -92,6 +94,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     // Audio outputs and the engine
+    case outputProblemAndRemedy, outputChooseWithFlag, outputChooseOnScreen
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
     case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents

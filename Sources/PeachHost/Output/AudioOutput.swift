@@ -57,7 +57,10 @@ public enum AudioOutputError: Error, Equatable, CustomStringConvertible {
     case cannotWriteFile(path: String, reason: String)
     case closeFailed(target: String, reason: String)
 
-    public var description: String {
+    /// What went wrong, without what to do about it: the edge adds the remedy
+    /// that fits where the user is (a flag on the command line, the settings
+    /// screen in the interactive program).
+    public var problem: String {
         switch self {
         case .noDevice(let name, let reason):
             localized(.outputNoDevice, name, reason)
@@ -68,5 +71,18 @@ public enum AudioOutputError: Error, Equatable, CustomStringConvertible {
         case .closeFailed(let target, let reason):
             localized(.outputCloseFailed, target, reason)
         }
+    }
+
+    /// Whether choosing another device is the remedy.
+    public var needsAnotherDevice: Bool {
+        switch self {
+        case .noDevice, .unsupportedDevice: true
+        case .cannotWriteFile, .closeFailed: false
+        }
+    }
+
+    /// The problem, with the command line's remedy.
+    public var description: String {
+        needsAnotherDevice ? localized(.outputProblemAndRemedy, problem, localized(.outputChooseWithFlag)) : problem
     }
 }

@@ -55,6 +55,9 @@ public struct Setting: Sendable, Identifiable {
             if key == Setting.range.key, case .string(let text) = value, (try? TrainingRange(parsing: text)) == nil {
                 return localized(.checkNotRange, text)
             }
+            if key == Setting.device.key, case .string(let text) = value, !DeviceNameSafety.allowedInSettings(text) {
+                return localized(.checkDeviceUnsafe, text)
+            }
             return nil
         case (.choice(let choices), .string(let text)):
             return choices.contains(text) ? nil : localized(.checkNotOneOf, text, choices.joined(separator: ", "))

@@ -76,6 +76,10 @@ public final class SettingsStore {
     /// Sets one value and saves; a value that does not fit changes nothing.
     public func set(_ setting: Setting, to value: JSONValue) throws(SettingsError) {
         if let problem = setting.check(value) { throw .invalidValue(key: setting.key, reason: problem) }
+        // Checked when set, not when read: a synced file may name another machine's device.
+        if setting.key == Setting.device.key, case .string(let name) = value, !AudioDevice.exists(name, direction: .output) {
+            throw .unknownDevice(name: name, known: AudioDevice.list(.output).map(\.name))
+        }
         try update { $0[setting.key] = value }
     }
 
@@ -155,6 +159,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case invalid(path: String, line: Int?, key: String, reason: String)
     case invalidValue(key: String, reason: String)
     case unknownKey(String)
+    /// An output device this machine does not have, with the ones it has.
+    case unknownDevice(name: String, known: [String])
     case cannotWrite(path: String, reason: String)
 
     public var description: String {
@@ -168,6 +174,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         case .invalidValue(let key, let reason): localized(.settingsInvalidValue, key, reason)
         case .unknownKey(let key): localized(.settingsUnknownKey, key, Setting.all.map(\.key).joined(separator: ", "))
         case .cannotWrite(let path, let reason): localized(.settingsCannotWrite, path, reason)
+        case .unknownDevice(let name, let known): localized(.settingsUnknownDevice, name, known.joined(separator: ", "))
         }
     }
 }

@@ -92,7 +92,7 @@ final class InteractiveApp {
                 [sound, settings] source in try sound.openOutput(pacedFile: true, for: source, settings: settings)
             }
         } catch {
-            return .failure(Failure(localized(.appCannotPlay, "\(error)")))
+            return .failure(Failure(localized(.appCannotPlay, OutputFailureText.onScreen(error, deviceFromFlag: sound.device != nil || sound.wav != nil))))
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,

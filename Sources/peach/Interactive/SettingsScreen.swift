@@ -35,6 +35,9 @@ final class SettingsScreen {
         self.style = style
     }
 
+    /// The output devices ALSA names (`peach devices`), to step through or choose from on the Output device row.
+    private lazy var devices = AudioDevice.list(.output)
+
     private var sourceOptions: [SourceOption] {
         (try? catalog.entry(for: store.text(.source)))?.options ?? []
     }
@@ -102,13 +105,11 @@ final class SettingsScreen {
             case .bool:
                 save(setting, .bool(!store.flag(setting)))
             case .choice(let choices):
-                let index = choices.firstIndex(of: store.text(setting)) ?? 0
-                save(setting, .string(choices[(index + direction + choices.count) % choices.count]))
+                cycle(setting, through: choices, direction)
             case .text where setting.key == Setting.source.key:
-                let ids = catalog.sources.map(\.descriptor.id)
-                guard !ids.isEmpty else { return }
-                let index = ids.firstIndex(of: store.text(setting)) ?? 0
-                save(setting, .string(ids[(index + direction + ids.count) % ids.count]))
+                cycle(setting, through: catalog.sources.map(\.descriptor.id), direction)
+            case .text where setting.key == Setting.device.key:
+                cycle(setting, through: devices.map(\.name), direction)
             case .text:
                 startEditing()
             }
@@ -125,7 +126,7 @@ final class SettingsScreen {
         }
     }
 
-    /// Enter on the Sound row or on an option with choices: a list to pick
+    /// Enter on the Sound row, the Output device row or on an option with choices: a list to pick
     /// from by name (`ListChooser`). False for a row without one.
     private func chooseByName() -> Bool {
         switch rows[selected] {
@@ -148,6 +149,12 @@ final class SettingsScreen {
             }
             selected = min(selected, rows.count - 1)
             announce()
+        case .setting(let setting) where setting.key == Setting.device.key:
+            let names = devices.map(\.name)
+            let entries = devices.map { $0.description.isEmpty ? $0.name : "\($0.name)  \($0.description.split(separator: "\n").joined(separator: " · "))" }
+            if let index = pick(ListChooser(title: setting.label, entries: entries, current: names.firstIndex(of: store.text(setting)))) {
+                save(setting, .string(names[index]))
+            }
         case .sourceOption(let option) where option.type == .choice:
             let values = option.choices.map(\.value)
             if let index = pick(ListChooser(title: option.name, entries: option.choices.map(\.label), current: values.firstIndex(of: currentValue(of: option)))) {
@@ -166,6 +173,13 @@ final class SettingsScreen {
         case .cancelled: announce(); return nil
         case .ended(let exit): ended = exit; return nil
         }
+    }
+
+    /// The value after (or before) the current one in `values`; from the first if it is none of them.
+    private func cycle(_ setting: Setting, through values: [String], _ direction: Int) {
+        guard !values.isEmpty else { return }
+        let index = values.firstIndex(of: store.text(setting)) ?? 0
+        save(setting, .string(values[(index + direction + values.count) % values.count]))
     }
 
     private func startEditing() {
@@ -259,6 +273,7 @@ final class SettingsScreen {
     private func allowed(_ row: Row) -> String {
         switch row {
         case .setting(let setting) where setting.key == Setting.source.key: localized(.settingsSourceCycle, catalog.sources.count)
+        case .setting(let setting) where setting.key == Setting.device.key: localized(.settingsDeviceCycle, devices.count)
         case .setting(let setting): setting.allowed
         case .sourceOption(let option):
             switch option.type {

@@ -201,7 +201,7 @@ final class TrainingScreen {
                 beginPair()
             }
         } catch {
-            pause(localized(.trainingSoundStopped, "\(error)"))
+            pause(localized(.trainingSoundStopped, OutputFailureText.onScreen(error, deviceFromFlag: overridden.contains(Setting.device.key))))
         }
     }
 

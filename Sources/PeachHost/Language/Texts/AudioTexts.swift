@@ -2,8 +2,11 @@
 extension TextCatalog {
     static let audio = TextSection(
         english: [
-            .outputNoDevice: "no audio device '%1' (%2). Pick one with --device NAME (`aplay -L` lists them), or write a WAV file with --wav FILE",
-            .outputUnsupported: "audio device '%1' cannot play Peach's audio: %2. Try another with --device NAME (`aplay -L` lists them), or --wav FILE",
+            .outputNoDevice: "no audio device '%1' (%2)",
+            .outputUnsupported: "audio device '%1' cannot play Peach's audio: %2",
+            .outputProblemAndRemedy: "%1. %2",
+            .outputChooseWithFlag: "Pick a device with --device NAME (`peach devices` lists them), or write a WAV file with --wav FILE",
+            .outputChooseOnScreen: "Choose a device on the settings screen: S, then %1",
             .outputCannotWriteWAV: "cannot write the WAV file %1: %2",
             .outputCloseFailed: "could not finish writing to %1: %2",
             .outputNoReader: "nothing is reading from the pipe",
@@ -30,8 +33,11 @@ extension TextCatalog {
             .pluginHungInProcess: "the sound source %1 (%2) hung in process: a call did not return. Peach had to stop; every answer given is saved.",
         ],
         german: [
-            .outputNoDevice: "kein Audiogerät '%1' (%2). Wähle eins mit --device NAME (`aplay -L` listet sie) oder schreib mit --wav DATEI eine WAV-Datei",
-            .outputUnsupported: "das Audiogerät '%1' kann Peachs Ton nicht abspielen: %2. Versuch ein anderes mit --device NAME (`aplay -L` listet sie) oder --wav DATEI",
+            .outputNoDevice: "kein Audiogerät '%1' (%2)",
+            .outputUnsupported: "das Audiogerät '%1' kann Peachs Ton nicht abspielen: %2",
+            .outputProblemAndRemedy: "%1. %2",
+            .outputChooseWithFlag: "Wähle ein Gerät mit --device NAME (`peach devices` listet sie) oder schreib mit --wav DATEI eine WAV-Datei",
+            .outputChooseOnScreen: "Wähle ein Gerät auf der Einstellungsseite: S, dann %1",
             .outputCannotWriteWAV: "die WAV-Datei %1 lässt sich nicht schreiben: %2",
             .outputCloseFailed: "das Schreiben nach %1 ließ sich nicht abschließen: %2",
             .outputNoReader: "niemand liest aus der Pipe",

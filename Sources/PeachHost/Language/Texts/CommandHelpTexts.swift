@@ -115,6 +115,9 @@ extension TextCatalog {
                 Out's destinations) are listed under it when there are at most %1.
                 """,
             .helpSourcesJSON: "Print JSON instead of text, for scripts.",
+            .helpDevicesAbstract: "List the ALSA devices Peach can play to.",
+            .helpDevicesDiscussion: "Each device's name, then ALSA's description of it, as `aplay -L` lists them: from the sound cards, the system's ALSA configuration and ~/.asoundrc. Choose one with `peach settings set device NAME`, on the settings screen, or for one run with --device NAME. --json prints a list of objects with name, description and direction (output).",
+            .helpDevicesJSON: "Print JSON instead of text, for scripts.",
             .helpSourcesCheck: "Measure how far from the asked pitch this source sounds, for each of its timbres.",
             .helpSourcesCheckOption: "With --check: set one of the source's options, e.g. font=FluidR3_GM.sf2; setting its timbre (program=73) checks that one alone. Repeatable.",
             .helpSourcesCheckDiscussion: "--check ID plays A4 and C2 to C7 through one source, each of its timbres in turn (every program of a SoundFont), and prints how many cents from the asked pitch each note sounds, measured in the rendered audio.",
@@ -276,6 +279,9 @@ extension TextCatalog {
                 stehen darunter, wenn es höchstens %1 sind.
                 """,
             .helpSourcesJSON: "JSON statt Text ausgeben, für Skripte.",
+            .helpDevicesAbstract: "Listet die ALSA-Geräte, auf denen Peach spielen kann.",
+            .helpDevicesDiscussion: "Zu jedem Gerät sein Name, dann ALSAs Beschreibung, wie `aplay -L` sie listet: von den Soundkarten, aus der ALSA-Konfiguration des Systems und aus ~/.asoundrc. Wähle eins mit `peach settings set device NAME`, auf der Einstellungsseite oder für einen Lauf mit --device NAME. --json gibt eine Liste von Objekten mit name, description und direction (output) aus.",
+            .helpDevicesJSON: "JSON statt Text ausgeben, für Skripte.",
             .helpSourcesCheck: "Messen, wie weit diese Klangquelle von der verlangten Tonhöhe abweicht, für jeden ihrer Klänge.",
             .helpSourcesCheckOption: "Mit --check: eine Option der Klangquelle setzen, z. B. font=FluidR3_GM.sf2; wer ihren Klang setzt (program=73), prüft nur diesen. Mehrfach möglich.",
             .helpSourcesCheckDiscussion: "--check KENNUNG spielt A4 und C2 bis C7 über eine Klangquelle, jeden ihrer Klänge nacheinander (jedes Programm eines SoundFonts), und gibt aus, um wie viele Cent jeder Ton von der verlangten Tonhöhe abweicht, gemessen im erzeugten Klang.",

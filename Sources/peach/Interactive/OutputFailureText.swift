@@ -1,0 +1,10 @@
+import PeachHost
+
+/// An output that would not open, said on a screen: there the remedy is the
+/// settings screen's device row, not a flag, unless a flag chose the device.
+enum OutputFailureText {
+    static func onScreen(_ error: any Error, deviceFromFlag: Bool) -> String {
+        guard let error = error as? AudioOutputError, error.needsAnotherDevice, !deviceFromFlag else { return "\(error)" }
+        return localized(.outputProblemAndRemedy, error.problem, localized(.outputChooseOnScreen, Setting.device.label))
+    }
+}

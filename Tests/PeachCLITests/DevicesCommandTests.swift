@@ -1,0 +1,68 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach devices`, and the `device` setting: only devices this machine
+/// has, and from the settings file never one that writes a file or runs a command.
+@Suite struct DevicesCommandTests {
+    static func peach(_ arguments: [String], folder: TemporaryDirectory, input: String? = nil, system: Bool = false) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach] + arguments, environment: try AlsaTestConfiguration.write(in: folder, system: system).merging([
+            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache",
+        ]) { $1 }, input: input)
+    }
+
+    @Test func listsTheDevicesALSANamesAsTextAndJSON() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let text = try Self.peach(["devices"], folder: folder)
+        #expect(text.status == 0)
+        #expect(text.standardOutput == """
+            default
+                (ALSA gives no description)
+            peachtest
+                Peach test device
+
+            """, "\(text.standardOutput)")
+        let json = try JSONDecoder().decode([AudioDevice].self, from: Data(try Self.peach(["devices", "--json"], folder: folder).standardOutput.utf8))
+        #expect(json == [AudioDevice(name: "default", description: "", direction: .output),
+                         AudioDevice(name: "peachtest", description: "Peach test device", direction: .output)])
+        #expect(try Self.peach(["--lang", "de", "devices", "--help"], folder: folder).standardOutput.contains("Listet die ALSA-Geräte"))
+        #expect(try Self.peach(["devices", "--help"], folder: folder).standardOutput.contains("List the ALSA devices Peach can play to."))
+    }
+
+    @Test func anUnknownDeviceIsRefusedWithTheChoices() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let refused = try Self.peach(["settings", "set", "device", "xyz"], folder: folder)
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("there is no ALSA output device 'xyz' here; these are: default, peachtest (`peach devices`"),
+                "\(refused.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/config/peach/settings.json"), "nothing was saved")
+        #expect(try Self.peach(["settings", "set", "device", "peachtest"], folder: folder).standardOutput == "device = peachtest\n")
+        #expect(try SettingsStore(path: folder.path + "/config/peach/settings.json").text(.device) == "peachtest")
+    }
+
+    /// ALSA's file and tee devices run a command named after `|`: a planted
+    /// (or synced) settings file naming one is refused, with line and key,
+    /// and the command never runs. Before, training created the marker.
+    @Test(arguments: [#"file:"|touch MARKER""#, #"tee:null,"|touch MARKER",raw"#, #"pcm.file:"|touch MARKER""#])
+    func aSettingsFileCannotRunACommandThroughALSA(device: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let marker = folder.file("marker")
+        try FileManager.default.createDirectory(atPath: folder.path + "/config/peach", withIntermediateDirectories: true)
+        let named = device.replacingOccurrences(of: "MARKER", with: marker)
+        let file = folder.path + "/config/peach/settings.json"
+        let text = "{\n  \"bell\": false,\n  \"device\": \(String(decoding: try JSONEncoder().encode(named), as: UTF8.self))\n}\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try Self.peach(["train", "--plain"], folder: folder, input: "q", system: true)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("\(file) line 3: device: '\(named)' is not a device name Peach plays to from its settings"),
+                "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the command ran")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+        let set = try Self.peach(["settings", "set", "device", named], folder: folder, system: true)
+        #expect(set.status != 0 && !FileManager.default.fileExists(atPath: marker))
+    }
+}
