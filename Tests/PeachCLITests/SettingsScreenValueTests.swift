@@ -6,7 +6,7 @@ import Testing
 /// The values the settings screen offers, driven through a pseudo-terminal
 /// and read back from the file it saves.
 @Suite(.serialized) struct SettingsScreenValueTests {
-    static let down = "\u{1B}[B", right = "\u{1B}[C"
+    static let down = "\u{1B}[B", right = "\u{1B}[C", left = "\u{1B}[D"
 
     static func peach(_ folder: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {
         try PseudoTerminal([BuildProducts.peach, "--data-dir", folder.path + "/data"],
@@ -63,7 +63,9 @@ import Testing
         _ = try terminal.waitFor("back to default") { $0.screen.lines.contains { $0.contains("Output device") && $0.hasSuffix("default") } }
         terminal.send("\r")
         try terminal.waitFor(text: AlsaTestConfiguration.deviceDescription)  // the list, with ALSA's descriptions
-        terminal.send("test\r")
+        terminal.send("test")
+        try terminal.waitFor(text: "Type to narrow: test")
+        terminal.send("\r")
         _ = try terminal.waitFor("chosen from the list") { $0.screen.lines.contains { $0.contains("Output device") && $0.hasSuffix(AlsaTestConfiguration.deviceName) } }
         try Self.quit(terminal)
         #expect(try SettingsStore(path: settingsFile).text(.device) == AlsaTestConfiguration.deviceName)
