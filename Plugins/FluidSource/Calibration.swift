@@ -18,7 +18,7 @@ import PeachPitchMeter
 /// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 7
+    static let method = 8
     static let sampleRate = 48000.0
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
@@ -30,9 +30,11 @@ enum Calibration {
     /// How far from its key a sample may sound and still be found (TimGM6mb's Synth Brass 2 at C7: 146 cents flat).
     private static let searchCents = 300.0
 
-    /// [main-thread] The offsets of keys 0...127 in cents. Silent keys (outside
-    /// the preset's range) take their neighbours'; a preset with no steady
-    /// pitch anywhere (a drum, a sound effect) gets zeros.
+    /// [main-thread] The offsets of keys 0...127 in cents; NaN for a key with
+    /// no pitch to correct (silent, outside the preset's range; a drum or a
+    /// sound effect; one that has died away a second in): the source refuses
+    /// to play those rather than play them out of tune. Keys below A0 and
+    /// above C8 take the offset of the nearest key measured.
     static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) -> [Double] {
         var renderer = try KeyRenderer(preset, of: font)
         defer { renderer.destroy(font: font) }
@@ -44,21 +46,12 @@ enum Calibration {
                 runs.append(key...key)
             }
         }
-        var offsets = [Double?](repeating: nil, count: 128)
+        var offsets = [Double](repeating: .nan, count: 128)
         for run in runs {
-            let offset = renderer.offset(of: min(max(69, run.lowerBound), run.upperBound))
+            let offset = renderer.offset(of: min(max(69, run.lowerBound), run.upperBound)) ?? .nan
             for key in run { offsets[key] = offset }
         }
-        return filled(offsets)
-    }
-
-    /// Gaps take the nearest measured key's offset (the lower one on a tie).
-    private static func filled(_ offsets: [Double?]) -> [Double] {
-        let measured = offsets.indices.filter { offsets[$0] != nil }
-        guard !measured.isEmpty else { return [Double](repeating: 0, count: 128) }
-        return offsets.indices.map { key in
-            offsets[key] ?? offsets[measured.min { abs($0 - key) < abs($1 - key) }!]!
-        }
+        return offsets.indices.map { offsets[min(max($0, measuredKeys.lowerBound), measuredKeys.upperBound)] }
     }
 
     /// Plays one key at a time through a voice of its own, exactly as notes are
@@ -108,12 +101,16 @@ enum Calibration {
             return difference <= 1e-10 * energy || energy == 0 && difference == 0
         }
 
-        /// Cents above equal temperament (A4 = 440 Hz), or nil if the key makes no steady tone.
+        /// Cents above equal temperament (A4 = 440 Hz), or nil if the key makes
+        /// no tone: silence, or a sound whose harmonics hold under 2% of it at
+        /// any pitch (noise).
         mutating func offset(of key: Int) -> Double? {
             render(key, cents: 0, frames: measuredFrames, into: measured)
             let expected = 440 * pow(2, Double(key - 69) / 12)
             var reading = peach_pitch_reading()
-            guard peach_pitch_find(measured + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, searchCents, &reading, nil) == 0 else {
+            var share = 0.0
+            guard peach_pitch_find(measured + skippedFrames, measuredFrames - skippedFrames, sampleRate, expected, searchCents, &reading, &share) == 0,
+                  share >= 0.02 else {
                 return nil
             }
             return 1200 * log2(reading.frequency_hz / expected)

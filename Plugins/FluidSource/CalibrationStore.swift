@@ -8,7 +8,7 @@ import Glibc
 /// measured afresh. Failing to read or write it only costs a new measurement.
 ///
 /// Format: `#` comment lines, then one line per preset: bank, program, and
-/// the offsets of keys 0...127 in cents.
+/// the offsets of keys 0...127 in cents, `-` for a key with no pitch.
 enum CalibrationStore {
     static func path(for font: SoundFontFile) -> String {
         let identity = "\(font.path)\n\(font.size)\n\(font.modified)\n\(String(cString: fluidSynth.fluid_version_str()!))\n\(Calibration.method)"
@@ -29,7 +29,7 @@ enum CalibrationStore {
             let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
             guard fields.count == 130, fields.first?.hasPrefix("#") == false,
                   let bank = Int(fields[0]), let program = Int(fields[1]) else { continue }
-            let offsets = fields.dropFirst(2).compactMap { Double($0) }.filter(\.isFinite)
+            let offsets = fields.dropFirst(2).compactMap { $0 == "-" ? Double.nan : Double($0).flatMap { $0.isFinite ? $0 : nil } }
             if offsets.count == 128 { calibrations[PresetNumber(bank: bank, program: program)] = offsets }
         }
         return calibrations
@@ -55,7 +55,7 @@ enum CalibrationStore {
 
     /// Five decimals: far finer than any measurement.
     private static func text(_ offset: Double) -> String {
-        String((offset * 100_000).rounded() / 100_000)
+        offset.isNaN ? "-" : String((offset * 100_000).rounded() / 100_000)
     }
 
     private static func folder() -> String {

@@ -11,6 +11,7 @@ enum FluidError: Error, Equatable, CustomStringConvertible {
     case damaged(path: String, reason: String)
     case rejectedByFluidSynth(path: String, reason: String)
     case noPreset(font: String, bank: Int, program: Int)
+    case noPitch(font: String, preset: String)
 
     var description: String {
         switch self {
@@ -35,6 +36,8 @@ enum FluidError: Error, Equatable, CustomStringConvertible {
         case .noPreset(let font, let bank, let program):
             "the SoundFont \(font) has no preset at bank \(bank), program \(program)"
                 + (bank == 0 ? " (\(GeneralMIDI.programNames[program]))" : "")
+        case .noPitch(let font, let preset):
+            "\(preset) in the SoundFont \(font) has no key with a pitch Peach can measure and correct (a drum or a sound effect)"
         }
     }
 }

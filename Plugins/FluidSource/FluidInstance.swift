@@ -15,7 +15,8 @@ final class FluidInstance {
     /// thread (a live program change), read by `process` at each block.
     private let timbre = Atomic<UInt>(0)
     /// last_error's text lives here so the pointer handed out stays valid.
-    private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 512)
+    private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: FluidInstance.errorCapacity)
+    private static let errorCapacity = 512
 
     private init(host: UnsafePointer<peach_host>?) {
         self.host = host
@@ -55,7 +56,7 @@ final class FluidInstance {
         if let milliseconds = lookup.measuredMilliseconds {
             let a4 = lookup.timbre.pointee.keyOffsets[69]
             log(PEACH_LOG_INFO, "measured the tuning of \(preset) in \(font.file.name) in \(Int(milliseconds)) ms: "
-                + "before correction A4 sounds \(a4 >= 0 ? "+" : "")\((a4 * 100).rounded() / 100) cents")
+                + (a4.isNaN ? "A4 has no pitch to correct" : "before correction A4 sounds \(a4 >= 0 ? "+" : "")\((a4 * 100).rounded() / 100) cents"))
         }
         return lookup.timbre
     }
@@ -66,7 +67,11 @@ final class FluidInstance {
         guard let player, let timbre = UnsafePointer<Timbre>(bitPattern: timbre.load(ordering: .acquiring)) else {
             return PEACH_PROCESS_ERROR
         }
-        return player.process(process, timbre: timbre)
+        let status = player.process(process, timbre: timbre)
+        if player.refused.key >= 0 {
+            RefusalText.write(program: player.refused.program, key: player.refused.key, into: errorText, capacity: Self.errorCapacity)
+        }
+        return status
     }
 
     // MARK: Options [main-thread]
@@ -132,7 +137,7 @@ final class FluidInstance {
     }
 
     private func fail(_ status: peach_status, _ message: String) -> peach_status {
-        peach_copy_text(errorText, 512, message)
+        peach_copy_text(errorText, Self.errorCapacity, message)
         return status
     }
 

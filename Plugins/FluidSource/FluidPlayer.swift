@@ -36,6 +36,9 @@ final class FluidPlayer {
     private var pairAnchor: (noteID: Int32, key: Int, timbre: UnsafePointer<Timbre>, releasedAt: Int64?)?
     /// The instrument new notes take; `process` updates it from the instance at each block.
     private var timbre: UnsafePointer<Timbre>
+    /// A note refused because its key has no pitch the calibration could
+    /// measure (-1: none): `process` then reports an error, never a wrong pitch.
+    private(set) var refused: (program: Int32, key: Int32) = (-1, -1)
 
     // Stolen voices' last few milliseconds, still to be mixed in.
     private let tailLeft, tailRight: UnsafeMutablePointer<Float>
@@ -105,6 +108,7 @@ final class FluidPlayer {
         }
         render(left, right, from: rendered, to: frames)
 
+        if refused.key >= 0 { return PEACH_PROCESS_ERROR }
         var sounding = tailRemaining > 0
         for index in 0..<Self.voiceCount where voices[index].stage != .idle { sounding = true }
         return sounding ? PEACH_PROCESS_CONTINUE : PEACH_PROCESS_SILENT
@@ -167,6 +171,10 @@ final class FluidPlayer {
             key = anchor.key
             timbre = anchor.timbre
             pairAnchor = nil  // the note after this one starts a new pair
+        } else if timbre.pointee.keyOffsets[key].isNaN {
+            refused = (timbre.pointee.program, Int32(key))
+            pairAnchor = nil
+            return
         } else {
             pairAnchor = (note.note_id, key, timbre, nil)
         }

@@ -41,6 +41,7 @@ enum FontLibrary {
                     font.calibrations[preset] = offsets
                     CalibrationStore.write(font.calibrations, for: font.file)
                 }
+                guard offsets.contains(where: \.isFinite) else { throw .noPitch(font: font.file.path, preset: preset.description) }
             }
             let timbre = Timbre.make(preset, keyOffsets: offsets)
             font.timbres[key] = timbre

@@ -51,40 +51,23 @@ static double phase_slope(const double *starts, const double *phases, const doub
 
 #define MAX_WINDOWS 4096
 
-int peach_pitch_measure(const float *samples, size_t count, double sample_rate, double expected_hz, peach_pitch_reading *out) {
-    if (!samples || !out || !(sample_rate > 0) || !(expected_hz > 0) || expected_hz >= sample_rate / 2) return -1;
-    /* Windows of eight periods (at least 20 ms) resolve neighbouring harmonics. */
-    size_t length = (size_t)(8.0 * sample_rate / expected_hz);
+/* Windows of eight periods (at least 20 ms) resolve neighbouring harmonics; 0 if `count` holds fewer than two. */
+static size_t window_length(size_t count, double sample_rate, double fundamental_hz) {
+    size_t length = (size_t)(8.0 * sample_rate / fundamental_hz);
     if (length < (size_t)(0.02 * sample_rate)) length = (size_t)(0.02 * sample_rate);
-    if (count < 2 * length) return -1;
+    return count < 2 * length ? 0 : length;
+}
+
+/* Follows harmonic `harmonic`, starting from `harmonic_hz`, by the slope of
+   its phase across windows of `length` overlapping by half. */
+static void track(const float *samples, size_t count, double sample_rate, size_t length, double harmonic_hz, int harmonic,
+                  peach_pitch_reading *out) {
     const size_t hop = length / 2;
     size_t windows = (count - length) / hop + 1;
     if (windows > MAX_WINDOWS) windows = MAX_WINDOWS;
-
-    /* The strongest harmonic near where it should be, on a grid over the middle of the span. */
-    const size_t middle = (count - 2 * length) / 2;
-    double energy = 0;
-    for (size_t n = middle; n < middle + 2 * length; n++) energy += (double)samples[n] * samples[n];
-    if (!(energy > 1e-20)) return -2;
-    double best_power = -1, best_hz = expected_hz;
-    int best_harmonic = 1;
-    for (int h = 1; h <= HARMONICS; h++) {
-        if (h * expected_hz * pow(2.0, PEACH_PITCH_SEARCH_CENTS / 1200.0) >= 0.45 * sample_rate) break;
-        for (double cents = -PEACH_PITCH_SEARCH_CENTS; cents <= PEACH_PITCH_SEARCH_CENTS; cents += GRID_STEP_CENTS) {
-            const double hz = h * expected_hz * pow(2.0, cents / 1200.0);
-            double re, im;
-            window_dft(samples, middle, 2 * length, hz, sample_rate, &re, &im);
-            if (re * re + im * im > best_power) {
-                best_power = re * re + im * im;
-                best_hz = hz;
-                best_harmonic = h;
-            }
-        }
-    }
-
     /* Phase track of that harmonic; each pass corrects the frequency it demodulates at. */
     double starts[MAX_WINDOWS], phases[MAX_WINDOWS], weights[MAX_WINDOWS];
-    double hz = best_hz, demodulated = best_hz;
+    double hz = harmonic_hz, demodulated = harmonic_hz;
     for (int pass = 0; pass < 2; pass++) {
         demodulated = hz;
         for (size_t j = 0; j < windows; j++) {
@@ -111,9 +94,51 @@ int peach_pitch_measure(const float *samples, size_t count, double sample_rate, 
         const double second = demodulated + phase_slope(starts, phases, weights, half, windows) * to_hz;
         drift = 1200.0 * log2(second / first);
     }
-    out->frequency_hz = hz / best_harmonic;
-    out->harmonic = best_harmonic;
+    out->frequency_hz = hz / harmonic;
+    out->harmonic = harmonic;
     out->drift_cents = drift;
+}
+
+static int silent(const float *samples, size_t from, size_t to) {
+    double energy = 0;
+    for (size_t n = from; n < to; n++) energy += (double)samples[n] * samples[n];
+    return !(energy > 1e-20);
+}
+
+int peach_pitch_measure(const float *samples, size_t count, double sample_rate, double expected_hz, peach_pitch_reading *out) {
+    if (!samples || !out || !(sample_rate > 0) || !(expected_hz > 0) || expected_hz >= sample_rate / 2) return -1;
+    const size_t length = window_length(count, sample_rate, expected_hz);
+    if (length == 0) return -1;
+
+    /* The strongest harmonic near where it should be, on a grid over the middle of the span. */
+    const size_t middle = (count - 2 * length) / 2;
+    if (silent(samples, middle, middle + 2 * length)) return -2;
+    double best_power = -1, best_hz = expected_hz;
+    int best_harmonic = 1;
+    for (int h = 1; h <= HARMONICS; h++) {
+        if (h * expected_hz * pow(2.0, PEACH_PITCH_SEARCH_CENTS / 1200.0) >= 0.45 * sample_rate) break;
+        for (double cents = -PEACH_PITCH_SEARCH_CENTS; cents <= PEACH_PITCH_SEARCH_CENTS; cents += GRID_STEP_CENTS) {
+            const double hz = h * expected_hz * pow(2.0, cents / 1200.0);
+            double re, im;
+            window_dft(samples, middle, 2 * length, hz, sample_rate, &re, &im);
+            if (re * re + im * im > best_power) {
+                best_power = re * re + im * im;
+                best_hz = hz;
+                best_harmonic = h;
+            }
+        }
+    }
+    track(samples, count, sample_rate, length, best_hz, best_harmonic, out);
+    return 0;
+}
+
+int peach_pitch_follow(const float *samples, size_t count, double sample_rate, const peach_pitch_reading *near, peach_pitch_reading *out) {
+    if (!samples || !near || !out || !(sample_rate > 0) || !(near->frequency_hz > 0) || near->harmonic < 1
+        || near->harmonic * near->frequency_hz >= sample_rate / 2) return -1;
+    const size_t length = window_length(count, sample_rate, near->frequency_hz);
+    if (length == 0) return -1;
+    if (silent(samples, 0, count)) return -2;
+    track(samples, count, sample_rate, length, near->harmonic * near->frequency_hz, near->harmonic, out);
     return 0;
 }
 

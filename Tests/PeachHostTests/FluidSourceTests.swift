@@ -71,6 +71,28 @@ import Testing
         #expect(output.samples(channel: 0)[12_000..<24_000].map(abs).max()! > 0.01, "it still plays")
     }
 
+    /// A key whose pitch the calibration cannot measure is never played out of
+    /// tune: TimGM6mb's xylophone has died away before the second in which it
+    /// would be measured at C7, so that note is refused with a reason; A4
+    /// still plays. A program with no such key at all (Applause) cannot be
+    /// chosen.
+    @Test func notesWithNoPitchToCorrectAreRefusedNotPlayed() throws {
+        let xylophone = try FluidFixture.instance(options: ["program": "13"])
+        let output = MemoryOutput(capacityFrames: 48_000)
+        let notices = try SourceFixture.render([(Pitch.frequency(of: MIDINote(number: 96)!), 4800, 9600)], with: xylophone, through: output)
+        #expect(notices.contains(.sourceFailed(atFrame: 4608)), "\(notices)")
+        #expect(xylophone.lastError == "program 13 has no pitch Peach can measure and correct at MIDI key 96: not played")
+        #expect(output.samples(channel: 0).allSatisfy { $0 == 0 }, "nothing was played")
+        #expect(try FluidFixture.render([440], options: ["program": "13"]).map(abs).max()! > 0.01, "A4 plays")
+
+        let applause = try FluidFixture.instance(options: ["program": "126"])
+        #expect(throws: SourceError.failed(source: FluidFixture.sourceID, action: "activate",
+                                           reason: "Applause (program 126) in the SoundFont \(FluidFixture.timGM6mb) has no key with a pitch "
+                                               + "Peach can measure and correct (a drum or a sound effect)")) {
+            try applause.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
+        }
+    }
+
     @Test func presetsTheFontLacksAreRefusedAndTheOldOneStays() throws {
         // TimGM6mb has General MIDI (bank 0) and drums (bank 128), nothing in bank 5.
         let inactive = try FluidFixture.instance(options: ["bank": "5", "program": "40"])

@@ -28,4 +28,16 @@ public enum PitchMeter {
     public static func measure(_ samples: ArraySlice<Float>, sampleRate: Double, near expected: Double) -> Reading? {
         samples.withUnsafeBufferPointer { measure($0, sampleRate: sampleRate, near: expected) }
     }
+
+    /// A stretch of a tone already measured (`whole`), following the same
+    /// harmonic with no search: cheap enough for every 50 ms of a note.
+    public static func follow(_ samples: ArraySlice<Float>, sampleRate: Double, from whole: Reading) -> Reading? {
+        var near = peach_pitch_reading(frequency_hz: whole.frequency, harmonic: Int32(whole.harmonic), drift_cents: whole.driftCents)
+        var reading = peach_pitch_reading()
+        let status = samples.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { peach_pitch_follow($0, buffer.count, sampleRate, &near, &reading) } ?? -1
+        }
+        guard status == 0 else { return nil }
+        return Reading(frequency: reading.frequency_hz, harmonic: Int(reading.harmonic), driftCents: reading.drift_cents)
+    }
 }

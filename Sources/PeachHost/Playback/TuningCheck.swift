@@ -52,19 +52,21 @@ public enum TuningCheck {
             let reading = PitchMeter.measure(samples[start..<(start + noteFrames - skippedFrames)], sampleRate: format.sampleRate, near: asked)
             return Reading(note: note, cents: reading.map { Pitch.cents(from: asked, to: $0.frequency) },
                            steady: reading.map { abs($0.driftCents) < steadyCents } ?? false,
-                           worstCents: worst(samples[(index * spacing)..<(index * spacing + noteFrames)], asked: asked))
+                           worstCents: reading.flatMap { worst(samples[(index * spacing)..<(index * spacing + noteFrames)], asked: asked, whole: $0) })
         }
     }
 
-    /// The window of `note` whose pitch lies farthest from `asked`. Windows
-    /// are 50 ms, or sixteen periods where that is longer (what the meter
-    /// needs), and overlap by half.
-    private static func worst(_ note: ArraySlice<Float>, asked: Double) -> Double? {
+    /// The window of `note` whose pitch lies farthest from `asked`, following
+    /// the harmonic the `whole` reading found. Windows are 50 ms, or sixteen
+    /// periods where that is longer (what the meter needs), and overlap by
+    /// half; nil if one holds no tone within the meter's search of `asked`.
+    private static func worst(_ note: ArraySlice<Float>, asked: Double, whole: PitchMeter.Reading) -> Double? {
         let length = max(2400, Int(16 * format.sampleRate / asked) + 1)
         var worst = 0.0
         for start in stride(from: note.startIndex + onsetFrames, through: note.endIndex - length, by: length / 2) {
-            guard let reading = PitchMeter.measure(note[start..<(start + length)], sampleRate: format.sampleRate, near: asked) else { return nil }
+            guard let reading = PitchMeter.follow(note[start..<(start + length)], sampleRate: format.sampleRate, from: whole) else { return nil }
             let cents = Pitch.cents(from: asked, to: reading.frequency)
+            guard abs(cents) <= PitchMeter.searchCents else { return nil }
             if abs(cents) > abs(worst) { worst = cents }
         }
         return worst

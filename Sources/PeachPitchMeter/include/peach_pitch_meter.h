@@ -49,6 +49,15 @@ PEACH_PITCH_HIDDEN int peach_pitch_measure(const float *samples, size_t count, d
                                            double expected_hz, peach_pitch_reading *out);
 
 /*
+ * [thread-safe] A stretch of a tone already measured: follows the same
+ * harmonic as `near` (a reading of the whole tone) from its frequency, with
+ * no search, so that many short stretches of a note cost little. The span
+ * must hold sixteen periods or more. Returns as peach_pitch_measure does.
+ */
+PEACH_PITCH_HIDDEN int peach_pitch_follow(const float *samples, size_t count, double sample_rate, const peach_pitch_reading *near,
+                                          peach_pitch_reading *out);
+
+/*
  * [thread-safe] How much of the sound in `samples` lies in the first eight
  * harmonics of `fundamental_hz` (Hann-windowed, over the whole span): about
  * 1 for a steady harmonic tone at that pitch, near 0 for a wrong pitch.
