@@ -26,6 +26,11 @@ struct HeadlessSession {
         var id = 0
         while true {
             id += 1
+            // No pair is played whose answer could not be saved: the client hears why, and Peach exits non-zero.
+            do { try training.checkRoom() } catch {
+                try emit(ErrorLine(message: error.description))
+                throw Failure(error.description)
+            }
             let pair = training.session.nextPair()
             let (first, second) = pair.frequencies(reference: training.session.reference)
             let line = PairLine(id: id, note: pair.note.number, name: pair.note.name, firstHz: first, secondHz: second, cents: pair.cents)
@@ -42,7 +47,11 @@ struct HeadlessSession {
             // A pair whose sound failed before the answer was not heard: it is never recorded.
             if let player { try check(player.engine.pollNotices(), of: player) }
             let seconds = Double(Monotonic.nanoseconds() - answerable) / 1e9
-            let answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID, noteSeconds: noteSeconds)
+            let answer: TrainingAnswer
+            do { answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID, noteSeconds: noteSeconds) } catch {
+                try emit(ErrorLine(message: error.description))
+                throw Failure(error.description)
+            }
             try emit(FeedbackLine(id: id, correct: answer.correct))
         }
     }

@@ -17,6 +17,8 @@ struct Peach: ParsableCommand {
         // A closed pipe (a WAV reader gone, `peach sources | head`) shows as an
         // EPIPE error where it happens instead of killing Peach silently.
         signal(SIGPIPE, SIG_IGN)
+        // A file size limit (ulimit -f) shows as an EFBIG error on the write that meets it, which stops training cleanly.
+        signal(SIGXFSZ, SIG_IGN)
         var arguments = Array(CommandLine.arguments.dropFirst())
         do {
             Language.current = try LanguageChoice.take(from: &arguments)

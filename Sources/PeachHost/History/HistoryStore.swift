@@ -54,10 +54,12 @@ public final class HistoryStore {
             tailIsClean = true
         }
         let file = try PosixFile(ownHistoryPath, flags: O_WRONLY | O_APPEND | O_CREAT | PosixFile.inDataFolder)
+        let before = try file.size()
         do throws(HistoryError) {
             try file.write(Array((HistoryLine.encode(answer) + "\n").utf8))
         } catch {
-            tailIsClean = false  // part of the line may have been written
+            // A full disk or a file size limit can take part of the line: take it back, so no fragment is left.
+            do { try file.truncate(to: before) } catch { tailIsClean = false }
             throw error
         }
         try file.syncData()
@@ -65,6 +67,24 @@ public final class HistoryStore {
             try PosixFile.syncDirectory(historyDirectory)  // a new file's name must survive a crash too
             historyEntrySynced = true
         }
+    }
+
+    /// Whether the next answer can be appended: this machine's file opens
+    /// for appending (or its folder takes a new file) and the disk has a block
+    /// free. Asked before each pair is played, so that no pair is played
+    /// whose answer is bound to be lost. Takes the training lock if not yet held.
+    public func checkRoom() throws(HistoryError) {
+        try lockForTraining()
+        let target: String
+        if let file = try PosixFile.openIfPresent(ownHistoryPath, flags: O_WRONLY | O_APPEND | PosixFile.inDataFolder) {
+            target = file.path
+        } else {
+            guard access(historyDirectory, W_OK) == 0 else { throw .cannotWrite(path: historyDirectory, reason: ErrnoText.describe(errno)) }
+            target = historyDirectory
+        }
+        var disk = statvfs()
+        guard statvfs(target, &disk) == 0 else { throw .cannotWrite(path: ownHistoryPath, reason: ErrnoText.describe(errno)) }
+        guard disk.f_bavail > 0 else { throw .cannotWrite(path: ownHistoryPath, reason: ErrnoText.describe(ENOSPC)) }
     }
 
     /// Adds answers brought from elsewhere (`peach import`) as a history file

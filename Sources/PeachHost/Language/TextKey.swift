@@ -9,7 +9,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trainingFooter, trainingFooterShort, trainingBellOn, trainingBellOff, trainingWait, trainingHigher, trainingLower
     case trainingTooSmall, trainingTooSmallKeys
     case trainingSoundStopped, trainingSourceRestarted, trainingSourceNotRestarted, trainingSourceKeepsFailing
-    case trainingCouldNotPlay, trainingCouldNotSave, trainingKeptTimbre, trainingSettingsNotApplied, trainingSettingsApplied
+    case trainingCouldNotPlay, trainingCouldNotSave, trainingNextNotSavable, trainingKeptTimbre, trainingSettingsNotApplied, trainingSettingsApplied
     case plainIntro, plainSound, plainSecondNote, plainRight, plainWrong, plainNextSound, plainBell
     // Pages behind the start page
     case pageBack, pageScroll, pageMore, profileTitle, profileAnswers, profileKeys, profilePlainIntro

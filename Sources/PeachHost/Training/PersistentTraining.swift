@@ -40,6 +40,11 @@ public final class PersistentTraining {
         return answer
     }
 
+    /// Fails when the next answer could not be saved (see `HistoryStore.checkRoom`): ask before playing a pair.
+    public func checkRoom() throws(TrainingDataError) {
+        try history { () throws(HistoryError) in try store.checkRoom() }
+    }
+
     public var report: ProfileReport {
         ProfileReport(profile: session.profile, range: session.range, reference: session.reference)
     }

@@ -25,6 +25,8 @@ final class TrainingScreen {
     private var retryAt: UInt64 = 0
     private var sourceFailedAt: UInt64?
     private var settingsWatch: SettingsWatch?
+    /// Set once an answer could not be saved, or the next one could not be: no pair plays after that.
+    private var savingFailed = false
     /// Settings a flag overrides for this run: changes to them are not applied.
     private let overridden: Set<String>
     /// Shows a list chooser in place of the training screen until it is left.
@@ -116,7 +118,11 @@ final class TrainingScreen {
 
     private func beginPair() {
         applyChangedSettings()
-        guard audio.isPlaying else { return }
+        guard audio.isPlaying, !savingFailed else { return }
+        do { try training.checkRoom() } catch {
+            stopTraining(localized(.trainingNextNotSavable, "\(error)"))
+            return
+        }
         applyPendingTimbre()
         let next = training.session.nextPair()
         do {
@@ -131,26 +137,38 @@ final class TrainingScreen {
 
     /// Answers while the targets are disabled are ignored, and so is an
     /// answer to a pair whose sound failed (the engine's news is read first).
+    /// The answer is saved before its feedback shows: nothing looks trained that was not.
     private func answer(_ direction: PitchDirection) {
         guard state.answerable, pair != nil else { return }
         followAudio()
         guard state.answerable, let pair else { return }
         let seconds = Double(Monotonic.nanoseconds() - answerableSince) / 1e9
-        let correct = direction == pair.direction
+        self.pair = nil
+        let correct: Bool
+        do {
+            correct = try training.record(pair, heard: direction, responseSeconds: seconds, sourceID: audio.source.descriptor.id,
+                                          noteSeconds: audio.noteSeconds).correct
+        } catch {
+            audio.cut()
+            stopTraining(localized(.trainingCouldNotSave, "\(error)"))
+            return
+        }
         state.lastAnswerCorrect = correct
         state.phase = .waiting
-        display.show(state, because: .answered(correct: correct))  // feedback first: it is what the listener waits for
+        display.show(state, because: .answered(correct: correct))
         if !correct && state.bell { display.alert() }
-        self.pair = nil
-        do {
-            try training.record(pair, heard: direction, responseSeconds: seconds, sourceID: audio.source.descriptor.id,
-                                noteSeconds: audio.noteSeconds)
-        } catch {
-            state.message = localized(.trainingCouldNotSave, "\(error)")
-            display.show(state, because: .message)
-        }
         audio.cut()
         beginPair()
+    }
+
+    /// An answer could not be saved, or the next could not be: training stops
+    /// for good, saying why in full (wrapped to the window), with no feedback
+    /// left standing that could pass for an unsaved answer's.
+    private func stopTraining(_ reason: String) {
+        savingFailed = true
+        state.lastAnswerCorrect = nil
+        state.message = nil
+        pause(reason, retrying: false)
     }
 
     /// Drops the pair in progress: it is not recorded.
@@ -291,7 +309,7 @@ final class TrainingScreen {
         pendingTimbre = next == sources.current ? nil : next
         state.nextTimbre = pendingTimbre?.name
         display.show(state, because: .timbre)
-        if retryAt == .max, case .paused = state.phase {
+        if retryAt == .max, !savingFailed, case .paused = state.phase {
             applyPendingTimbre()
             reopenAudio()
         }
@@ -315,7 +333,7 @@ final class TrainingScreen {
         display.resized()
         display.show(state, because: .timbre)
         if paused {
-            if retryAt == .max, pendingTimbre != nil {
+            if retryAt == .max, !savingFailed, pendingTimbre != nil {
                 applyPendingTimbre()
                 reopenAudio()
             }
