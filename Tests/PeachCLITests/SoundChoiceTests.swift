@@ -52,6 +52,12 @@ import Testing
         terminal.send("i")
         try terminal.waitFor(text: "Choose a sound")
         #expect(terminal.screen.text.contains("▶ Sine"), "the sound playing is chosen\n\(terminal.screen.text)")
+        // An instrument by its own name: "flu" keeps the flutes, not every FluidSynth instrument.
+        terminal.send("flu")
+        try terminal.waitFor("the flutes") { $0.screen.text.contains("FluidSynth: Pan Flute") && !$0.screen.text.contains("Sine") }
+        #expect(terminal.screen.text.contains("▶ FluidSynth: Flute") && !terminal.screen.text.contains("Piccolo"), "\(terminal.screen.text)")
+        terminal.send("\u{7F}\u{7F}\u{7F}")  // Backspace widens the list again
+        try terminal.waitFor(text: "FluidSynth: Piccolo")
         terminal.send("BRI")  // case-insensitive, anywhere in the name
         try terminal.waitFor("the list narrowed") { !$0.screen.text.contains("Sine") && $0.screen.text.contains("▶ C Tone: Bright") }
         #expect(!terminal.screen.text.contains("C Tone: Soft"))

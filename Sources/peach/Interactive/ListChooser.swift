@@ -2,8 +2,8 @@ import Glibc
 import PeachHost
 
 /// A list to pick one entry from, narrowed by typing: letters keep the
-/// entries that contain them anywhere, case-insensitive ("flu" keeps Flute
-/// and Pan Flute), Backspace widens again, ↑↓ PgUp PgDn choose, Enter takes,
+/// entries whose name contains them anywhere, case-insensitive ("flu" keeps
+/// Flute and Pan Flute), Backspace widens again, ↑↓ PgUp PgDn choose, Enter takes,
 /// Esc goes back. The settings screen and the training screen (`i`) choose
 /// sounds and instruments with it, so 128 of them are a word away rather than
 /// 74 presses. In plain mode each change is said in a line.
@@ -18,6 +18,10 @@ struct ListChooser {
     var entries: [String]
     /// The entry chosen when the list opens.
     var current: Int?
+    /// What typing matches, by entry: the entries themselves unless given. An
+    /// instrument is matched by its own name, since "flu" would otherwise
+    /// keep every "FluidSynth: …" entry.
+    var names: [String]? = nil
 
     func run(input: TerminalInput, screen: Screen?, style: TerminalStyle) -> Outcome {
         var filter = ""
@@ -27,7 +31,8 @@ struct ListChooser {
         writer?.say(localized(.chooserPlainIntro, title))
         func matching() -> [Int] {
             let typed = filter.lowercased()
-            return entries.indices.filter { typed.isEmpty || entries[$0].lowercased().contains(typed) }
+            let searched = names ?? entries
+            return entries.indices.filter { typed.isEmpty || searched[$0].lowercased().contains(typed) }
         }
         var previousFilter: String?
         while true {

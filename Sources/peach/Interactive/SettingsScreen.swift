@@ -139,7 +139,8 @@ final class SettingsScreen {
                     (saved.first { $0.key == choice.key }?.value ?? sourceOptions.first { $0.key == choice.key }?.defaultValue) == choice.value
                 } ?? true
             }
-            guard let index = pick(ListChooser(title: localized(.chooserSoundTitle), entries: timbres.map(\.name), current: current)) else { return true }
+            let chooser = ListChooser(title: localized(.chooserSoundTitle), entries: timbres.map(\.name), current: current, names: timbres.map(\.ownName))
+            guard let index = pick(chooser) else { return true }
             let timbre = timbres[index]
             do {
                 if timbre.sourceID != id { try store.set(.source, to: .string(timbre.sourceID)) }

@@ -9,6 +9,8 @@ struct Timbre: Equatable {
     var choice: (key: String, value: String, label: String)?
 
     var name: String { choice.map { "\(sourceName): \($0.label)" } ?? sourceName }
+    /// The name without its source: the instrument's ("Flute"), or the source's if it has none.
+    var ownName: String { choice?.label ?? sourceName }
 
     static func == (a: Timbre, b: Timbre) -> Bool {
         a.sourceID == b.sourceID && a.choice?.key == b.choice?.key && a.choice?.value == b.choice?.value
@@ -31,7 +33,7 @@ struct Timbre: Equatable {
     /// unique beginning, case-insensitive (`NameLookup`).
     static func named(_ text: String, among timbres: [Timbre]) throws(NameLookupError) -> Timbre {
         let index = try NameLookup.find(text, what: localized(.nameWhatSound), among: timbres.map { timbre in
-            (shown: timbre.name, short: [timbre.choice?.label ?? timbre.sourceName], long: [timbre.name, timbre.sourceID])
+            (shown: timbre.name, short: [timbre.ownName], long: [timbre.name, timbre.sourceID])
         })
         return timbres[index]
     }

@@ -324,7 +324,7 @@ final class TrainingScreen {
         let timbres = sources.timbres
         let shown = pendingTimbre ?? sources.current
         let outcome = choose(ListChooser(title: localized(.chooserSoundTitle), entries: timbres.map(\.name),
-                                         current: timbres.firstIndex(of: shown)))
+                                         current: timbres.firstIndex(of: shown), names: timbres.map(\.ownName)))
         if case .ended(let exit) = outcome { return exit }
         if case .chosen(let index) = outcome {
             pendingTimbre = timbres[index] == sources.current ? nil : timbres[index]
