@@ -8,10 +8,10 @@ import Testing
 @Suite(.serialized) struct SettingsScreenValueTests {
     static let down = "\u{1B}[B", right = "\u{1B}[C", left = "\u{1B}[D"
 
-    static func peach(_ folder: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {
+    static func peach(_ folder: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 80, rows: Int = 24) throws -> PseudoTerminal {
         try PseudoTerminal([BuildProducts.peach, "--data-dir", folder.path + "/data"],
                            environment: ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data",
-                                         "XDG_CACHE_HOME": folder.path + "/cache"].merging(environment) { $1 }, columns: columns)
+                                         "XDG_CACHE_HOME": folder.path + "/cache"].merging(environment) { $1 }, columns: columns, rows: rows)
     }
 
     static func quit(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -73,10 +73,10 @@ import Testing
 
     /// Without a sound card the start page says in full why there is no
     /// sound and what to do there: the settings screen, not a flag.
-    @Test(arguments: [80, 40]) func withoutASoundCardTheStartPageSaysWhyAndWhatToDo(columns: Int) throws {
+    @Test(arguments: [(80, 24), (40, 24), (40, 12)]) func withoutASoundCardTheStartPageSaysWhyAndWhatToDo(columns: Int, rows: Int) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let terminal = try Self.peach(folder, environment: try AlsaTestConfiguration.write(in: folder), columns: columns)
+        let terminal = try Self.peach(folder, environment: try AlsaTestConfiguration.write(in: folder), columns: columns, rows: rows)
         try terminal.waitFor(text: "Start training")
         terminal.send("\r")
         func said(_ terminal: PseudoTerminal) -> String { terminal.screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }

@@ -71,20 +71,22 @@ final class StartPage {
 
     /// The button and the menu (the way out) stay at the foot of any window from
     /// 40×12; the name, the profile and any message scroll above them when short.
+    /// A message (why sound failed, and what to do) comes right after the name,
+    /// so even a 40×12 window shows it whole.
     private func lines(sketch: ProfileSketch?, message: String?) -> [String] {
         guard let screen else { return [] }
         let width = screen.size.columns, rows = screen.size.rows, roomy = rows >= 20
         let text = width - 4
         var body = (roomy ? [""] : []) + ["  " + style.strong("Peach")]
+        if let message {
+            body += [message].wrapped(to: text).map { "  " + style.bad($0) }
+            body.append("")
+        }
         body += [localized(.startTagline)].wrapped(to: text).map { "  " + $0 }
         if let sketch {
             if roomy { body.append("") }
             body.append("  " + sketch.line(width: min(text, 92), unicode: style.unicode))
             body += [sketch.weakSpotsText()].wrapped(to: text).map { "  " + style.dim($0) }
-        }
-        if let message {
-            body.append("")
-            body += [message].wrapped(to: text).map { "  " + style.bad($0) }
         }
         let arrow = style.unicode ? "▶" : ">"
         let button = "  " + style.inverse(" \(arrow) \(localized(.startButton)) ")
