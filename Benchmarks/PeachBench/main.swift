@@ -11,6 +11,8 @@
 //      the fluidsynth program rendering the same notes with -F).
 //   9. The transport: click frame error after an hour of tempo ramps (baseline:
 //      a running sum of click lengths, as timer-driven metronomes keep time).
+//  10. A source in a bridge process: speed and added time per block (baseline:
+//      the same source in process).
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -36,15 +38,21 @@ func releaseDirectory() throws -> String {
 do {
     let directory = try releaseDirectory()
     let library = directory + "/libPeachSineSource.so"
+    // `PeachBench 9 10` measures only those figures; no arguments, all of them.
+    let chosen = Set(CommandLine.arguments.dropFirst().compactMap { Int($0) })
+    func figure(_ number: Int, _ rows: () throws -> [Row]) rethrows -> [Row] {
+        chosen.isEmpty || chosen.contains(number) ? try rows() : []
+    }
     // Discovery runs first: its cold run needs the library not yet loaded in this process.
-    let discovery = try DiscoveryBenchmark(releaseDirectory: directory, libraryPath: library).rows()
-    let render = try SineRenderBenchmark(libraryPath: library).rows()
-    let sources = try SourcesCommandBenchmark(releaseDirectory: directory).rows()
-    let screen = try TrainingScreenBenchmark(releaseDirectory: directory).rows()
-    let profile = try ProfileViewBenchmark(releaseDirectory: directory).rows()
-    let fluid = try FluidBenchmark(releaseDirectory: directory).rows()
-    let transport = try TransportBenchmark().rows()
-    let rows = render + discovery + sources + screen + profile + fluid + transport
+    let discovery = try figure(2) { try DiscoveryBenchmark(releaseDirectory: directory, libraryPath: library).rows() }
+    let render = try figure(1) { try SineRenderBenchmark(libraryPath: library).rows() }
+    let sources = try figure(3) { try SourcesCommandBenchmark(releaseDirectory: directory).rows() }
+    let screen = try figure(4) { try TrainingScreenBenchmark(releaseDirectory: directory).rows() }
+    let profile = try figure(7) { try ProfileViewBenchmark(releaseDirectory: directory).rows() }
+    let fluid = try figure(8) { try FluidBenchmark(releaseDirectory: directory).rows() }
+    let transport = try figure(9) { try TransportBenchmark().rows() }
+    let bridge = try figure(10) { try BridgeBenchmark(releaseDirectory: directory).rows() }
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

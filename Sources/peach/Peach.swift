@@ -10,7 +10,8 @@ struct Peach: ParsableCommand {
         discussion: localized(.helpPeachDiscussion),
         version: PeachVersion.current,
         subcommands: [StartCommand.self, TrainCommand.self, ProfileCommand.self, StatsCommand.self, SettingsCommand.self, ExportCommand.self,
-                      ImportCommand.self, HistoryCommand.self, SourcesCommand.self, DevicesCommand.self, PlayCommand.self, PluginProbeCommand.self],
+                      ImportCommand.self, HistoryCommand.self, SourcesCommand.self, DevicesCommand.self, PlayCommand.self,
+                      PluginProbeCommand.self, PluginBridgeCommand.self],
         defaultSubcommand: StartCommand.self)
 
     static func main() {

@@ -48,7 +48,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
     case helpHistoryAbstract, helpHistoryCheckAbstract, helpHistoryCheckDiscussion
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
-    case helpPlayDuration, helpProbeAbstract, helpProbePath, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
+    case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
     case valueNameAssignment
@@ -93,6 +93,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
+    case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart
     // Audio outputs and the engine
     case outputProblemAndRemedy, outputChooseWithFlag, outputChooseOnScreen
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration

@@ -18,8 +18,9 @@ struct ChildProcess {
     private let outputFD: Int32
 
     /// Starts `arguments[0]` with the others, in this process's environment
-    /// with `overrides` set; standard error is inherited.
-    static func start(_ arguments: [String], overrides: [String: String] = [:]) throws(StartFailure) -> ChildProcess {
+    /// with `overrides` set; standard error is inherited, and `inheriting`
+    /// descriptors become the child's 3, 4, 5 … in order.
+    static func start(_ arguments: [String], overrides: [String: String] = [:], inheriting: [Int32] = []) throws(StartFailure) -> ChildProcess {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw StartFailure(reason: ErrnoText.describe(errno)) }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -27,6 +28,10 @@ struct ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        // Copied above the targets first, so no dup2 overwrites a descriptor a later one still needs.
+        let sources = inheriting.map { fcntl($0, F_DUPFD_CLOEXEC, 100) }
+        defer { sources.forEach { close($0) } }
+        for (index, descriptor) in sources.enumerated() { posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(3 + index)) }
         var pid: pid_t = 0
         let cArguments = arguments.map { strdup($0) } + [nil]
         let cEnvironment = Environment.current.merging(overrides) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -66,6 +71,12 @@ struct ChildProcess {
             pending += chunk[..<count]
         }
     }
+
+    /// Closes the output at once: for a child whose output nobody reads.
+    func closeOutput() { close(outputFD) }
+
+    /// Reaps the child, killing it if it has not exited by `deadline`.
+    func waitForExit(deadline: UInt64) -> Outcome { reap(output: [], deadline: deadline) }
 
     /// Closes the output and reaps the child, killing it if it has not exited by `deadline`.
     func finish(deadline: UInt64) -> Outcome {

@@ -38,6 +38,7 @@ public struct SourceCatalog: Sendable {
     public static func discover(searchPath: PluginSearchPath, prober: PluginProber) -> SourceCatalog {
         let (libraries, warnings) = searchPath.candidateLibraries()
         var catalog = SourceCatalog(reports: prober.probe(libraries))
+        catalog.bridgeExecutable = prober.executable
         catalog.rejections.removeAll(where: searchPath.isQuiet)
         catalog.folderWarnings = warnings
         return catalog
@@ -56,9 +57,20 @@ public struct SourceCatalog: Sendable {
         return entry
     }
 
-    /// Loads the source's library into this process and makes an inactive instance.
-    public func makeInstance(of id: String) throws(SourceLookupError) -> SourceInstance {
+    /// The `peach` program that probed the libraries; it also runs bridge processes.
+    public var bridgeExecutable: String?
+
+    /// Makes an inactive instance of the source: its library loaded into this
+    /// process, or in a bridge process of its own (`BridgeClient`), where a
+    /// crash or hang in the plugin costs only that process.
+    public func makeInstance(of id: String, isolation: PluginIsolation = .inProcess) throws(SourceLookupError) -> SourceInstance {
         let entry = try entry(for: id)
+        if isolation == .bridged {
+            guard let executable = bridgeExecutable ?? PluginPath.executableDirectory().map({ $0 + "/peach" }) else {
+                throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: localized(.bridgeCannotStart, id, "no peach program")))
+            }
+            return try BridgeClient.makeInstance(executable: executable, entry: entry)
+        }
         let library: PluginLibrary
         do {
             library = try PluginLibrary.load(path: entry.libraryPath)

@@ -65,6 +65,13 @@ extension TextCatalog {
             .sourceUnavailable: "sound source %1 is unavailable: %2",
             .sourceLog: "peach: source: %1",
             .sourceLogNotUTF8: "(message is not UTF-8)",
+            .bridgeEnded: "its bridge process ended: %1",
+            .bridgeTimedOut: "it did not finish a block within %1 ms, so its bridge process was stopped",
+            .bridgeBlockTooLarge: "a block was larger than a bridged source takes (%1 frames, %2 channels, %3 events)",
+            .bridgeSignal: "it crashed (signal %1, %2)",
+            .bridgeExitStatus: "it exited with status %1",
+            .bridgeKilled: "it did not exit and was killed",
+            .bridgeCannotStart: "cannot start a bridge process for %1: %2",
         ],
         german: [
             .pluginCannotLoad: "lässt sich nicht laden: %1",
@@ -128,5 +135,12 @@ extension TextCatalog {
             .sourceUnavailable: "Klangquelle %1 ist nicht verfügbar: %2",
             .sourceLog: "peach: Klangquelle: %1",
             .sourceLogNotUTF8: "(Meldung ist kein UTF-8)",
+            .bridgeEnded: "ihr Brückenprozess endete: %1",
+            .bridgeTimedOut: "sie hat einen Block nicht binnen %1 ms fertig gerechnet, darum wurde ihr Brückenprozess beendet",
+            .bridgeBlockTooLarge: "ein Block war größer, als eine überbrückte Klangquelle annimmt (%1 Frames, %2 Kanäle, %3 Ereignisse)",
+            .bridgeSignal: "er ist abgestürzt (Signal %1, %2)",
+            .bridgeExitStatus: "er endete mit Status %1",
+            .bridgeKilled: "er endete nicht und wurde abgebrochen",
+            .bridgeCannotStart: "für %1 lässt sich kein Brückenprozess starten: %2",
         ])
 }

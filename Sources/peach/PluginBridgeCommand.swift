@@ -1,0 +1,24 @@
+import ArgumentParser
+import Glibc
+import PeachHost
+
+/// Runs one sound source in a process of its own and serves the Peach that
+/// started it (`BridgeServer`): a crash or hang in the plugin then ends this
+/// process, not Peach. Peach starts it; people do not.
+struct PluginBridgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugin-bridge",
+        abstract: localized(.helpBridgeAbstract),
+        shouldDisplay: false)
+
+    @Argument(help: ArgumentHelp(localized(.helpProbePath), valueName: localized(.valueNamePath)))
+    var library: String
+
+    @Argument(help: ArgumentHelp(localized(.helpBridgeSource)))
+    var source: String
+
+    func run() throws {
+        let status = BridgeServer.run(libraryPath: library, sourceID: source)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
