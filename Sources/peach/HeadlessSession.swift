@@ -48,7 +48,10 @@ struct HeadlessSession {
             if let player { try check(player.engine.pollNotices(), of: player) }
             let seconds = Double(Monotonic.nanoseconds() - answerable) / 1e9
             let answer: TrainingAnswer
-            do { answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID, noteSeconds: noteSeconds) } catch {
+            do {
+                answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID,
+                                             timbre: player?.engine.source.timbreValues ?? [:], noteSeconds: noteSeconds)
+            } catch {
                 try emit(ErrorLine(message: error.description))
                 throw Failure(error.description)
             }

@@ -146,6 +146,21 @@ import Testing
         #expect(try String(contentsOfFile: profileFolder + "/" + snapshot, encoding: .utf8) == newer)
     }
 
+    @Test func eachAnswerRecordsTheTimbreItWasPlayedWith() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        let plugins = data.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try CPlugin.build(BuildProducts.packageRoot + "/examples/c-tone-source/tone_source.c", named: "libctone", in: plugins)
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data.path, "--device", "null", "--duration", "0.3",
+                                    "--plugin-path", plugins, "--source", "org.example.ctone", "--option", "shape=soft"], input: "higher\nquit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let history = try HistoryStore(directory: data.path).readAll().answers
+        #expect(history.count == 1 && history[0].sourceID == "org.example.ctone" && history[0].timbre == ["shape": "soft"], "\(history)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: data.path + "/history").first)
+        #expect(try String(contentsOfFile: data.path + "/history/" + file, encoding: .utf8).contains(#""timbre":{"shape":"soft"}}"#))
+    }
+
     @Test func aDamagedSnapshotIsMovedAsideAndRebuiltNeverBlockingTraining() throws {
         let data = TemporaryDirectory()
         defer { data.remove() }

@@ -34,10 +34,10 @@ import Testing
         let exported = try HistoryExport.csv(dataDirectory: folder.file("original"))
         #expect(exported.answers == 54)
         let text = String(decoding: exported.bytes, as: UTF8.self)
-        #expect(text.hasPrefix("timestamp,key,note,first_hz,second_hz,cents,answer,correct,response_ms,source,reference_hz,note_seconds\r\n"))
+        #expect(text.hasPrefix("timestamp,key,note,first_hz,second_hz,cents,answer,correct,response_ms,source,reference_hz,note_seconds,timbre\r\n"))
         let lowest = 27.5 * pow(2, -0.1 / 1200)  // A0, 0.1 cent flat
-        #expect(text.contains("\r\n2026-09-21T14:13:20.001Z,21,A0,27.5,\(lowest),-0.1,lower,true,0,\"comma, \"\"quote\"\"\",440.0,1.0\r\n"))
-        #expect(text.contains(",\"line\r\nbreak é 🎻\",415.0,0.25\r\n"))
+        #expect(text.contains("\r\n2026-09-21T14:13:20.001Z,21,A0,27.5,\(lowest),-0.1,lower,true,0,\"comma, \"\"quote\"\"\",440.0,1.0,\r\n"))
+        #expect(text.contains(",\"line\r\nbreak é 🎻\",415.0,0.25,\r\n"))
         try Data(exported.bytes).write(to: URL(fileURLWithPath: folder.file("history.csv")))
 
         let copy = folder.file("copy")
@@ -64,6 +64,22 @@ import Testing
         let snapshot = try JSONDecoder().decode(ProfileReport.self, from: Data(try #require(try store.readSnapshot())))
         #expect(snapshot.answers == 54)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory) == [store.machine + ".import-20270115T080000Z.jsonl"])
+    }
+
+    @Test func theTimbreTravelsThroughCSVAndOldExportsWithoutItStillImport() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var flute = answer(1_790_000_000)
+        flute.timbre = ["program": "73"]
+        let document = String(decoding: HistoryCSV.document([answer(1_789_999_999), flute]), as: UTF8.self)
+        let rows = document.split(separator: "\r\n")
+        #expect(rows[0].hasSuffix(",note_seconds,timbre") && rows[1].hasSuffix(",1.0,") && rows[2].hasSuffix(#","{""program"":""73""}""#), "\(document)")
+        try document.write(toFile: folder.file("new.csv"), atomically: true, encoding: .utf8)
+        _ = try HistoryImport.run(folder.file("new.csv"), dataDirectory: folder.file("data"), now: 1_800_000_000)
+        #expect(try HistoryStore(directory: folder.file("data")).readAll().answers == [answer(1_789_999_999), flute])
+        try (Self.header + Self.good).write(toFile: folder.file("old.csv"), atomically: true, encoding: .utf8)
+        let outcome = try HistoryImport.run(folder.file("old.csv"), dataDirectory: folder.file("data"), now: 1_800_000_001)
+        #expect(outcome.added == 1)
     }
 
     static let header = "timestamp,key,note,first_hz,second_hz,cents,answer,correct,response_ms,source,reference_hz,note_seconds\r\n"

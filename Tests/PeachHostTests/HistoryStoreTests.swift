@@ -163,6 +163,31 @@ import Testing
         #expect(answer.note.number == 60)
     }
 
+    @Test func theTimbreIsRecordedAndLinesWithoutItStillRead() throws {
+        var flute = try HistoryLine.decode(Self.exampleLine)
+        #expect(flute.timbre.isEmpty, "a line written before timbres were recorded")
+        flute.timbre = ["program": "73", "font": "My \"GM\" font.sf2"]
+        let line = HistoryLine.encode(flute)
+        #expect(line == String(Self.exampleLine.dropLast()) + #","timbre":{"font":"My \"GM\" font.sf2","program":"73"}}"#)
+        #expect(try HistoryLine.decode(line) == flute)
+        var violin = flute
+        violin.timbre["program"] = "40"
+        #expect(!HistoryLine.sameLine(flute, violin), "answers on different instruments are told apart")
+        #expect(HistoryLine.encode(try HistoryLine.decode(Self.exampleLine)) == Self.exampleLine, "no timbre, no field")
+        for bad in [#"{"program":73}"#, #"{"program":["73"]}"#, #""73""#, #"{"program":"73""#] {
+            let broken = String(Self.exampleLine.dropLast()) + #","timbre":"# + bad + "}"
+            #expect(throws: HistoryLineError.self, "\(bad)") { try HistoryLine.decode(broken) }
+        }
+        // A file of answers on one instrument, then another, read back through the store.
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        var answers = (0..<4).map { answer(Double($0)) }
+        for index in 2..<4 { answers[index].timbre = ["shape": "soft"] }
+        for answer in answers { try store.append(answer) }
+        #expect(try store.readAll().answers == answers)
+    }
+
     @Test func unknownFieldsWithNestedValuesFromANewerPeachAreIgnored() throws {
         let nested = #","device":{"name":"hw:1","rates":[44100,48000,{"x":"]}\""}],"empty":{}},"tags":[[],[[1]],"}"],"n":{"a":[{"b":null}]}}"#
         let line = String(Self.exampleLine.dropLast()) + nested

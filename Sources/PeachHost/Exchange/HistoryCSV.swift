@@ -15,13 +15,16 @@
 /// | `source` | the sound source's id: `org.peach.sine` |
 /// | `reference_hz` | A4 in Hz when the pair was played |
 /// | `note_seconds` | the length of each note in seconds |
+/// | `timbre` | the source's timbre option values as a JSON object (`{"program":"73"}`), empty for none; optional on import |
 ///
 /// Numbers are written as in the history file, with the fewest digits that
 /// read back as the same value, so a file exported and imported again is
 /// the same answers to the last bit.
 public enum HistoryCSV {
     public static let columns = ["timestamp", "key", "note", "first_hz", "second_hz", "cents", "answer", "correct",
-                                 "response_ms", "source", "reference_hz", "note_seconds"]
+                                 "response_ms", "source", "reference_hz", "note_seconds", "timbre"]
+    /// The columns an imported file must have: all but `timbre`, which exports before it was recorded lack.
+    static let required = columns.dropLast()
 
     /// The whole file as UTF-8: header and rows, CRLF line ends.
     public static func document(_ answers: [TrainingAnswer]) -> [UInt8] {
@@ -36,34 +39,36 @@ public enum HistoryCSV {
         [UTCTimestamp.format(answer.time), String(answer.note.number), answer.note.name, PlainDecimal.text(answer.firstHz),
          PlainDecimal.text(answer.secondHz), PlainDecimal.text(answer.cents), answer.answer.rawValue, String(answer.correct),
          String(HistoryLine.responseMilliseconds(answer.responseSeconds)), answer.sourceID, PlainDecimal.text(answer.reference),
-         PlainDecimal.text(answer.noteSeconds)]
+         PlainDecimal.text(answer.noteSeconds), answer.timbre.isEmpty ? "" : HistoryLine.timbreObject(answer.timbre)]
     }
 
     /// Where each column stands in a file, from its header row. Columns may come
     /// in any order; unknown ones are ignored, as unknown keys in history lines are.
     struct Header {
-        let positions: [Int]
+        /// Per column of `columns`, where it stands; nil for an optional column the file lacks.
+        let positions: [Int?]
 
         init(_ fields: [String]) throws(HistoryLineError) {
-            var positions: [Int] = []
+            var positions: [Int?] = []
             for column in HistoryCSV.columns {
                 let matches = fields.indices.filter { fields[$0].trimmingWhitespace() == column }
-                guard matches.count == 1 else {
-                    throw .malformed(matches.isEmpty ? localized(.csvNoColumn, column, HistoryCSV.columns.joined(separator: ","))
-                                     : localized(.csvColumnTwice, column))
+                guard matches.count <= 1 else { throw .malformed(localized(.csvColumnTwice, column)) }
+                guard !matches.isEmpty || !HistoryCSV.required.contains(column) else {
+                    throw .malformed(localized(.csvNoColumn, column, HistoryCSV.required.joined(separator: ",")))
                 }
-                positions.append(matches[0])
+                positions.append(matches.first)
             }
             self.positions = positions
         }
+
+        /// How many fields a row needs.
+        var width: Int { positions.compactMap { $0 }.max()! + 1 }
     }
 
     /// The answer in one row, checked as strictly as a history line.
     static func answer(_ fields: [String], header: Header) throws(HistoryLineError) -> TrainingAnswer {
-        guard fields.count > header.positions.max()! else {
-            throw .malformed(localized(.csvTooFewFields, fields.count, header.positions.max()! + 1))
-        }
-        let value = { (column: Int) in fields[header.positions[column]] }
+        guard fields.count >= header.width else { throw .malformed(localized(.csvTooFewFields, fields.count, header.width)) }
+        let value = { (column: Int) in header.positions[column].map { fields[$0] } ?? "" }
         func number(_ column: Int, positive: Bool) throws(HistoryLineError) -> Double {
             guard let number = FlatJSONScanner.number(exactly: value(column)) else {
                 throw .malformed(localized(.csvNotNumber, columns[column], value(column)))
@@ -86,7 +91,8 @@ public enum HistoryCSV {
         let answer = TrainingAnswer(time: time, note: note, firstHz: try number(3, positive: true), secondHz: try number(4, positive: true),
                                     cents: try number(5, positive: false), answer: heard, correct: correct,
                                     responseSeconds: Double(milliseconds) / 1000, sourceID: value(9),
-                                    reference: try number(10, positive: true), noteSeconds: try number(11, positive: true))
+                                    reference: try number(10, positive: true), noteSeconds: try number(11, positive: true),
+                                    timbre: value(12).isEmpty ? [:] : try HistoryLine.timbre(parsing: value(12)))
         if let problem = HistoryLine.problem(with: answer) { throw .malformed(problem) }
         return answer
     }

@@ -33,7 +33,7 @@ enum HistoryFileReader {
         var bufferOffset = offset  // where buffer[0] is in the file
         var filled = 0
         var linesRead = 0
-        var sources = HistoryLine.SourceIDCache()
+        var sources = HistoryLine.RepeatCache()
         while true {
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }  // one very long line
             let wanted = buffer.count - filled
@@ -76,7 +76,7 @@ enum HistoryFileReader {
 
     /// Decodes each complete line in `bytes`; returns the offset past the last newline.
     /// Blank lines are passed over; `skip` hears of each line that is not an answer.
-    private static func decodeLines(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout HistoryLine.SourceIDCache, linesRead: inout Int,
+    private static func decodeLines(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout HistoryLine.RepeatCache, linesRead: inout Int,
                                     receive: (TrainingAnswer) -> Void,
                                     skip: (_ line: Int, HistoryLineError) throws(HistoryError) -> Void) throws(HistoryError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }

@@ -2,9 +2,10 @@
 ///
 ///     {"v":1,"time":"2026-11-21T19:07:00.123Z","note":60,"name":"C4","firstHz":261.6255653005986,
 ///      "secondHz":262.3818044906282,"cents":5.0,"answer":"higher","correct":true,"responseMs":812,
-///      "source":"org.peach.sine","reference":440.0,"noteSeconds":1.0}
+///      "source":"org.peach.sine","reference":440.0,"noteSeconds":1.0,"timbre":{"program":"73"}}
 ///
-/// (on one line). Times are UTC to the millisecond, response times whole
+/// (on one line; `timbre`, the values of the source's timbre options, only
+/// when it has any, and absent from lines written before it was recorded). Times are UTC to the millisecond, response times whole
 /// milliseconds; every other number is written with the fewest digits that
 /// read back as the same Double, as a plain decimal.
 public enum HistoryLine {
@@ -18,10 +19,34 @@ public enum HistoryLine {
                      PlainDecimal.text(answer.secondHz), ",\"cents\":", PlainDecimal.text(answer.cents), ",\"answer\":\"", answer.answer.rawValue,
                      "\",\"correct\":", String(answer.correct), ",\"responseMs\":", String(responseMilliseconds(answer.responseSeconds)),
                      ",\"source\":", quoted(answer.sourceID), ",\"reference\":", PlainDecimal.text(answer.reference), ",\"noteSeconds\":",
-                     PlainDecimal.text(answer.noteSeconds), "}"] {
+                     PlainDecimal.text(answer.noteSeconds)] {
             line += part
         }
-        return line
+        if !answer.timbre.isEmpty { line += ",\"timbre\":" + timbreObject(answer.timbre) }
+        return line + "}"
+    }
+
+    /// Timbre option values as one flat JSON object of strings, keys sorted:
+    /// the `timbre` of a line and of a CSV row.
+    public static func timbreObject(_ timbre: [String: String]) -> String {
+        "{" + timbre.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+    }
+
+    /// The timbre option values in `text`, as `timbreObject` writes them.
+    public static func timbre(parsing text: String) throws(HistoryLineError) -> [String: String] {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(HistoryLineError) in try timbre(in: bytes) } }.get()
+    }
+
+    /// The values of a flat object of strings.
+    static func timbre(in bytes: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> [String: String] {
+        var scanner = FlatJSONScanner(bytes)
+        var values: [String: String] = [:]
+        while let key = try scanner.nextKey() {
+            guard case .string(let value) = try scanner.value() else { throw .malformed(localized(.lineTimbre)) }
+            values[try key.decoded()] = try value.decoded()
+        }
+        return values
     }
 
     /// Whether `a` and `b` are written as the same line: every field equal, times
@@ -30,7 +55,7 @@ public enum HistoryLine {
         millisecond(a.time) == millisecond(b.time) && a.note == b.note && a.firstHz == b.firstHz && a.secondHz == b.secondHz
             && a.cents == b.cents && a.answer == b.answer && a.correct == b.correct
             && responseMilliseconds(a.responseSeconds) == responseMilliseconds(b.responseSeconds) && a.sourceID == b.sourceID
-            && a.reference == b.reference && a.noteSeconds == b.noteSeconds
+            && a.reference == b.reference && a.noteSeconds == b.noteSeconds && a.timbre == b.timbre
     }
 
     /// The millisecond a time is written as.
@@ -88,20 +113,26 @@ public enum HistoryLine {
     /// with `.newerSchema` before any other check of the fields when `v` is
     /// newer than this Peach.
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> TrainingAnswer {
-        var sources = SourceIDCache()
+        var sources = RepeatCache()
         return try decode(bytes, sources: &sources)
     }
 
-    /// `decode`, reusing the source id String of the previous line when it is the same.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout SourceIDCache) throws(HistoryLineError) -> TrainingAnswer {
+    /// `decode`, reusing the source id and timbre of the previous line when they are the same.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout RepeatCache) throws(HistoryLineError) -> TrainingAnswer {
         var scanner = FlatJSONScanner(bytes)
         var fields = Fields()
+        var timbre: Range<Int>?
         var expected = 0
         while let key = try scanner.nextKey() {
             // Peach writes the fields in order, so the expected one is tried first.
             let field = Field(rawValue: expected).flatMap { key.equals($0.key) ? $0 : nil } ?? Field.all.first { key.equals($0.key) }
             guard let field else {
                 try scanner.skipValue()  // unknown keys, of any value, are left for newer tools to add
+                continue
+            }
+            if field == .timbre {  // the one object: read once the line is known to be whole
+                guard timbre == nil else { throw .malformed(localized(.lineFieldTwice, field.key)) }
+                timbre = try scanner.skipValue()
                 continue
             }
             let value = try scanner.value()
@@ -132,7 +163,8 @@ public enum HistoryLine {
             firstHz: try fields.positiveNumber(.firstHz), secondHz: try fields.positiveNumber(.secondHz),
             cents: try fields.number(.cents), answer: answer, correct: try fields.bool(.correct),
             responseSeconds: Double(responseMilliseconds) / 1000, sourceID: try sources.string(for: fields.text(.source)),
-            reference: try fields.positiveNumber(.reference), noteSeconds: try fields.positiveNumber(.noteSeconds))
+            reference: try fields.positiveNumber(.reference), noteSeconds: try fields.positiveNumber(.noteSeconds),
+            timbre: try timbre.map { range throws(HistoryLineError) in try sources.timbre(for: UnsafeBufferPointer(rebasing: bytes[range])) } ?? [:])
         if let problem = implausibility(of: decoded) { throw .malformed(problem) }
         return decoded
     }
@@ -163,7 +195,7 @@ public enum HistoryLine {
 
     /// The line's fields, in the order Peach writes them.
     enum Field: Int, CaseIterable {
-        case v, time, note, name, firstHz, secondHz, cents, answer, correct, responseMs, source, reference, noteSeconds
+        case v, time, note, name, firstHz, secondHz, cents, answer, correct, responseMs, source, reference, noteSeconds, timbre
 
         static let all = allCases
 
@@ -182,6 +214,7 @@ public enum HistoryLine {
             case .source: "source"
             case .reference: "reference"
             case .noteSeconds: "noteSeconds"
+            case .timbre: "timbre"
             }
         }
     }
@@ -189,7 +222,7 @@ public enum HistoryLine {
     /// The values found, with typed access that names the field when it is missing or of the wrong kind.
     /// (The accessors are `mutating` only so that the inline storage is read in place, not copied.)
     private struct Fields {
-        var values = InlineArray<13, FlatJSONScanner.Value?>(repeating: nil)  // one per Field, without allocating
+        var values = InlineArray<14, FlatJSONScanner.Value?>(repeating: nil)  // one per Field, without allocating
 
         mutating func value(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Value {
             guard let value = values[field.rawValue] else { throw .malformed(localized(.lineFieldMissing, field.key)) }
@@ -234,11 +267,21 @@ public enum HistoryLine {
         }
     }
 
-    /// The last source id read, so that a file of answers from one source
-    /// shares one String instead of making a million.
-    struct SourceIDCache {
+    /// The last source id and timbre read, so that a file of answers from one
+    /// source and instrument shares one String and one Dictionary instead of making a million.
+    struct RepeatCache {
         private var bytes: [UInt8] = []
         private var text = ""
+        private var timbreBytes: [UInt8] = []
+        private var timbre: [String: String] = [:]
+
+        mutating func timbre(for object: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> [String: String] {
+            if !timbreBytes.elementsEqual(object) {
+                timbre = try HistoryLine.timbre(in: object)
+                timbreBytes = Array(object)
+            }
+            return timbre
+        }
 
         mutating func string(for source: FlatJSONScanner.Text) throws(HistoryLineError) -> String {
             if source.hasEscapes || !source.equals(bytes) {

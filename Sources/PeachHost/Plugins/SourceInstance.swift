@@ -92,6 +92,14 @@ public final class SourceInstance {
     }
 
     /// The option with `key`, or an error listing the keys there are.
+    /// The current values of the options flagged `PEACH_OPTION_FLAG_TIMBRE`,
+    /// by key: what a history line records of the instrument played.
+    public var timbreValues: [String: String] {
+        var values: [String: String] = [:]
+        for option in options where option.timbre { values[option.key] = try? value(of: option.key) }
+        return values
+    }
+
     public func option(_ key: String) throws(SourceOptionError) -> SourceOption {
         guard let option = options.first(where: { $0.key == key }) else {
             throw .unknownKey(source: descriptor.id, key: key, known: options.map(\.key))

@@ -29,13 +29,13 @@ public final class PersistentTraining {
 
     /// Scores the answer, updates the profile and appends it to the history (flushed).
     @discardableResult
-    public func record(_ pair: TrainingPair, heard: PitchDirection, responseSeconds: Double, sourceID: String,
+    public func record(_ pair: TrainingPair, heard: PitchDirection, responseSeconds: Double, sourceID: String, timbre: [String: String] = [:],
                        noteSeconds: Double, now: Double = PersistentTraining.currentTime()) throws(TrainingDataError) -> TrainingAnswer {
         let (first, second) = pair.frequencies(reference: session.reference)
         let correct = session.answer(pair, heard: heard)
         let answer = TrainingAnswer(time: now, note: pair.note, firstHz: first, secondHz: second, cents: pair.cents, answer: heard,
                                     correct: correct, responseSeconds: responseSeconds, sourceID: sourceID,
-                                    reference: session.reference, noteSeconds: noteSeconds)
+                                    reference: session.reference, noteSeconds: noteSeconds, timbre: timbre)
         try history { () throws(HistoryError) in try store.append(answer) }
         return answer
     }

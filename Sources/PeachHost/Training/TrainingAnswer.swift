@@ -28,9 +28,14 @@ public struct TrainingAnswer: Equatable, Sendable {
     public var reference: Double
     /// Length of each note in seconds.
     public var noteSeconds: Double
+    /// The values of the source's timbre options (`PEACH_OPTION_FLAG_TIMBRE`,
+    /// a SoundFont program, say) by key, so that answers on different
+    /// instruments of one source can be told apart; empty for a source
+    /// without such options, and in lines written before they were recorded.
+    public var timbre: [String: String]
 
     public init(time: Double, note: MIDINote, firstHz: Double, secondHz: Double, cents: Double, answer: PitchDirection,
-                correct: Bool, responseSeconds: Double, sourceID: String, reference: Double, noteSeconds: Double) {
+                correct: Bool, responseSeconds: Double, sourceID: String, reference: Double, noteSeconds: Double, timbre: [String: String] = [:]) {
         self.time = time
         self.note = note
         self.firstHz = firstHz
@@ -42,5 +47,6 @@ public struct TrainingAnswer: Equatable, Sendable {
         self.sourceID = sourceID
         self.reference = reference
         self.noteSeconds = noteSeconds
+        self.timbre = timbre
     }
 }

@@ -147,7 +147,7 @@ final class TrainingScreen {
         let correct: Bool
         do {
             correct = try training.record(pair, heard: direction, responseSeconds: seconds, sourceID: audio.source.descriptor.id,
-                                          noteSeconds: audio.noteSeconds).correct
+                                          timbre: audio.source.timbreValues, noteSeconds: audio.noteSeconds).correct
         } catch {
             audio.cut()
             stopTraining(localized(.trainingCouldNotSave, "\(error)"))
