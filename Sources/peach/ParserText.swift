@@ -26,6 +26,15 @@ enum ParserText {
 
     static func translate(_ text: String) -> String {
         guard Language.current != .english else { return text }
-        return phrases.reduce(text) { text, phrase in text.replacing(phrase.english, with: localized(phrase.key)) }
+        return phrases.reduce(localizingDefaultNumbers(text)) { text, phrase in text.replacing(phrase.english, with: localized(phrase.key)) }
+    }
+
+    /// The parser prints a default number as Swift does (`(default: 0.0)`);
+    /// Peach's own numbers read `0` and `0,5` in German. The number may have
+    /// been wrapped onto the next line.
+    private static func localizingDefaultNumbers(_ text: String) -> String {
+        text.replacing(/\(default:(\s+)(-?[0-9]+\.[0-9]+)\)/) { match in
+            "(default:\(match.output.1)\(Double(match.output.2).map(\.compact) ?? String(match.output.2)))"
+        }
     }
 }

@@ -11,7 +11,7 @@ struct Peach: ParsableCommand {
         version: PeachVersion.current,
         subcommands: [StartCommand.self, TrainCommand.self, ProfileCommand.self, StatsCommand.self, SettingsCommand.self, ExportCommand.self,
                       ImportCommand.self, HistoryCommand.self, SourcesCommand.self, DevicesCommand.self, PlayCommand.self,
-                      PluginProbeCommand.self, PluginBridgeCommand.self],
+                      PluginProbeCommand.self, PluginBridgeCommand.self, ManualCommand.self],
         defaultSubcommand: StartCommand.self)
 
     static func main() {

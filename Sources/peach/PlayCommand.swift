@@ -16,10 +16,11 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized(.helpPlayNotes), valueName: localized(.valueNameNote)))
     var notes: [String]
 
-    @Option(help: ArgumentHelp(localized(.helpPlayCents), valueName: localized(.valueNameCents)))
+    // Signed numbers take the next word as their value even when it starts with a dash: `--cents -5`.
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPlayCents), valueName: localized(.valueNameCents)))
     var cents: Double = 0
 
-    @Option(help: ArgumentHelp(localized(.helpPlayDuration), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPlayDuration), valueName: localized(.valueNameSeconds)))
     var duration: Double = 1
 
     @OptionGroup var sound: SoundOptions

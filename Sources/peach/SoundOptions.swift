@@ -3,7 +3,8 @@ import PeachHost
 
 /// How notes sound and where they go; shared by every command that plays.
 struct SoundOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
+    // The next word is the value even when it starts with a dash (`--reference -440` is out of range, not missing).
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
     var reference: Double?
 
     @Option(help: ArgumentHelp(localized(.helpSource), valueName: "id"))

@@ -6,6 +6,7 @@ struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
         abstract: localized(.helpStartAbstract),
+        usage: CommandUsage.lines([("peach [start]", [ScreenOptions.self, TrainingOptions.self, SoundOptions.self, DataOptions.self])]),
         discussion: localized(.helpStartDiscussion))
 
     @OptionGroup var training: TrainingOptions

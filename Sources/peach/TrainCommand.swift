@@ -7,6 +7,8 @@ struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
         abstract: localized(.helpTrainAbstract),
+        usage: CommandUsage.lines([("peach train", [ScreenOptions.self, TrainingOptions.self, SoundOptions.self, DataOptions.self]),
+                                   ("peach train --headless [--no-audio]", [TrainingOptions.self, SoundOptions.self, DataOptions.self])]),
         discussion: localized(.helpTrainDiscussion))
 
     @Flag(help: ArgumentHelp(localized(.helpTrainHeadless)))

@@ -7,13 +7,15 @@ struct TrainingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(localized(.helpRange), valueName: localized(.valueNameRange)))
     var range: String?
 
-    @Option(help: ArgumentHelp(localized(.helpStyle), valueName: "0...1"))
+    // Numbers take the next word as their value even when it starts with a dash, so `--pause -1`
+    // is refused as out of range rather than as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpStyle), valueName: "0...1"))
     var style: Double?
 
-    @Option(help: ArgumentHelp(localized(.helpDuration), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDuration), valueName: localized(.valueNameSeconds)))
     var duration: Double?
 
-    @Option(help: ArgumentHelp(localized(.helpPause), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPause), valueName: localized(.valueNameSeconds)))
     var pause: Double?
 
     @Option(help: ArgumentHelp(localized(.helpSeed), valueName: "n"))
@@ -35,7 +37,7 @@ struct TrainingOptions: ParsableArguments {
 
     private static func parse(_ text: String) throws -> TrainingRange {
         do { return try TrainingRange(parsing: text) } catch {
-            throw ValidationError(localized(.trainRangeInvalid, text, error.description))
+            throw ValidationError(localized(.trainRangeInvalid, error.description))
         }
     }
 

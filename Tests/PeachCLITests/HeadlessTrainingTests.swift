@@ -93,7 +93,12 @@ import Testing
         let notes = Set(lines.compactMap(\.note))
         #expect(notes.isSubset(of: Set(36...40)) && !notes.isEmpty)
         let bad = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data.path, "--range", "C2-Q9"])
-        #expect(bad.status != 0 && bad.standardError.contains("--range C2-Q9"))
+        #expect(bad.status != 0 && bad.standardError.contains("--range: 'C2-Q9': 'Q9' is not a note"), "\(bad.standardError)")
+        // C0 is a MIDI note, but not a key of the piano, which is what training covers.
+        let offThePiano = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data.path, "--range", "C0-C1"])
+        #expect(offThePiano.status != 0)
+        #expect(offThePiano.standardError.contains("--range: 'C0-C1' goes beyond the piano: C0 is not a key Peach trains; the keys go from A0 to C8."),
+                "\(offThePiano.standardError)")
     }
 
     @Test func aSecondProcessOnTheSameDataIsTurnedAway() throws {

@@ -35,6 +35,17 @@ import Testing
         #expect(train.standardOutput.contains("--no-audio") && train.standardOutput.contains(#"{"type":"feedback","id":1,"correct":true}"#))
     }
 
+    /// The parser's own defaults (`--cents`, `--duration`) follow the language's numbers too, wherever the line wraps.
+    @Test func germanHelpWritesDefaultNumbersWithTheGermanSeparator() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        let help = try Self.peach(["--lang", "de", "play", "--help"], config: config)
+        #expect(help.status == 0)
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("(Standard: 0)") && text.contains("(Standard: 1)"), "\(help.standardOutput)")
+        #expect(!text.contains("0.0") && !text.contains("1.0"), "\(help.standardOutput)")
+    }
+
     @Test func errorsAreGermanUnderAGermanLocale() throws {
         let config = TemporaryDirectory()
         defer { config.remove() }

@@ -23,6 +23,18 @@ import Testing
         }
     }
 
+    /// A negative number after a space is the option's value, not a missing one: A4 five cents flat is heard flat.
+    @Test func aNegativeNumberAfterASpaceIsTheValue() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("flat.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--cents", "-5", "--duration", "0.3", "--wav", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let samples = try WavFile.read(path: path).samples[0]
+        let measured = FrequencyMeter.frequency(of: samples[960..<13000], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: 440) + 5) < 0.01, "\(measured) Hz")
+    }
+
     @Test func referenceAndOptionsChangeTheSound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -57,6 +69,9 @@ import Testing
         (["play", "A4", "--reference", "300", "--wav", "/dev/null"], "--reference 300 is outside 400...480 Hz"),
         (["play", "A4", "--duration", "0", "--wav", "/dev/null"], "--duration 0 is outside"),
         (["play", "A4", "--device", "null", "--wav", "/dev/null"], "either --device or --wav"),
+        (["play", "A4", "--duration", "-1", "--wav", "/dev/null"], "--duration -1 is outside"),
+        (["play", "A4", "--reference", "-440", "--wav", "/dev/null"], "--reference -440 is outside 400...480 Hz"),
+        (["train", "--headless", "--no-audio", "--pause", "-1"], "--pause: -1 is outside"),
     ])
     func badInputGetsAClearErrorAndAFailingExit(arguments: [String], message: String) throws {
         let result = try Shell.run([BuildProducts.peach] + arguments)

@@ -33,6 +33,7 @@ import Testing
     @Test(arguments: [
         (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3...3 s; nothing was changed"),
         (["set", "pause", "soon"], "pause: expected a number, found text"),
+        (["set", "range", "C5-C3"], "range: 'C5-C3' runs downwards, so it holds no key: write the lower key first (C3-C5); nothing was changed"),
         (["set", "colour", "red"], "there is no setting 'colour'"),
         (["set", "source", "org.nowhere"], "org.nowhere"),
         (["set", "option", "gain=2"], "option gain: 2 is outside 0...1"),

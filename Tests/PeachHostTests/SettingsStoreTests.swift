@@ -43,7 +43,9 @@ import Testing
         ("note-duration", .number(0.35), "0.35 is not a multiple of 0.1 s"),
         ("reference", .number(439.95), "439.95 is not a multiple of 0.1 Hz"),
         ("bell", .string("loud"), "expected true or false, found text"),
-        ("range", .string("C9-C2"), "'C9-C2' is not a range"),
+        ("range", .string("C9-C2"), "'C9-C2' goes beyond the piano: C9 is not a key Peach trains; the keys go from A0 to C8"),
+        ("range", .string("C5-C3"), "'C5-C3' runs downwards, so it holds no key: write the lower key first (C3-C5)"),
+        ("range", .string("C4"), "'C4' is not a range: write adaptive or LOW-HIGH"),
         ("language", .string("fr"), "'fr' is not one of auto, en, de"),
     ])
     func aBadValueIsRefusedAndChangesNothing(key: String, value: JSONValue, reason: String) throws {

@@ -21,7 +21,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Settings: labels, summaries, values
     case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingBell, settingLanguage
     case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
-    case checkOutside, checkNotMultiple, checkNotRange, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
+    case checkOutside, checkNotMultiple, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     case checkDeviceUnsafe
     // Settings file errors
     case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
@@ -49,6 +49,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpHistoryAbstract, helpHistoryCheckAbstract, helpHistoryCheckDiscussion
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
     case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
+    case helpManualAbstract, manualSection, manualName, manualSynopsis, manualDescription, manualCommands
     case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
     case valueNameAssignment
@@ -67,7 +68,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, soundReferenceOutside
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes
-    case noteMalformed, noteOutOfRange
+    case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed
     // The data folder, history lines, export and import
     case fileCannotRead, fileLine, historyNoFolder, historyCannotCreate, historyCannotWrite, historyFileInTheWay, historyAlreadyTraining
     case historyCannotRecord, historyNewerSchema, historyTornTail, snapshotNewerSchema, answerNotPositive, answerCents

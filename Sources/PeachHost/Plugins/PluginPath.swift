@@ -27,8 +27,10 @@ public struct PluginSearchPath: Sendable, Equatable {
     }
 
     /// `--plugin-path` folders, then `PEACH_PLUGIN_PATH` (colon-separated), then
-    /// the per-user and system folders, then the folder of the running program
-    /// (so a fresh `swift build` finds the plugins it built beside it).
+    /// the per-user folder, then `lib/peach/plugins` beside the program's `bin`
+    /// folder (where `make install` put the plugins that came with it, whatever
+    /// the PREFIX), then the system folders, then the folder of the running
+    /// program (so a fresh `swift build` finds the plugins it built beside it).
     public static func standard(
         commandLine: [String] = [],
         environment: [String: String] = Environment.current,
@@ -50,6 +52,10 @@ public struct PluginSearchPath: Sendable, Equatable {
         }
         if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/lib/peach/plugins")
+        }
+        if let executableDirectory {
+            directories.append(String(executableDirectory[..<(executableDirectory.lastIndex(of: "/") ?? executableDirectory.startIndex)])
+                               + "/lib/peach/plugins")
         }
         directories += ["/usr/local/lib/peach/plugins", "/usr/lib/peach/plugins"]
         if let executableDirectory { directories.append(executableDirectory) }

@@ -52,8 +52,8 @@ public struct Setting: Sendable, Identifiable {
             let steps = (number - range.lowerBound) / step
             return abs(steps - steps.rounded()) < 1e-6 ? nil : localized(.checkNotMultiple, number.compact, step.compact, spacedUnit)
         case (.bool, .bool), (.text, .string):
-            if key == Setting.range.key, case .string(let text) = value, (try? TrainingRange(parsing: text)) == nil {
-                return localized(.checkNotRange, text)
+            if key == Setting.range.key, case .string(let text) = value {
+                do { _ = try TrainingRange(parsing: text) } catch { return error.description }
             }
             if key == Setting.device.key, case .string(let text) = value, !DeviceNameSafety.allowedInSettings(text) {
                 return localized(.checkDeviceUnsafe, text)

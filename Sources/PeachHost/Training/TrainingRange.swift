@@ -19,16 +19,23 @@ public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
 
     public static let adaptive = TrainingRange(keys: adaptiveStart, isAdaptive: true)
 
-    /// Parses `adaptive` or `LOW-HIGH` such as `C2-C7` or `36-96`.
-    public init(parsing text: String) throws(NoteParseError) {
+    /// Parses `adaptive` or `LOW-HIGH` such as `C2-C7` or `36-96`: keys of the piano, the lower first.
+    public init(parsing text: String) throws(TrainingRangeError) {
         if text == "adaptive" {
             self = .adaptive
             return
         }
         // A '-' after the first character separates the notes (a note may itself end in "-1").
         guard let dash = text.dropFirst().firstIndex(of: "-") else { throw .malformed(text) }
-        let low = try MIDINote(parsing: String(text[..<dash])), high = try MIDINote(parsing: String(text[text.index(after: dash)...]))
-        guard MIDINote.pianoRange.contains(low.number), MIDINote.pianoRange.contains(high.number) else { throw .outOfRange(text) }
+        let low: MIDINote, high: MIDINote
+        do {
+            low = try MIDINote(parsing: String(text[..<dash]))
+            high = try MIDINote(parsing: String(text[text.index(after: dash)...]))
+        } catch {
+            throw .note(text: text, error)
+        }
+        for note in [low, high] where !MIDINote.pianoRange.contains(note.number) { throw .offThePiano(text: text, note: note) }
+        guard low <= high else { throw .reversed(text: text, from: low, to: high) }
         self = .manual(low, high)
     }
 

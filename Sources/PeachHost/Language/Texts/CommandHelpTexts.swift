@@ -27,13 +27,19 @@ extension TextCatalog {
                 is saved the moment it is given.
 
                 Without --headless: the training screen. The answer targets light up when the \
-                second note starts. Higher: ↑ → k l w d + (or click Higher). Lower: ↓ ← j h s a - \
-                (or click Lower). t / T: next / previous sound, from the next pair on; i: choose a \
+                second note starts. Higher: ↑ → k l w d + 8 6 PageUp (or click Higher). Lower: ↓ ← j h s a \
+                - 2 4 PageDown (or click Lower). t / T: next / previous sound, from the next pair on; i: choose a \
                 sound from a list, typing part of its name to narrow it. b: bell on \
                 wrong answers on or off. q, Esc or Ctrl-C: stop (everything answered is saved). \
                 Ctrl-Z suspends; a pair cut short by it, by a resize or by a lost audio device \
                 is not recorded.
                 """,
+            .helpManualAbstract: "Print the manual page (roff), made from this help; `make install` installs it.",
+            .manualSection: "User Commands",
+            .manualName: "NAME",
+            .manualSynopsis: "SYNOPSIS",
+            .manualDescription: "DESCRIPTION",
+            .manualCommands: "COMMANDS",
             .helpTrainHeadless: "Speak JSON Lines on standard input and output instead of drawing a screen.",
             .helpTrainNoAudio: "With --headless: play nothing (no audio device needed).",
             .helpProfileAbstract: "Show your perceptual profile: the smallest difference you hear, key by key.",
@@ -107,8 +113,9 @@ extension TextCatalog {
             .helpSourcesDiscussion: """
                 Peach looks for plugin libraries (.so) in the --plugin-path folders, then \
                 in PEACH_PLUGIN_PATH (colon-separated), ~/.local/lib/peach/plugins, \
-                /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of \
-                the peach program. When two libraries offer the same source id, the first \
+                lib/peach/plugins beside the peach program's bin folder, \
+                /usr/local/lib/peach/plugins, /usr/lib/peach/plugins, and the folder of the \
+                peach program. When two libraries offer the same source id, the first \
                 one found wins. Libraries that fail their checks are listed with the reason, \
                 and so are sources that cannot work here and now (for example MIDI Out \
                 without an ALSA sequencer). The values of a choice option (such as MIDI \
@@ -188,14 +195,20 @@ extension TextCatalog {
                 dasselbe Paar. Jede Antwort wird gespeichert, sobald sie gegeben ist.
 
                 Ohne --headless: der Trainingsbildschirm. Die Antwortfelder leuchten auf, wenn \
-                der zweite Ton beginnt. Höher: ↑ → k l w d + (oder Höher anklicken). Tiefer: \
-                ↓ ← j h s a - (oder Tiefer anklicken). t / T: nächster / vorheriger Klang, ab dem \
+                der zweite Ton beginnt. Höher: ↑ → k l w d + 8 6 Bild↑ (oder Höher anklicken). Tiefer: \
+                ↓ ← j h s a - 2 4 Bild↓ (oder Tiefer anklicken). t / T: nächster / vorheriger Klang, ab dem \
                 nächsten Paar; i: einen Klang aus einer Liste wählen, ein Teil seines Namens grenzt \
                 sie ein. b: Glocke bei falscher Antwort an oder aus. q, Esc oder Strg-C: \
                 stoppen (alles Beantwortete ist gespeichert). Strg-Z hält an; ein Paar, das \
                 dadurch, durch eine Größenänderung des Fensters oder durch ein verlorenes \
                 Audiogerät abbricht, wird nicht gezählt.
                 """,
+            .helpManualAbstract: "Die Handbuchseite (roff) ausgeben, aus dieser Hilfe erzeugt; `make install` installiert sie.",
+            .manualSection: "Benutzerbefehle",
+            .manualName: "BEZEICHNUNG",
+            .manualSynopsis: "ÜBERSICHT",
+            .manualDescription: "BESCHREIBUNG",
+            .manualCommands: "BEFEHLE",
             .helpTrainHeadless: "JSON Lines über Standardein- und -ausgabe sprechen, statt einen Bildschirm zu zeichnen.",
             .helpTrainNoAudio: "Mit --headless: nichts abspielen (kein Audiogerät nötig).",
             .helpProfileAbstract: "Zeigt dein Hörprofil: den kleinsten Unterschied, den du hörst, Taste für Taste.",
@@ -273,6 +286,7 @@ extension TextCatalog {
             .helpSourcesDiscussion: """
                 Peach sucht Plugin-Bibliotheken (.so) in den Ordnern von --plugin-path, dann in \
                 PEACH_PLUGIN_PATH (durch Doppelpunkte getrennt), ~/.local/lib/peach/plugins, \
+                in lib/peach/plugins neben dem bin-Ordner des Programms peach, in \
                 /usr/local/lib/peach/plugins, /usr/lib/peach/plugins und im Ordner des Programms \
                 peach. Bieten zwei Bibliotheken dieselbe Kennung an, gilt die zuerst gefundene. \
                 Bibliotheken, die ihre Prüfungen nicht bestehen, werden mit dem Grund gelistet, \

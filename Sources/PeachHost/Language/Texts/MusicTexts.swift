@@ -1,13 +1,19 @@
-/// Notes as people write them.
+/// Notes and ranges of keys as people write them.
 extension TextCatalog {
     static let music = TextSection(
         english: [
             .noteMalformed: "'%1' is not a note: write a letter, an optional # or b, and an octave (C4, F#3, Bb2), or a MIDI number (60)",
             .noteOutOfRange: "'%1' is outside MIDI's range: notes go from C-1 (0) to G9 (127)",
+            .rangeMalformed: "'%1' is not a range: write adaptive or LOW-HIGH such as C2-C7",
+            .rangeOffThePiano: "'%1' goes beyond the piano: %2 is not a key Peach trains; the keys go from %3 to %4",
+            .rangeReversed: "'%1' runs downwards, so it holds no key: write the lower key first (%2-%3)",
         ],
         german: [
             .noteMalformed: "'%1' ist kein Ton: schreib einen Buchstaben, wahlweise # oder b, und eine Oktave (C4, F#3, Bb2; "
                 + "englische Namen: B statt H, Bb statt B) oder eine MIDI-Nummer (60)",
             .noteOutOfRange: "'%1' liegt außerhalb des MIDI-Bereichs: Töne reichen von C-1 (0) bis G9 (127)",
+            .rangeMalformed: "'%1' ist kein Tastenbereich: adaptive oder TIEF-HOCH wie C2-C7 schreiben",
+            .rangeOffThePiano: "'%1' geht über das Klavier hinaus: %2 ist keine Taste, die Peach trainiert; die Tasten reichen von %3 bis %4",
+            .rangeReversed: "'%1' läuft abwärts und enthält so keine Taste: die tiefere Taste zuerst schreiben (%2-%3)",
         ])
 }

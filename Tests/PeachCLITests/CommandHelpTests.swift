@@ -1,0 +1,36 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// What `--help` tells a user: real usage lines and every key that works.
+@Suite struct CommandHelpTests {
+    /// Commands with many options get usage lines naming each, not the parser's bare `<options>`.
+    @Test(arguments: [
+        (["train", "--help"], ["USAGE: peach train [--plain] [--no-bell] [--range <range>]", "\n       peach train --headless [--no-audio] [--range <range>]"]),
+        (["start", "--help"], ["USAGE: peach [start] [--plain] [--no-bell] [--range <range>]"]),
+    ])
+    func usageNamesEveryOption(arguments: [String], starts: [String]) throws {
+        let help = try Shell.run([BuildProducts.peach] + arguments)
+        #expect(help.status == 0)
+        let fromUsage = help.standardOutput[help.standardOutput.range(of: "USAGE:")!.lowerBound...]
+        let usage = String(fromUsage[..<(fromUsage.range(of: "\n\n")?.lowerBound ?? fromUsage.endIndex)])
+        #expect(!usage.contains("<options>"), "\(usage)")
+        for start in starts { #expect(usage.contains(start), "\(usage)") }
+        for option in ["--style", "--duration", "--pause", "--seed", "--reference", "--source", "--option", "--device", "--wav", "--plugin-path", "--data-dir"] {
+            #expect(usage.contains("[" + option + " "), "\(option) in \(usage)")
+        }
+        #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
+    }
+
+    /// Every key the training screen answers to (AnswerKeys) is in the help, in both languages.
+    @Test func trainingHelpListsEveryAnswerKey() throws {
+        let english = try Shell.run([BuildProducts.peach, "train", "--help"]).standardOutput
+        let german = try Shell.run([BuildProducts.peach, "--lang", "de", "train", "--help"]).standardOutput
+        for (help, words) in [(english, ["Higher: ↑ → k l w d + 8 6 PageUp", "Lower: ↓ ← j h s a - 2 4 PageDown"]),
+                              (german, ["Höher: ↑ → k l w d + 8 6 Bild↑", "Tiefer: ↓ ← j h s a - 2 4 Bild↓"])] {
+            let text = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for phrase in words { #expect(text.contains(phrase), "\(phrase)\n\(help)") }
+        }
+    }
+}
