@@ -122,6 +122,23 @@ import Testing
     /// Ctrl-Z under a real job-control shell, a resize and a lost audio
     /// device each cut a pair short: none of those pairs is recorded, and
     /// training carries on with new pairs.
+    @Test func eachAnswerRecordsTheTimbreThatPlayedIt() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--device", "null", "--duration", "0.3", "--plugin-path",
+                                               try Self.pluginFolder(folder), "--source", "org.example.ctone", "--option", "shape=soft"])
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("t")  // the next pair in the next timbre
+        try terminal.waitFor(text: "→ C Tone: Bright")
+        terminal.send("k")
+        try Self.waitForSecondNote(terminal, count: 2)
+        terminal.send("k")
+        try Self.waitForSecondNote(terminal, count: 3)
+        try Self.stopAndQuit(terminal)
+        #expect(try Self.history(data).map(\.timbre) == [["shape": "soft"], ["shape": "bright"]])
+    }
+
     @Test func interruptedPairsLeaveNoRecord() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
