@@ -66,6 +66,70 @@ enum AlsaPCM {
         }
     }
 
+    /// A PCM open and set up for Peach's audio.
+    struct Opened {
+        let pcm: OpaquePointer
+        let format: AudioFormat
+        let sampleFormat: SampleFormat
+        /// Whether its chain ends at a device clock (`endsAtDeviceClock`).
+        let blocksOnDevice: Bool
+    }
+
+    enum OpenedFailure: Error {
+        case cannotOpen(reason: String)
+        case unsupported(SetupFailure)
+    }
+
+    /// `open`, then `configure`; the PCM is closed again if it cannot be set up.
+    static func openConfigured(_ device: String, stream: snd_pcm_stream_t, rate: Double, channels: Int, periodFrames: Int,
+                               periods: Int, configuration: String?) -> Result<Opened, OpenedFailure> {
+        let pcm: OpaquePointer
+        switch open(device, stream: stream, configuration: configuration) {
+        case .success(let opened): pcm = opened
+        case .failure(let failure): return .failure(.cannotOpen(reason: failure.reason))
+        }
+        switch configure(pcm, rate: rate, channels: channels, periodFrames: periodFrames, periods: periods) {
+        case .success(let (format, sampleFormat)):
+            return .success(Opened(pcm: pcm, format: format, sampleFormat: sampleFormat, blocksOnDevice: endsAtDeviceClock(pcm)))
+        case .failure(let failure):
+            snd_pcm_close(pcm)
+            return .failure(.unsupported(failure))
+        }
+    }
+
+    enum TransferResult {
+        case done
+        /// The device under- or overran and was restarted; the rest of the block went through after it.
+        case recovered
+        case lost(errno: Int32)
+        case failed(errno: Int32)
+    }
+
+    /// [audio-thread] Moves `frames` frames through `transfer` (snd_pcm_writei or
+    /// snd_pcm_readi at a byte offset), recovering from under- and overruns.
+    static func transfer(_ pcm: OpaquePointer, frames: Int, bytesPerFrame: Int,
+                         _ transfer: (_ byteOffset: Int, _ frames: snd_pcm_uframes_t) -> snd_pcm_sframes_t) -> TransferResult {
+        var result = TransferResult.done
+        var done = 0
+        while done < frames {
+            let count = transfer(done * bytesPerFrame, snd_pcm_uframes_t(frames - done))
+            if count >= 0 { done += Int(count); continue }
+            let code = Int32(-count)
+            switch code {
+            case EPIPE, ESTRPIPE, EINTR:
+                guard snd_pcm_recover(pcm, Int32(count), 1) >= 0 else { return .failed(errno: code) }
+                if code != EINTR { result = .recovered }
+            case EBADFD where snd_pcm_prepare(pcm) >= 0:
+                continue
+            case ENODEV, ENXIO, EBADFD:
+                return .lost(errno: code)
+            default:
+                return .failed(errno: code)
+            }
+        }
+        return result
+    }
+
     /// Opens `device` for `stream`; `configuration` is ALSA configuration text
     /// read on top of the system's (tests define their devices this way
     /// without touching anyone's `~/.asoundrc`). Throws the reason.

@@ -20,21 +20,16 @@ public final class AlsaInput: AudioInput {
     /// on top of the system's.
     public init(device: String = "default", preferredRate: Double = 48000, preferredChannels: Int = 1,
                 periodFrames: Int = 256, periods: Int = 4, configuration: String? = nil) throws(AudioInputError) {
-        let handle: OpaquePointer
-        switch AlsaPCM.open(device, stream: SND_PCM_STREAM_CAPTURE, configuration: configuration) {
-        case .success(let opened): handle = opened
-        case .failure(let failure): throw .noDevice(name: device, reason: failure.reason)
+        let opened: AlsaPCM.Opened
+        switch AlsaPCM.openConfigured(device, stream: SND_PCM_STREAM_CAPTURE, rate: preferredRate, channels: preferredChannels,
+                                      periodFrames: periodFrames, periods: periods, configuration: configuration) {
+        case .success(let pcm): opened = pcm
+        case .failure(.cannotOpen(let reason)): throw .noDevice(name: device, reason: reason)
+        case .failure(.unsupported(let failure)): throw .unsupportedDevice(name: device, reason: failure.description)
         }
         deviceName = device
-        pcm = handle
-        switch AlsaPCM.configure(handle, rate: preferredRate, channels: preferredChannels, periodFrames: periodFrames, periods: periods) {
-        case .success(let settled): (format, sampleFormat) = settled
-        case .failure(let failure):
-            snd_pcm_close(handle)
-            throw .unsupportedDevice(name: device, reason: failure.description)
-        }
+        (pcm, format, sampleFormat, blocksOnDevice) = (opened.pcm, opened.format, opened.sampleFormat, opened.blocksOnDevice)
         conversion = .allocate(byteCount: format.blockFrames * 4 * format.channels * sampleFormat.bytes, alignment: 16)
-        blocksOnDevice = AlsaPCM.endsAtDeviceClock(handle)
         // A capture without a clock has nothing to wait for: no lead, every block when it is due.
         if !blocksOnDevice { pacer = RealTimePacer(sampleRate: format.sampleRate, leadFrames: 0) }
     }
@@ -43,23 +38,12 @@ public final class AlsaInput: AudioInput {
 
     public func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> InputReadResult {
         precondition(frames <= format.blockFrames * 4, "read larger than the conversion buffer")
-        var result = InputReadResult.read
-        var done = 0
-        while done < frames {
-            let count = snd_pcm_readi(pcm, conversion + done * format.channels * sampleFormat.bytes, snd_pcm_uframes_t(frames - done))
-            if count >= 0 { done += Int(count); continue }
-            let code = Int32(-count)
-            switch code {
-            case EPIPE, ESTRPIPE, EINTR:
-                guard snd_pcm_recover(pcm, Int32(count), 1) >= 0 else { return .failed(errno: code) }
-                if code != EINTR { result = .recoveredOverrun }
-            case EBADFD where snd_pcm_prepare(pcm) >= 0:
-                continue
-            case ENODEV, ENXIO, EBADFD:
-                return .deviceLost(errno: code)
-            default:
-                return .failed(errno: code)
-            }
+        let result: InputReadResult
+        switch AlsaPCM.transfer(pcm, frames: frames, bytesPerFrame: format.channels * sampleFormat.bytes, { snd_pcm_readi(pcm, conversion + $0, $1) }) {
+        case .done: result = .read
+        case .recovered: result = .recoveredOverrun
+        case .lost(let code): return .deviceLost(errno: code)
+        case .failed(let code): return .failed(errno: code)
         }
         sampleFormat.decode(conversion, count: frames * format.channels, into: buffer)
         pacer?.wait(afterWriting: frames)

@@ -22,21 +22,16 @@ public final class AlsaOutput: AudioOutput {
     /// `configuration`: ALSA configuration text read on top of the system's.
     public init(device: String = "default", preferredRate: Double = 48000, preferredChannels: Int = 2,
                 periodFrames: Int = 256, periods: Int = 4, configuration: String? = nil) throws(AudioOutputError) {
-        let handle: OpaquePointer
-        switch AlsaPCM.open(device, stream: SND_PCM_STREAM_PLAYBACK, configuration: configuration) {
-        case .success(let opened): handle = opened
-        case .failure(let failure): throw .noDevice(name: device, reason: failure.reason)
+        let opened: AlsaPCM.Opened
+        switch AlsaPCM.openConfigured(device, stream: SND_PCM_STREAM_PLAYBACK, rate: preferredRate, channels: preferredChannels,
+                                      periodFrames: periodFrames, periods: periods, configuration: configuration) {
+        case .success(let pcm): opened = pcm
+        case .failure(.cannotOpen(let reason)): throw .noDevice(name: device, reason: reason)
+        case .failure(.unsupported(let failure)): throw .unsupportedDevice(name: device, reason: failure.description)
         }
         deviceName = device
-        pcm = handle
-        switch AlsaPCM.configure(handle, rate: preferredRate, channels: preferredChannels, periodFrames: periodFrames, periods: periods) {
-        case .success(let settled): (format, sampleFormat) = settled
-        case .failure(let failure):
-            snd_pcm_close(handle)
-            throw .unsupportedDevice(name: device, reason: failure.description)
-        }
+        (pcm, format, sampleFormat, blocksOnDevice) = (opened.pcm, opened.format, opened.sampleFormat, opened.blocksOnDevice)
         conversion = .allocate(byteCount: format.blockFrames * 4 * format.channels * sampleFormat.bytes, alignment: 16)
-        blocksOnDevice = AlsaPCM.endsAtDeviceClock(handle)
         if !blocksOnDevice { pacer = RealTimePacer(sampleRate: format.sampleRate, leadFrames: format.blockFrames * periods) }
     }
 
@@ -45,25 +40,13 @@ public final class AlsaOutput: AudioOutput {
     public func write(_ interleaved: UnsafePointer<Float>, frames: Int) -> OutputWriteResult {
         sampleFormat.encode(interleaved, count: frames * format.channels, into: conversion)
         pacer?.wait(afterWriting: frames)
-        var result = OutputWriteResult.written
-        var done = 0
-        while done < frames {
-            let count = snd_pcm_writei(pcm, conversion + done * format.channels * sampleFormat.bytes, snd_pcm_uframes_t(frames - done))
-            if count >= 0 { done += Int(count); continue }
-            let code = Int32(-count)
-            switch code {
-            case EPIPE, ESTRPIPE, EINTR:
-                guard snd_pcm_recover(pcm, Int32(count), 1) >= 0 else { return .failed(errno: code) }
-                if code != EINTR { result = .recoveredUnderrun }
-            case EBADFD where snd_pcm_prepare(pcm) >= 0:
-                continue
-            case ENODEV, ENXIO, EBADFD:
-                return .deviceLost(errno: code)
-            default:
-                return .failed(errno: code)
-            }
+        let bytesPerFrame = format.channels * sampleFormat.bytes
+        switch AlsaPCM.transfer(pcm, frames: frames, bytesPerFrame: bytesPerFrame, { snd_pcm_writei(pcm, conversion + $0, $1) }) {
+        case .done: return .written
+        case .recovered: return .recoveredUnderrun
+        case .lost(let code): return .deviceLost(errno: code)
+        case .failed(let code): return .failed(errno: code)
         }
-        return result
     }
 
     public func pendingFrames() -> Int? {
