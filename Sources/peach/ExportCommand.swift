@@ -23,7 +23,7 @@ struct ExportCommand: ParsableCommand {
         let (bytes, answers, warnings) = try HistoryExport.csv(dataDirectory: try data.resolve())
         warnings.forEach(StandardError.warning)
         if let file {
-            try AtomicFile.write(bytes, to: file)
+            try AtomicFile.write(bytes, to: file, mode: ReplacementFile.forTheUser)
             StandardError.write(localized(.exportWrote, answers, file) + "\n")
         } else if !StandardOutput.write(bytes) {
             throw Failure(localized(.exportCannotWrite))

@@ -50,9 +50,12 @@ struct PlayCommand: ParsableCommand {
         let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(nil))
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
-        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: false, for: source), source: source)
+        let output = try sound.openOutput(pacedFile: false, for: source)
+        let engine = try AudioEngine(output: output, source: source)
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
+        // A failed or stopped render replaces no file: `--wav keep.wav` keeps what it held.
+        if StopRequest.isRaised || notices.contains(where: { $0.endsRendering || SourceFailure($0, of: engine.source) != nil }) { output.abandon() }
         try engine.stop()
         if StopRequest.isRaised { throw ExitCode(130) }
         for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(notice.description) }

@@ -5,23 +5,14 @@ import Glibc
 /// for the user (an export, a picture).
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file in the same folder, syncs it,
-    /// renames it over `path` and syncs the folder. A temporary file left by
-    /// a process that died is overwritten (ours) or removed (another's).
-    public static func write(_ bytes: [UInt8], to path: String) throws(HistoryError) {
-        let folder = TornTail.directory(of: path)
-        let temporary = temporaryPath(for: path, process: getpid())
-        do throws(HistoryError) {
-            let file = try PosixFile(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | PosixFile.inDataFolder)
-            try file.write(bytes)
-            try file.sync()
-            guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        try PosixFile.syncDirectory(folder)
-        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
-        removeStaleTemporaries(in: folder) { $0 == name }
+    /// renames it over `path` and syncs the folder (`ReplacementFile`). A
+    /// temporary file left by a process that died is overwritten (ours) or
+    /// removed (another's). `mode` before the umask: private unless the file
+    /// is made for the user (`ReplacementFile.forTheUser`).
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(HistoryError) {
+        let file = try ReplacementFile(path: path, mode: mode)
+        try file.write(bytes)
+        try file.commit()
     }
 
     static func temporaryPath(for path: String, process: pid_t) -> String {

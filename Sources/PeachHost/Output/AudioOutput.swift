@@ -19,6 +19,10 @@ public protocol AudioOutput: AnyObject {
     /// Plays out what is buffered, then closes. [main-thread]
     func finish() throws(AudioOutputError)
 
+    /// What was rendered is not wanted (the render failed): `finish` keeps
+    /// nothing of it, and a file keeps its old content. [main-thread]
+    func abandon()
+
     /// Whether `write` waits on a sound card's clock. Only then does the render
     /// thread ask for real-time priority: at SCHED_FIFO, a thread that never
     /// blocks (a file, nothing) would starve every other program on the machine.
@@ -27,6 +31,7 @@ public protocol AudioOutput: AnyObject {
 
 extension AudioOutput {
     public var blocksOnDevice: Bool { false }
+    public func abandon() {}
 }
 
 public struct AudioFormat: Equatable, Sendable {

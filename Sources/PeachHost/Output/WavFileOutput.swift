@@ -13,6 +13,13 @@ public final class WavFileOutput: AudioOutput {
     public let format: AudioFormat
     public let path: String
     private let descriptor: Int32
+    /// The temporary file that becomes `path` on `finish`; nil for a pipe or a device.
+    private let replacement: ReplacementFile?
+    private var abandoned = false
+    /// Whether a file was at `path` before: only then does a failed render keep nothing.
+    private var replacesAFile = false
+    /// For an emergency stop when no file was there: the temporary and final names, to rename there.
+    private var emergencyNames: (temporary: UnsafeMutablePointer<CChar>, final: UnsafeMutablePointer<CChar>)?
     /// Bytes of samples written: by the render thread, read by an emergency stop on any thread.
     private let dataBytes = Atomic<Int>(0)
     /// The header to write at the end, prepared so that filling in its sizes needs no allocation.
@@ -23,27 +30,48 @@ public final class WavFileOutput: AudioOutput {
     /// False for a pipe, which cannot seek back to fill in the sizes.
     private let seekable: Bool
 
-    /// Creates (or replaces) the file at once, so a bad path fails before anything plays.
+    /// Opens the output at once, so a bad path fails before anything plays. A
+    /// file is written under a temporary name and replaces `path` only when
+    /// `finish` completes it (not after `abandon`): a failed render leaves an
+    /// existing file as it was. A named pipe or a device is written directly.
     public init(path: String, format: AudioFormat = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256), paced: Bool = false) throws(AudioOutputError) {
         self.path = path
         self.format = format
-        descriptor = Self.openForWriting(path)
-        guard descriptor >= 0 else {
-            let reason = errno == ENXIO ? localized(.outputNoReader) : ErrnoText.describe(errno)
-            throw .cannotWriteFile(path: path, reason: reason)
+        var status = stat()
+        let exists = stat(path, &status) == 0
+        if exists && status.st_mode & S_IFMT != S_IFREG {
+            replacement = nil
+            descriptor = Self.openForWriting(path)
+            guard descriptor >= 0 else {
+                let reason = errno == ENXIO ? localized(.outputNoReader) : ErrnoText.describe(errno)
+                throw .cannotWriteFile(path: path, reason: reason)
+            }
+        } else {
+            do {
+                let file = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
+                replacement = file
+                descriptor = file.descriptor
+                replacesAFile = exists
+                if !exists { emergencyNames = (strdup(file.temporary), strdup(path)) }
+            } catch {
+                throw .cannotWriteFile(path: path, reason: Self.reason(error))
+            }
         }
         seekable = lseek(descriptor, 0, SEEK_CUR) >= 0
         pacer = paced ? RealTimePacer(sampleRate: format.sampleRate, leadFrames: format.blockFrames * 2) : nil
         let header = Self.header(format: format, dataBytes: seekable ? 0 : Self.unknownSize)
         guard header.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == header.count else {
             let reason = ErrnoText.describe(errno)
-            close(descriptor)
+            if replacement == nil { close(descriptor) }
             throw .cannotWriteFile(path: path, reason: reason)
         }
         finalHeader.initialize(from: Self.header(format: format, dataBytes: 0), count: Self.headerBytes)
         if seekable {
             emergencyCleanup = EmergencyStop.addCleanup({ context in
-                _ = Unmanaged<WavFileOutput>.fromOpaque(context!).takeUnretainedValue().writeFinalHeader()
+                let output = Unmanaged<WavFileOutput>.fromOpaque(context!).takeUnretainedValue()
+                _ = output.writeFinalHeader()
+                // What was rendered takes the place of no file: nothing is lost, and it shows how far it got.
+                if let names = output.emergencyNames { rename(names.temporary, names.final) }
             }, context: Unmanaged.passUnretained(self).toOpaque())
         }
     }
@@ -51,15 +79,20 @@ public final class WavFileOutput: AudioOutput {
     deinit {
         if let emergencyCleanup { EmergencyStop.removeCleanup(emergencyCleanup) }
         finalHeader.deallocate()
+        if let emergencyNames { free(emergencyNames.temporary); free(emergencyNames.final) }
+    }
+
+    /// The reason alone: the message names the path the user gave.
+    private static func reason(_ error: HistoryError) -> String {
+        if case .cannotWrite(_, let reason) = error { return reason }
+        return error.description
     }
 
     /// A pipe is opened without waiting for a reader (ENXIO if there is none),
     /// then switched back to blocking writes, which pace like a device.
     private static func openForWriting(_ path: String) -> Int32 {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else {
-            return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return open(path, O_WRONLY | O_CLOEXEC) }
         let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         return descriptor
@@ -92,10 +125,17 @@ public final class WavFileOutput: AudioOutput {
         emergencyCleanup = nil
         let headerError = seekable ? writeFinalHeader() : 0
         let lostReader = writeError == EPIPE  // already reported as a lost device
-        guard close(descriptor) == 0, headerError == 0, writeError == 0 || lostReader else {
+        let closed = replacement != nil || close(descriptor) == 0  // a replacement closes its own file
+        guard closed, headerError == 0, writeError == 0 || lostReader else {
             throw .closeFailed(target: path, reason: ErrnoText.describe(writeError != 0 ? writeError : headerError != 0 ? headerError : errno))
         }
+        guard let replacement, !abandoned else { return }
+        do { try replacement.commit() } catch { throw .closeFailed(target: path, reason: Self.reason(error)) }
     }
+
+    /// Keeps nothing only where a file was before; a new file keeps what was
+    /// rendered, which loses nothing and shows how far the render got.
+    public func abandon() { abandoned = replacesAFile }
 
     /// [async-signal-safe] Fills the sizes of what was written into the header
     /// and writes it over the first one. Returns 0, or the errno of a failed write.

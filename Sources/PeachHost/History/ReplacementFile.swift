@@ -1,0 +1,61 @@
+import Glibc
+
+/// A new version of a file, written under a temporary name in the same folder
+/// (`<path>.tmp-<pid>`) and renamed over `path` only by `commit`. Dropped
+/// before that (an error, a failed render), it removes the temporary file and
+/// the old file stays as it was. Errors name `path`, the file asked for, never
+/// the temporary name.
+public final class ReplacementFile {
+    public let path: String
+    /// Where the new content is until `commit`.
+    public let temporary: String
+    private let file: PosixFile
+    private var committed = false
+
+    /// The mode of files made for the user (exports, pictures, recordings):
+    /// the user's umask decides, as for any file a program creates.
+    public static let forTheUser: mode_t = 0o666
+
+    /// Opens the temporary file; `mode` is trimmed by the umask.
+    public init(path: String, mode: mode_t) throws(HistoryError) {
+        self.path = path
+        temporary = AtomicFile.temporaryPath(for: path, process: getpid())
+        do {
+            file = try PosixFile(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | PosixFile.inDataFolder, mode: mode)
+        } catch {
+            throw Self.naming(path, error)
+        }
+    }
+
+    deinit {
+        if !committed { unlink(temporary) }
+    }
+
+    /// The open temporary file, for writing in place (a WAV header filled in at the end).
+    public var descriptor: Int32 { file.descriptor }
+
+    public func write(_ bytes: [UInt8]) throws(HistoryError) {
+        do { try file.write(bytes) } catch { throw Self.naming(path, error) }
+    }
+
+    /// Syncs the new content, renames it over `path` and syncs the folder;
+    /// removes temporary files of `path` left by processes that died.
+    public func commit() throws(HistoryError) {
+        do throws(HistoryError) {
+            try file.sync()
+            guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
+        } catch {
+            throw Self.naming(path, error)
+        }
+        committed = true
+        let folder = TornTail.directory(of: path)
+        try PosixFile.syncDirectory(folder)
+        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
+        AtomicFile.removeStaleTemporaries(in: folder) { $0 == name }
+    }
+
+    private static func naming(_ path: String, _ error: HistoryError) -> HistoryError {
+        if case .cannotWrite(_, let reason) = error { return .cannotWrite(path: path, reason: reason) }
+        return error
+    }
+}
