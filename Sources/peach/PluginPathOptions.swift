@@ -7,10 +7,16 @@ struct PluginPathOptions: ParsableArguments {
             help: ArgumentHelp(localized(.helpPluginPath), valueName: localized(.valueNameFolder)))
     var directories: [String] = []
 
+    @Option(name: .customLong("plugin-isolation"),
+            help: ArgumentHelp(localized(.helpPluginIsolation), valueName: "auto|in-process|bridge"))
+    var isolation: PluginIsolation = .automatic
+
     /// Probes every plugin found, each in a child process.
     func discoverSources() -> SourceCatalog {
-        SourceCatalog.discover(searchPath: .standard(commandLine: directories),
-                               prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
+        var catalog = SourceCatalog.discover(searchPath: .standard(commandLine: directories),
+                                             prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
+        catalog.isolation = isolation
+        return catalog
     }
 
     /// Discovers sources and warns on standard error about folders skipped or
@@ -22,3 +28,5 @@ struct PluginPathOptions: ParsableArguments {
         return catalog
     }
 }
+
+extension PluginIsolation: ExpressibleByArgument {}

@@ -51,11 +51,29 @@ import Testing
     // MARK: Plugins that misbehave while playing
 
     /// `peach play` through a fixture built with `define`, into `out.wav`, ended by `timeout` if it hangs.
-    static func play(_ define: [String], in folder: TemporaryDirectory) throws -> (result: Shell.Output, library: String) {
+    /// `peach play A4` with the fixture built with `define`, in Peach's own process unless `isolation` says otherwise:
+    /// these tests are about what Peach does when a plugin shares its process.
+    static func play(_ define: [String], in folder: TemporaryDirectory, isolation: String = "in-process") throws -> (result: Shell.Output, library: String) {
         let library = try CPlugin.build(fixture, named: "libfaulty", in: folder.path, defines: define)
-        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "play", "A4", "--plugin-path", folder.path,
+        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "play", "A4", "--plugin-path", folder.path, "--plugin-isolation", isolation,
                                     "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")])
         return (result, library)
+    }
+
+    /// By default a plugin from outside Peach's own folders runs in a bridge
+    /// process: its crash or hang costs that sound, and Peach ends its command
+    /// as for any failing source, with the WAV whole and every block before the fault in it.
+    @Test(arguments: [("CRASH_IN_PROCESS", "its bridge process ended: it crashed (signal 11"),
+                      ("HANG_IN_PROCESS", "it did not finish a block within 2000 ms, so its bridge process was stopped")])
+    func byDefaultAThirdPartyPluginsCrashOrHangCostsOnlyItsSound(define: String, reason: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, _) = try Self.play([define], in: folder, isolation: "auto")
+        #expect(result.status == 1 && !result.killedBySignal, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains("org.peach.test.fixture says: \(reason)"), "\(result.standardError)")
+        #expect(!result.standardError.contains("Backtrac"), "\(result.standardError)")
+        let samples = try WavFile.read(path: folder.file("out.wav")).samples[0]
+        #expect(samples[..<4864].contains { $0 != 0 } && samples[4864...].allSatisfy { $0 == 0 }, "played up to the fault, silent after it")
     }
 
     /// The WAV file is whole: its header's sizes match the file, and it holds the frames rendered.
@@ -99,7 +117,8 @@ import Testing
         let wav = folder.file("out.wav")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuildProducts.peach)
-        process.arguments = ["play", "A4", "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", wav]
+        process.arguments = ["play", "A4", "--plugin-path", folder.path, "--plugin-isolation", "in-process",
+                             "--source", "org.peach.test.fixture", "--wav", wav]
         process.environment = ProcessInfo.processInfo.environment.merging(TestLocale.english) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()

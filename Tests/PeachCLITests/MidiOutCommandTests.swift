@@ -106,7 +106,8 @@ import Testing
         let log = directory.file("events.log")
         let started = Monotonic.nanoseconds()
         let result = try Shell.run([BuildProducts.peach, "play", "A4", "C5", "E5", "--duration", "0.25", "--cents", "0.3",
-                                    "--plugin-path", directory.path, "--source", "org.peach.test.midi-recorder", "--option", "log=\(log)"])
+                                    "--plugin-path", directory.path, "--plugin-isolation", "in-process",
+                                    "--source", "org.peach.test.midi-recorder", "--option", "log=\(log)"])
         let seconds = Double(Monotonic.nanoseconds() - started) / 1e9
         #expect(result.status == 0, "\(result.standardError)")
         #expect(seconds >= 0.75, "three notes of 0.25 s take real time: \(seconds) s")

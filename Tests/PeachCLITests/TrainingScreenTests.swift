@@ -305,7 +305,7 @@ import Testing
         // The fifth note is the third pair's first.
         try CPlugin.build(BrokenPluginTests.fixture, named: "libfaulty", in: folder.path, defines: [define, "FAIL_AT_NOTE=5"])
         let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
-                                           "--plugin-path", folder.path, "--source", "org.peach.test.fixture"])
+                                           "--plugin-path", folder.path, "--plugin-isolation", "in-process", "--source", "org.peach.test.fixture"])
         for count in 1...2 {
             try Self.waitForSecondNote(terminal, count: count)
             terminal.send(count == 1 ? "k" : "j")
@@ -316,6 +316,25 @@ import Testing
         #expect(terminal.screen.text.contains(define == "CRASH_IN_PROCESS" ? "crashed in process (SIGSEGV)" : "hung in process"),
                 "\(terminal.screen.text)")
         #expect(try Self.history(data).map(\.answer) == [.higher, .lower], "both answers are saved")
+    }
+
+    /// The same plugin by default, in a bridge process: Peach goes on, names
+    /// what happened, keeps both answers, and quits cleanly when asked.
+    @Test func aThirdPartyPluginThatCrashesWhileTrainingCostsOnlyItsSound() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        try CPlugin.build(BrokenPluginTests.fixture, named: "libfaulty", in: folder.path, defines: ["CRASH_IN_PROCESS", "FAIL_AT_NOTE=5"])
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
+                                           "--plugin-path", folder.path, "--source", "org.peach.test.fixture"])
+        for count in 1...2 {
+            try Self.waitForSecondNote(terminal, count: count)
+            terminal.send(count == 1 ? "k" : "j")
+        }
+        try terminal.waitFor(text: "crashed (signal 11")
+        try Self.stopAndQuit(terminal)  // Peach went on: the start page comes back and q quits with 0
+        Self.expectRestored(terminal)
+        #expect(try Self.history(data).map(\.answer) == [.higher, .lower], "both answers are saved, the pair cut short is not")
     }
 
     @Test func aFailingSourceIsRestartedThenSetAside() throws {

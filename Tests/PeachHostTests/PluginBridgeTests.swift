@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("CRASH_IN_PROCESS", "crashed (signal 11"), ("HANG_IN_PROCESS", "did not finish a block within 500 ms")])
+    @Test(arguments: [("CRASH_IN_PROCESS", "crashed (signal 11"), ("HANG_IN_PROCESS", "did not finish a block within 2000 ms")])
     func aPluginThatCrashesOrHangsCostsOnlyItsBridge(mode: String, reason: String) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
@@ -59,6 +59,6 @@ import Testing
         // The fixture fails in the first block that starts at frame 4800 or later: 19 × 256.
         #expect(samples[4864...].allSatisfy { $0 == 0 }, "nothing is played from the failing block on")
         #expect(samples[480..<4864].contains { $0 != 0 }, "the blocks before it played")
-        #expect(seconds < 5, "rendering went on after the bridge failed (\(seconds) s)")
+        #expect(seconds < 8, "rendering went on after the bridge failed (\(seconds) s)")
     }
 }

@@ -13,8 +13,10 @@ import Synchronization
 /// with a deadline, on a pipe, which is how the render thread waits on a
 /// device: no allocation, no lock.
 final class BridgeClient: @unchecked Sendable {
-    /// How long a block may take before the source counts as hung.
-    static let processDeadlineNanoseconds: UInt64 = 500_000_000
+    /// How long a block may take before the source counts as hung: as long as
+    /// the in-process watchdog allows (`RenderWatchdog`), so a machine under
+    /// load does not make a slow block look like a hang.
+    static let processDeadlineNanoseconds: UInt64 = 2_000_000_000
     /// Activation may measure a whole instrument (FluidSynth calibrates on first use).
     static let activateDeadlineNanoseconds: UInt64 = 60_000_000_000
     static let callDeadlineNanoseconds: UInt64 = 10_000_000_000
@@ -263,7 +265,9 @@ extension BridgeClient {
         switch start(executable: executable, libraryPath: entry.libraryPath, sourceID: id) {
         case .success(let client):
             do {
-                return try SourceInstance(validating: client.instance, descriptor: entry.descriptor, libraryPath: entry.libraryPath)
+                let instance = try SourceInstance(validating: client.instance, descriptor: entry.descriptor, libraryPath: entry.libraryPath)
+                instance.runsInBridge = true
+                return instance
             } catch {
                 throw .rejected(error)
             }

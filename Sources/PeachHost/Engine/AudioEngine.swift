@@ -30,13 +30,19 @@ public final class AudioEngine {
         self.source = source
         let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath)
         faultMessages.append(messages)
-        loop = RenderLoop(output: output, initial: source.raw, rendersAudio: source.descriptor.kind == .audio, messages: messages.bits)
+        loop = RenderLoop(output: output, initial: source.raw, rendersAudio: source.descriptor.kind == .audio, messages: Self.blame(source, messages))
         watchdog = RenderWatchdog(loop: loop)
         inUse[UInt(bitPattern: source.raw)] = source
     }
 
     deinit {
         if !finished { try? stop() }
+    }
+
+    /// Whom a crash or hang in `process` is put down to: nobody for a source in a
+    /// bridge process, which cannot crash Peach and has a deadline of its own.
+    private static func blame(_ source: SourceInstance, _ messages: PluginFaultMessages) -> UInt {
+        source.runsInBridge ? 0 : messages.bits
     }
 
     /// The render thread's name, as `top -H` and debuggers show it.
@@ -124,7 +130,7 @@ public final class AudioEngine {
         inUse[UInt(bitPattern: newSource.raw)] = newSource
         source = newSource
         loop.pendingRendersAudio.store(newSource.descriptor.kind == .audio, ordering: .releasing)
-        loop.pendingMessages.store(messages.bits, ordering: .releasing)
+        loop.pendingMessages.store(Self.blame(newSource, messages), ordering: .releasing)
         loop.pendingInstance.store(UInt(bitPattern: newSource.raw), ordering: .releasing)
         if thread == nil { _ = loopTakesSwapBeforeStart() }
     }

@@ -48,7 +48,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
     case helpHistoryAbstract, helpHistoryCheckAbstract, helpHistoryCheckDiscussion
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
-    case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
+    case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpPluginIsolation, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpManualAbstract, manualSection, manualName, manualSynopsis, manualDescription, manualCommands
     case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath

@@ -12,6 +12,8 @@ public struct PluginSearchPath: Sendable, Equatable {
     public var allowsWritableFolders: Bool
     /// What was said about the search path itself (relative entries).
     public private(set) var warnings: [PluginFolderWarning] = []
+    /// Where Peach's own plugins are: the program's folder, and `lib/peach/plugins` beside its `bin`.
+    public var ownDirectories: [String] = []
 
     public init(directories: [String], sharedDirectories: [String] = [], allowsWritableFolders: Bool = false) {
         self.directories = directories
@@ -53,15 +55,14 @@ public struct PluginSearchPath: Sendable, Equatable {
         if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/lib/peach/plugins")
         }
-        if let executableDirectory {
-            directories.append(String(executableDirectory[..<(executableDirectory.lastIndex(of: "/") ?? executableDirectory.startIndex)])
-                               + "/lib/peach/plugins")
-        }
+        let installed = executableDirectory.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) + "/lib/peach/plugins" }
+        if let installed { directories.append(installed) }
         directories += ["/usr/local/lib/peach/plugins", "/usr/lib/peach/plugins"]
         if let executableDirectory { directories.append(executableDirectory) }
         var path = PluginSearchPath(directories: directories, sharedDirectories: executableDirectory.map { [$0] } ?? [],
                                     allowsWritableFolders: environment["PEACH_ALLOW_WRITABLE_PLUGINS"] == "1")
         path.warnings = warnings
+        path.ownDirectories = [executableDirectory, installed].compactMap { $0 }
         return path
     }
 

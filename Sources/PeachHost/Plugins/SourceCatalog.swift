@@ -34,11 +34,21 @@ public struct SourceCatalog: Sendable {
         }
     }
 
+    /// Whether `entry`'s source runs in a bridge process under `isolation`.
+    public func runsBridged(_ entry: Entry, _ isolation: PluginIsolation) -> Bool {
+        switch isolation {
+        case .inProcess: false
+        case .bridged: true
+        case .automatic: !ownFolders.contains { entry.libraryPath.hasPrefix($0 + "/") }
+        }
+    }
+
     /// Probes every library in `searchPath`.
     public static func discover(searchPath: PluginSearchPath, prober: PluginProber) -> SourceCatalog {
         let (libraries, warnings) = searchPath.candidateLibraries()
         var catalog = SourceCatalog(reports: prober.probe(libraries))
         catalog.bridgeExecutable = prober.executable
+        catalog.ownFolders = searchPath.ownDirectories.compactMap(PluginPath.canonical)
         catalog.rejections.removeAll(where: searchPath.isQuiet)
         catalog.folderWarnings = warnings
         return catalog
@@ -59,13 +69,17 @@ public struct SourceCatalog: Sendable {
 
     /// The `peach` program that probed the libraries; it also runs bridge processes.
     public var bridgeExecutable: String?
+    /// Where instances run unless `makeInstance` is told otherwise.
+    public var isolation = PluginIsolation.inProcess
+    /// Folders holding Peach's own plugins (canonical): in process under `automatic`.
+    public var ownFolders: [String] = []
 
     /// Makes an inactive instance of the source: its library loaded into this
     /// process, or in a bridge process of its own (`BridgeClient`), where a
     /// crash or hang in the plugin costs only that process.
-    public func makeInstance(of id: String, isolation: PluginIsolation = .inProcess) throws(SourceLookupError) -> SourceInstance {
+    public func makeInstance(of id: String, isolation chosen: PluginIsolation? = nil) throws(SourceLookupError) -> SourceInstance {
         let entry = try entry(for: id)
-        if isolation == .bridged {
+        if runsBridged(entry, chosen ?? isolation) {
             guard let executable = bridgeExecutable ?? PluginPath.executableDirectory().map({ $0 + "/peach" }) else {
                 throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: localized(.bridgeCannotStart, id, "no peach program")))
             }

@@ -9,6 +9,8 @@ public final class SourceInstance {
     /// The plugin's instance table. Valid until this object is deinitialised.
     let raw: UnsafeMutablePointer<peach_source_instance>
     public private(set) var isActive = false
+    /// Whether the plugin runs in a bridge process of its own (`BridgeClient`).
+    public internal(set) var runsInBridge = false
     /// The options as the plugin described them when the instance was made.
     public let options: [SourceOption]
 
