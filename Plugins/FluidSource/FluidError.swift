@@ -37,7 +37,8 @@ enum FluidError: Error, Equatable, CustomStringConvertible {
             "the SoundFont \(font) has no preset at bank \(bank), program \(program)"
                 + (bank == 0 ? " (\(GeneralMIDI.programNames[program]))" : "")
         case .noPitch(let font, let preset):
-            "\(preset) in the SoundFont \(font) has no key with a pitch Peach can measure and correct (a drum or a sound effect)"
+            "\(preset) in the SoundFont \(font) has no key with a pitch Peach can measure and correct: it is silent, unpitched "
+                + "(a drum, a sound effect) or dies away within half a second"
         }
     }
 }

@@ -88,7 +88,7 @@ import Testing
         let applause = try FluidFixture.instance(options: ["program": "126"])
         #expect(throws: SourceError.failed(source: FluidFixture.sourceID, action: "activate",
                                            reason: "Applause (program 126) in the SoundFont \(FluidFixture.timGM6mb) has no key with a pitch "
-                                               + "Peach can measure and correct (a drum or a sound effect)")) {
+                                               + "Peach can measure and correct: it is silent, unpitched (a drum, a sound effect) or dies away within half a second")) {
             try applause.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
         }
     }
