@@ -82,15 +82,20 @@ import Testing
         try terminal.waitFor(text: "Start training")
         terminal.send("s")
         try terminal.waitFor(text: "Note length")
-        /// On the row `keys` lead to: Enter opens its list, `typed` narrows it to what `leaves` holds, Enter takes it.
-        func choose(after keys: [String], typing typed: String, leaves: (String) -> Bool) throws {
+        /// On the row `keys` lead to: Enter opens its list, `typed` narrows it to what `leaves` holds, Enter takes it;
+        /// `atOnce`: the letters and Enter arrive together, as from a fast typist or a paste.
+        func choose(after keys: [String], typing typed: String, atOnce: Bool = false, leaves: (String) -> Bool) throws {
             keys.forEach(terminal.send)
             try terminal.waitFor(text: "Enter: choose")
             terminal.send("\r")
             try terminal.waitFor(text: "Type to narrow")
-            terminal.send(typed)
-            try terminal.waitFor("the list narrowed by \(typed)") { leaves($0.screen.text) }
-            terminal.send("\r")
+            if atOnce {
+                terminal.send(typed + "\r")
+            } else {
+                terminal.send(typed)
+                try terminal.waitFor("the list narrowed by \(typed)") { leaves($0.screen.text) }
+                terminal.send("\r")
+            }
             try terminal.waitFor("the settings again") { !$0.screen.text.contains("Type to narrow") && $0.screen.text.contains("Esc back") }
         }
         try choose(after: Array(repeating: Self.down, count: 5), typing: "soft") { !$0.contains("Sine") && $0.contains("C Tone: Soft") }
@@ -99,7 +104,7 @@ import Testing
         #expect(try Self.settings(folder).sourceOptions(for: "org.example.ctone").map { "\($0.key)=\($0.value)" } == ["shape=soft"])
 
         // The Shape option: the last of C Tone's options, three rows above Language.
-        try choose(after: [Self.end, Self.up, Self.up, Self.up], typing: "Bright") { !$0.contains("Soft") && $0.contains("Bright (1/k)") }
+        try choose(after: [Self.end, Self.up, Self.up, Self.up], typing: "Bright", atOnce: true) { !$0.contains("Soft") && $0.contains("Bright (1/k)") }
         #expect(!terminal.screen.text.contains("is not one of"))
         #expect(try Self.settings(folder).sourceOptions(for: "org.example.ctone").map { "\($0.key)=\($0.value)" } == ["shape=bright"])
 

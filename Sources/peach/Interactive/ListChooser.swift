@@ -34,11 +34,15 @@ struct ListChooser {
             let searched = names ?? entries
             return entries.indices.filter { typed.isEmpty || searched[$0].lowercased().contains(typed) }
         }
+        /// The entries the filter leaves; the chosen one kept while it still matches, else the first that does.
+        func narrowed() -> [Int] {
+            let shown = matching()
+            if !shown.contains(selected), let first = shown.first { selected = first }
+            return shown
+        }
         var previousFilter: String?
         while true {
-            let shown = matching()
-            // Keep the chosen entry while it still matches; else the first that does.
-            if !shown.contains(selected), let first = shown.first { selected = first }
+            var shown = narrowed()
             if let screen {
                 screen.show(lines(shown: shown, selected: selected, filter: filter, size: screen.size, style: style, view: &view))
             } else if let writer, let position = shown.firstIndex(of: selected) {
@@ -50,6 +54,8 @@ struct ListChooser {
             for event in input.next(timeout: nil) {
                 if let exit = ScreenExit.leaving(on: event, screen: screen) { return .ended(exit) }
                 guard case .key(let key) = event else { continue }
+                // Keys typed together (a fast typist, a paste) each see the list the keys before them left.
+                shown = narrowed()
                 let position = shown.firstIndex(of: selected) ?? 0
                 func move(_ step: Int) {
                     guard !shown.isEmpty else { return }
