@@ -2,8 +2,9 @@ import ArgumentParser
 import FoundationEssentials
 import PeachHost
 
-/// `peach devices`: the ALSA output devices, as `aplay -L` lists them, to
-/// choose from for the `device` setting or `--device`.
+/// `peach devices`: the ALSA devices, as `aplay -L` and `arecord -L` list
+/// them: outputs to choose from for the `device` setting or `--device`, and
+/// inputs for the tools that listen.
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
@@ -11,26 +12,43 @@ struct DevicesCommand: ParsableCommand {
         discussion: localized(.helpDevicesDiscussion) + "\n\n" + localized(.helpExamples) + """
 
               peach devices
+              peach devices --inputs
               peach devices --json
               peach settings set device NAME
               peach play A4 --device NAME
             """)
 
+    /// `--outputs` or `--inputs`: one direction only.
+    enum Only: String, EnumerableFlag {
+        case outputs, inputs
+    }
+
+    @Flag(exclusivity: .exclusive, help: ArgumentHelp(localized(.helpDevicesDirection)))
+    var only: Only?
+
     @Flag(help: ArgumentHelp(localized(.helpDevicesJSON)))
     var json = false
 
     func run() throws {
-        let devices = AudioDevice.list(.output)
+        let directions: [AudioDevice.Direction] = switch only {
+        case nil: [.output, .input]
+        case .outputs: [.output]
+        case .inputs: [.input]
+        }
+        let devices = directions.flatMap { AudioDevice.list($0) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(devices), as: UTF8.self))
             return
         }
-        for device in devices {
-            print(device.name)
-            let description = device.description.isEmpty ? localized(.devicesNoDescription) : device.description
-            for line in description.split(separator: "\n") { print("    " + line) }
+        for direction in directions {
+            print(localized(direction == .output ? .devicesOutputs : .devicesInputs))
+            for device in devices where device.direction == direction {
+                print("  " + device.name)
+                let description = device.description.isEmpty ? localized(.devicesNoDescription) : device.description
+                for line in description.split(separator: "\n") { print("      " + line) }
+            }
         }
     }
 }

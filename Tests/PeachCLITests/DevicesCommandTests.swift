@@ -12,23 +12,38 @@ import Testing
         ]) { $1 }, input: input)
     }
 
+    /// Outputs, then inputs: the test's `peachtest` (ALSA's null, which plays
+    /// and records) is in both, and `default` always is.
     @Test func listsTheDevicesALSANamesAsTextAndJSON() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let text = try Self.peach(["devices"], folder: folder)
         #expect(text.status == 0)
         #expect(text.standardOutput == """
-            default
-                (ALSA gives no description)
-            peachtest
-                Peach test device
+            Outputs (Peach plays to them):
+              default
+                  (ALSA gives no description)
+              peachtest
+                  Peach test device
+            Inputs (Peach listens to them):
+              default
+                  (ALSA gives no description)
+              peachtest
+                  Peach test device
 
             """, "\(text.standardOutput)")
+        let inputs = try Self.peach(["devices", "--inputs"], folder: folder).standardOutput
+        #expect(inputs.hasPrefix("Inputs (Peach listens to them):\n") && !inputs.contains("Outputs"), "\(inputs)")
+        #expect(try Self.peach(["devices", "--outputs", "--inputs"], folder: folder).status != 0)
         let json = try JSONDecoder().decode([AudioDevice].self, from: Data(try Self.peach(["devices", "--json"], folder: folder).standardOutput.utf8))
         #expect(json == [AudioDevice(name: "default", description: "", direction: .output),
-                         AudioDevice(name: "peachtest", description: "Peach test device", direction: .output)])
+                         AudioDevice(name: "peachtest", description: "Peach test device", direction: .output),
+                         AudioDevice(name: "default", description: "", direction: .input),
+                         AudioDevice(name: "peachtest", description: "Peach test device", direction: .input)])
+        let german = try Self.peach(["--lang", "de", "devices", "--outputs"], folder: folder).standardOutput
+        #expect(german.hasPrefix("Ausgänge (Peach spielt auf ihnen):\n  default\n      (ALSA gibt keine Beschreibung)\n"), "\(german)")
         #expect(try Self.peach(["--lang", "de", "devices", "--help"], folder: folder).standardOutput.contains("Listet die ALSA-Geräte"))
-        #expect(try Self.peach(["devices", "--help"], folder: folder).standardOutput.contains("List the ALSA devices Peach can play to."))
+        #expect(try Self.peach(["devices", "--help"], folder: folder).standardOutput.contains("List the ALSA devices Peach can play to and listen to."))
     }
 
     @Test func anUnknownDeviceIsRefusedWithTheChoices() throws {

@@ -59,7 +59,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
-    case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, devicesNoDescription, settingsUnknownDevice, settingsDeviceCycle
+    case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice

@@ -122,8 +122,9 @@ extension TextCatalog {
                 Out's destinations) are listed under it when there are at most %1.
                 """,
             .helpSourcesJSON: "Print JSON instead of text, for scripts.",
-            .helpDevicesAbstract: "List the ALSA devices Peach can play to.",
-            .helpDevicesDiscussion: "Each device's name, then ALSA's description of it, as `aplay -L` lists them: from the sound cards, the system's ALSA configuration and ~/.asoundrc. Choose one with `peach settings set device NAME`, on the settings screen, or for one run with --device NAME. --json prints a list of objects with name, description and direction (output).",
+            .helpDevicesAbstract: "List the ALSA devices Peach can play to and listen to.",
+            .helpDevicesDiscussion: "Each device's name, then ALSA's description of it, as `aplay -L` lists them: from the sound cards, the system's ALSA configuration and ~/.asoundrc. Choose one with `peach settings set device NAME`, on the settings screen, or for one run with --device NAME. Outputs come first, then inputs (microphones and line inputs, for the tools that listen); a device that does both is in both lists. --json prints a list of objects with name, description and direction (output or input).",
+            .helpDevicesDirection: "List only the outputs, or only the inputs.",
             .helpDevicesJSON: "Print JSON instead of text, for scripts.",
             .helpSourcesCheck: "Measure how far from the asked pitch this source sounds, for each of its timbres.",
             .helpSourcesCheckOption: "With --check: set one of the source's options, e.g. font=FluidR3_GM.sf2; setting its timbre (program=73) checks that one alone. Repeatable.",
@@ -296,8 +297,9 @@ extension TextCatalog {
                 stehen darunter, wenn es höchstens %1 sind.
                 """,
             .helpSourcesJSON: "JSON statt Text ausgeben, für Skripte.",
-            .helpDevicesAbstract: "Listet die ALSA-Geräte, auf denen Peach spielen kann.",
-            .helpDevicesDiscussion: "Zu jedem Gerät sein Name, dann ALSAs Beschreibung, wie `aplay -L` sie listet: von den Soundkarten, aus der ALSA-Konfiguration des Systems und aus ~/.asoundrc. Wähle eins mit `peach settings set device NAME`, auf der Einstellungsseite oder für einen Lauf mit --device NAME. --json gibt eine Liste von Objekten mit name, description und direction (output) aus.",
+            .helpDevicesAbstract: "Listet die ALSA-Geräte, auf denen Peach spielen und denen es zuhören kann.",
+            .helpDevicesDiscussion: "Zu jedem Gerät sein Name, dann ALSAs Beschreibung, wie `aplay -L` sie listet: von den Soundkarten, aus der ALSA-Konfiguration des Systems und aus ~/.asoundrc. Wähle eins mit `peach settings set device NAME`, auf der Einstellungsseite oder für einen Lauf mit --device NAME. Erst die Ausgänge, dann die Eingänge (Mikrofone und Line-Eingänge, für die Werkzeuge, die zuhören); ein Gerät, das beides kann, steht in beiden Listen. --json gibt eine Liste von Objekten mit name, description und direction (output oder input) aus.",
+            .helpDevicesDirection: "Nur die Ausgänge oder nur die Eingänge listen.",
             .helpDevicesJSON: "JSON statt Text ausgeben, für Skripte.",
             .helpSourcesCheck: "Messen, wie weit diese Klangquelle von der verlangten Tonhöhe abweicht, für jeden ihrer Klänge.",
             .helpSourcesCheckOption: "Mit --check: eine Option der Klangquelle setzen, z. B. font=FluidR3_GM.sf2; wer ihren Klang setzt (program=73), prüft nur diesen. Mehrfach möglich.",
