@@ -27,7 +27,7 @@ struct Peach: ParsableCommand {
                 PluginProbeCommand.probe(paths)
                 return
             }
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(SettingsSetCommand.protectingNegativeValue(arguments))
             try command.run()
         } catch {
             // The parser's own message, with its framing words in Peach's language.

@@ -76,6 +76,32 @@ struct SettingsSetCommand: ParsableCommand {
     @OptionGroup var file: SettingsFileOptions
     @OptionGroup var plugins: PluginPathOptions
 
+    /// `settings set pause -1`: the parser reads a positional word starting
+    /// with a dash as an option (and reports the value missing), so a negative
+    /// number there moves behind a `--`, where it is the value and gets the
+    /// setting's own range error. Options around it keep working.
+    static func protectingNegativeValue(_ arguments: [String]) -> [String] {
+        guard let settings = arguments.firstIndex(of: "settings"), settings + 1 < arguments.count, arguments[settings + 1] == "set",
+              !arguments.contains("--") else { return arguments }
+        var words = 0
+        var index = settings + 2
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.hasPrefix("-"), Double(word) != nil, words == 1 {
+                var moved = arguments
+                moved.remove(at: index)
+                return moved + ["--", word]
+            }
+            if word.hasPrefix("--") {
+                index += word.contains("=") ? 1 : 2  // every option of `settings set` takes a value
+                continue
+            }
+            words += 1
+            index += 1
+        }
+        return arguments
+    }
+
     func run() throws {
         let store = try file.open()
         if key == "option" {

@@ -33,6 +33,9 @@ import Testing
     @Test(arguments: [
         (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3...3 s; nothing was changed"),
         (["set", "pause", "soon"], "pause: expected a number, found text"),
+        // A negative value is the value, not an option: before, "Missing expected argument '<value>'".
+        (["set", "pause", "-1"], "pause: -1 is outside 0...2 s; nothing was changed"),
+        (["set", "--plugin-path", "/nowhere", "reference", "-440"], "reference: -440 is outside 400...480 Hz; nothing was changed"),
         (["set", "range", "C5-C3"], "range: 'C5-C3' runs downwards, so it holds no key: write the lower key first (C3-C5); nothing was changed"),
         (["set", "colour", "red"], "there is no setting 'colour'"),
         (["set", "source", "org.nowhere"], "org.nowhere"),
@@ -50,6 +53,16 @@ import Testing
         #expect(result.status != 0)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+    }
+
+    /// A value written with a minus sign is still read as a number when options come after it.
+    @Test func aNegativeZeroIsAValueBeforeOptions() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        let other = config.path + "/other.json"
+        #expect(try Self.peach(["set", "pause", "-0", "--settings-file", other], config: config).standardOutput == "pause = 0 s\n")
+        #expect(try SettingsStore(path: other).number(.pause) == 0)
+        #expect(!FileManager.default.fileExists(atPath: config.path + "/peach/settings.json"))
     }
 
     @Test func aBrokenFileIsReportedAndKept() throws {
