@@ -13,6 +13,8 @@
 //      a running sum of click lengths, as timer-driven metronomes keep time).
 //  10. A source in a bridge process: speed and added time per block (baseline:
 //      the same source in process).
+//  11. Sixteen Sine tracks mixed by the engine (baseline: sixteen sox
+//      syntheses mixed with sox -m).
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -52,7 +54,8 @@ do {
     let fluid = try figure(8) { try FluidBenchmark(releaseDirectory: directory).rows() }
     let transport = try figure(9) { try TransportBenchmark().rows() }
     let bridge = try figure(10) { try BridgeBenchmark(releaseDirectory: directory).rows() }
-    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge
+    let mix = try figure(11) { try MixBenchmark(libraryPath: library).rows() }
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

@@ -51,7 +51,7 @@ struct PlayCommand: ParsableCommand {
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
         let output = try sound.openOutput(pacedFile: false, for: source)
-        let engine = try AudioEngine(output: output, source: source)
+        let engine = try AudioEngine(output: output, source: source, pluginLog: .shared, interrupt: StopRequest.interrupt)
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         // A failed or stopped render replaces no file: `--wav keep.wav` keeps what it held.

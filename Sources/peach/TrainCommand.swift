@@ -46,7 +46,7 @@ struct TrainCommand: ParsableCommand {
     private func makePlayer() throws -> PairPlayer {
         // A WAV file is written in real time here, so timing behaves as on a sound card.
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
-        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true, for: source), source: source)
+        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true, for: source), source: source, pluginLog: .shared)
         engine.start()
         return PairPlayer(engine: engine, noteSeconds: training.noteSeconds(nil), pauseSeconds: training.pauseSeconds(nil))
     }

@@ -5,9 +5,10 @@ import Testing
 /// The render path allocates nothing: an allocation can take a lock inside
 /// malloc and stall the audio thread past its deadline.
 @Suite struct RealTimeSafetyTests {
-    /// With the Sine source, and with the FluidSynth source (FluidSynth's
-    /// note-on, note-off, program select and rendering included).
-    @Test(arguments: ["sine", "fluid"])
+    /// With the Sine source, with the FluidSynth source (FluidSynth's
+    /// note-on, note-off, program select and rendering included), and with
+    /// several tracks added, muted, swapped and removed while playing.
+    @Test(arguments: ["sine", "fluid", "tracks"])
     func renderThreadAllocatesNothingWhilePlayingAndSwapping(source: String) throws {
         let interposer = BuildProducts.directory + "/libMallocInterposerSwift.so"
         let result = try Shell.run([BuildProducts.directory + "/RenderAllocationProbe", source], environment: ["LD_PRELOAD": interposer])

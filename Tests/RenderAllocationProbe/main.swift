@@ -3,7 +3,8 @@
 // allocations happened on the render thread. Run with
 // LD_PRELOAD=<bin>/libMallocInterposerSwift.so; the test does that.
 // `RenderAllocationProbe fluid` plays the FluidSynth source instead of Sine,
-// with a live program change before the swap.
+// with a live program change before the swap; `RenderAllocationProbe tracks`
+// plays Sine on several tracks, adding, muting, swapping and removing them.
 import Glibc
 import MallocInterposerSwift
 import PeachHost
@@ -24,12 +25,16 @@ let countByThread: MallocInterposerSwift.AllocationHook = { _ in
 }
 
 let fluid = CommandLine.arguments.dropFirst().first == "fluid"
+let tracks = CommandLine.arguments.dropFirst().first == "tracks"
 func makeSource(_ options: [String: String]) throws -> SourceInstance {
     fluid ? try FluidFixture.instance(options: options) : try SineFixture.instance(options: options)
 }
 let first = try makeSource(fluid ? ["program": "73"] : [:])
 let engine = try AudioEngine(output: NullOutput(paced: true), source: first)
 let replacement = try makeSource(fluid ? ["program": "19"] : ["gain": "0.3"])
+let drone = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
+let clicks = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
+let added = try makeSource(["gain": "0.2"]), swappedIn = try makeSource(["gain": "0.2"])
 engine.start()
 renderThread.store(engine.renderThread!, ordering: .relaxed)
 _ = engine.wait(untilRendered: 4800)  // let the thread settle before counting
@@ -42,7 +47,23 @@ for index in 0..<20 {
     if fluid && index == 10 { try first.set("program", to: "80") }  // live, between notes
     // A fraction of a cent, so that the FluidSynth source's resampler works too.
     try engine.playNote(frequency: 220 * Double(index + 1) * 1.0002, at: frame, durationFrames: index == 7 ? 50 : 2000)
+    if let drone, let clicks {
+        try engine.playNote(frequency: 110, at: frame, durationFrames: 2400, on: drone)
+        try engine.playNote(frequency: 1760, at: frame + 100, durationFrames: 200, on: clicks)
+        if index == 4 { engine.setGain(0.5, of: drone) }
+        if index == 6 { engine.setMuted(true, of: clicks) }
+        if index == 8 { engine.setMuted(false, of: clicks) }
+        if index == 10 { engine.removeTrack(drone) }
+    }
     frame += 2400
+}
+if tracks {
+    let late = try engine.addTrack(source: added)
+    try engine.playNote(frequency: 660, at: frame, durationFrames: 4800, on: late)
+    _ = engine.wait(untilRendered: frame + 2400)
+    try engine.swapSource(to: swappedIn, on: late)
+    try engine.playNote(frequency: 770, at: frame + 4800, durationFrames: 2400, on: late)
+    frame += 7200
 }
 _ = engine.wait(untilRendered: frame / 2)
 try engine.swapSource(to: replacement)

@@ -1,42 +1,64 @@
 import Glibc
 import PeachPluginAPI
 
-/// Plays scheduled notes through a sound source to an output, on its own
-/// render thread. [main-thread] for everything here.
+/// Plays scheduled notes through sound sources to an output, on its own
+/// render thread (or, offline, block by block on the calling thread).
+/// [main-thread] for everything here.
 ///
 /// Time is counted in frames of the output's sample rate from the moment the
-/// engine starts. The main thread schedules events at absolute frames, in
-/// non-decreasing order; the render thread delivers each at its exact frame.
+/// engine starts. The engine mixes tracks (`TrackID`), each with its own
+/// source, queue, gain and mute; the main track is made with the engine, and
+/// the single-source calls address it. The main thread schedules events at
+/// absolute frames, in non-decreasing order per track; the render thread
+/// delivers each at its exact frame.
 public final class AudioEngine {
     public let format: AudioFormat
-    public private(set) var source: SourceInstance
     private let output: AudioOutput
     private let loop: RenderLoop
     private let watchdog: RenderWatchdog
+    /// The source of each track in use, by slot index.
+    private var sources: [Int: SourceInstance] = [:]
     /// Instances the render thread may still be using, by pointer bits.
     private var inUse: [UInt: SourceInstance] = [:]
     /// What to say if an instance crashes or hangs in `process`; kept while the engine lives.
     private var faultMessages: [PluginFaultMessages] = []
+    private var lastScheduledFrame: [Int: Int64] = [:]
+    private let pluginLog: PluginLog?
+    /// Ends the engine's waits early when raised (Ctrl-C, for a command that installs `StopRequest`).
+    private let interrupt: Interrupt?
     private var thread: pthread_t?
+    /// Set while `renderBlocks` renders on the calling thread instead.
+    private var offlineBlame = -1
     private var nextNoteID: Int32 = 1
-    private var lastScheduledFrame: Int64 = 0
     private var finished = false
 
-    /// Activates `source` for the output's format. The engine owns both from here.
-    public init(output: AudioOutput, source: SourceInstance) throws(SourceError) {
+    /// Activates `source` for the output's format, on the main track. The
+    /// engine owns both from here. `pluginLog` is printed as the engine is
+    /// polled (what plugins logged on the render thread); `interrupt` ends its waits.
+    public init(output: AudioOutput, source: SourceInstance, pluginLog: PluginLog? = nil, interrupt: Interrupt? = nil) throws(SourceError) {
         format = output.format
         try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
         self.output = output
-        self.source = source
-        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath)
-        faultMessages.append(messages)
-        loop = RenderLoop(output: output, initial: source.raw, rendersAudio: source.descriptor.kind == .audio, messages: Self.blame(source, messages))
+        self.pluginLog = pluginLog
+        self.interrupt = interrupt
+        RealTimeThread.prepare()
+        loop = RenderLoop(output: output)
         watchdog = RenderWatchdog(loop: loop)
-        inUse[UInt(bitPattern: source.raw)] = source
+        let messages = remember(source)
+        loop.slots[0].startPlaying(source.raw, rendersAudio: source.descriptor.kind == .audio, messages: messages)
+        sources[0] = source
     }
 
     deinit {
         if !finished { try? stop() }
+    }
+
+    /// Keeps `source` and its fault messages while the render thread may use it; returns the blame bits.
+    private func remember(_ source: SourceInstance) -> UInt {
+        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath)
+        faultMessages.append(messages)
+        inUse[UInt(bitPattern: source.raw)] = source
+        return Self.blame(source, messages)
     }
 
     /// Whom a crash or hang in `process` is put down to: nobody for a source in a
@@ -53,12 +75,14 @@ public final class AudioEngine {
     /// reported by name (`EmergencyStop`).
     public func start() {
         precondition(thread == nil, "engine started twice")
+        precondition(offlineBlame < 0, "an engine rendering offline cannot start a render thread")
         EmergencyStop.install()
         let context = Unmanaged.passRetained(loop).toOpaque()
         var handle = pthread_t()
         let status = pthread_create(&handle, nil, { context in
             let loop = Unmanaged<RenderLoop>.fromOpaque(context!).takeRetainedValue()
             ThreadName.setCurrent(AudioEngine.renderThreadName)
+            RealTimeThread.markCurrent()
             if loop.wantsRealTime { RealTimePriority.request() }
             loop.run()
             return nil
@@ -74,7 +98,7 @@ public final class AudioEngine {
     /// Frames the output has been given so far.
     public var renderedFrames: Int64 { loop.renderedFrames.load(ordering: .acquiring) }
 
-    /// Whether the last rendered block was silent with no note still sounding.
+    /// Whether the last rendered block was silent with no note still sounding on any track.
     public var isSilent: Bool { loop.isSilent.load(ordering: .acquiring) }
 
     /// A note id never used before on this engine.
@@ -83,84 +107,184 @@ public final class AudioEngine {
         return nextNoteID
     }
 
-    /// Queues an event for the render thread. Events must come in frame order.
-    public func schedule(_ event: ScheduledEvent) throws(EngineError) {
-        guard event.frame >= lastScheduledFrame else { throw .outOfOrder(frame: event.frame, after: lastScheduledFrame) }
-        guard loop.events.push(event) else { throw .queueFull }
-        lastScheduledFrame = event.frame
+    // MARK: Tracks
+
+    /// The source playing on `track`.
+    public func source(of track: TrackID = .main) -> SourceInstance {
+        guard let source = sources[track.index] else { preconditionFailure("\(track) is not in use") }
+        return source
+    }
+
+    /// The main track's source.
+    public var source: SourceInstance { source(of: .main) }
+
+    /// The tracks in use, the main track first.
+    public var tracks: [TrackID] { sources.keys.sorted().map { TrackID(index: $0) } }
+
+    /// A new track playing `source` (activated here) at `gain`, from the next
+    /// block on. The render thread takes it without waiting or allocating.
+    public func addTrack(source: SourceInstance, gain: Float = 1) throws(EngineError) -> TrackID {
+        collectRetired()
+        guard let slot = loop.slots.first(where: { $0.currentState == .free && sources[Int($0.index)] == nil }) else {
+            throw .noFreeTrack(limit: RenderLoop.maxTracks)
+        }
+        do {
+            try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
+        } catch {
+            throw .sourceFailed(error)
+        }
+        let track = TrackID(index: Int(slot.index))
+        sources[track.index] = source
+        lastScheduledFrame[track.index] = 0
+        slot.gainBits.store(gain.bitPattern, ordering: .relaxed)
+        slot.muted.store(false, ordering: .relaxed)
+        let messages = remember(source)
+        if thread == nil && offlineBlame < 0 {
+            slot.startPlaying(source.raw, rendersAudio: source.descriptor.kind == .audio, messages: messages)
+        } else {
+            slot.pendingRendersAudio.store(source.descriptor.kind == .audio, ordering: .releasing)
+            slot.pendingMessages.store(messages, ordering: .releasing)
+            slot.pendingInstance.store(UInt(bitPattern: source.raw), ordering: .releasing)
+            slot.state.store(TrackSlot.State.playing.rawValue, ordering: .releasing)
+        }
+        return track
+    }
+
+    /// Ends `track`: its notes fade out with the source's own release, then
+    /// the source is deactivated and the track's slot is free again. The main
+    /// track cannot be removed (swap its source instead).
+    public func removeTrack(_ track: TrackID) {
+        precondition(track != .main, "the main track stays for the engine's life")
+        guard sources.removeValue(forKey: track.index) != nil else { return }
+        lastScheduledFrame[track.index] = nil
+        loop.slots[track.index].state.store(TrackSlot.State.removing.rawValue, ordering: .releasing)
+        if thread == nil && offlineBlame < 0 { collectRetired() }
+    }
+
+    /// The level `track` is mixed at (1: as the source renders it); reached by a ramp over one block.
+    public func setGain(_ gain: Float, of track: TrackID) {
+        loop.slots[track.index].gainBits.store(gain.bitPattern, ordering: .relaxed)
+    }
+
+    /// Silences `track` (ramped, no click) while it goes on playing its events.
+    public func setMuted(_ muted: Bool, of track: TrackID) {
+        loop.slots[track.index].muted.store(muted, ordering: .relaxed)
+    }
+
+    // MARK: Events
+
+    /// Queues an event for the render thread. Events must come in frame order per track.
+    public func schedule(_ event: ScheduledEvent, on track: TrackID = .main) throws(EngineError) {
+        let last = lastScheduledFrame[track.index] ?? 0
+        guard event.frame >= last else { throw .outOfOrder(frame: event.frame, after: last) }
+        guard loop.slots[track.index].events.push(event) else { throw .queueFull }
+        lastScheduledFrame[track.index] = event.frame
     }
 
     /// Schedules one note: on at `frame`, off `durationFrames` later. Returns its id.
     @discardableResult
-    public func playNote(frequency: Double, velocity: Double = 0.8, at frame: Int64, durationFrames: Int64) throws(EngineError) -> Int32 {
+    public func playNote(frequency: Double, velocity: Double = 0.8, at frame: Int64, durationFrames: Int64,
+                         on track: TrackID = .main) throws(EngineError) -> Int32 {
         let id = makeNoteID()
-        try schedule(.noteOn(id, frequency: frequency, velocity: velocity, at: frame))
-        try schedule(.noteOff(id, at: frame + durationFrames))
+        try schedule(.noteOn(id, frequency: frequency, velocity: velocity, at: frame), on: track)
+        try schedule(.noteOff(id, at: frame + durationFrames), on: track)
         return id
     }
 
-    /// Drops every event not yet played and releases every sounding note at the
-    /// next block, with the source's own release (a short fade, no click).
-    /// Returns once the render thread has done it (within about one block).
-    public func cancelScheduled() {
-        guard thread != nil, !loop.exited.load(ordering: .acquiring) else { return }
-        loop.cancelRequested.store(true, ordering: .releasing)
-        loop.mainWaiting.store(true, ordering: .releasing)
-        while loop.cancelRequested.load(ordering: .acquiring), !loop.exited.load(ordering: .acquiring) {
-            usleep(200)
+    /// Drops every event of `track` not yet played and releases its sounding
+    /// notes at the next block, with the source's own release (a short fade,
+    /// no click). Returns once the render thread has done it (within about one block).
+    public func cancelScheduled(on track: TrackID = .main) {
+        let slot = loop.slots[track.index]
+        slot.cancelRequested.store(true, ordering: .releasing)
+        if offlineBlame >= 0 {
+            _ = renderBlocks(1)
+        } else if thread != nil {
+            waitForRenderThread { !slot.cancelRequested.load(ordering: .acquiring) }
         }
-        loop.mainWaiting.store(false, ordering: .releasing)
-        lastScheduledFrame = 0
+        lastScheduledFrame[track.index] = 0
     }
 
-    /// Replaces the source. The new instance is activated here, then handed to
-    /// the render thread, which switches at its next block without waiting;
-    /// the old one fades its notes out and is deactivated once the render
-    /// thread lets go of it.
-    public func swapSource(to newSource: SourceInstance) throws(SourceError) {
+    /// Replaces the source of `track`. The new instance is activated here,
+    /// then handed to the render thread, which switches at its next block
+    /// without waiting; the old one fades its notes out and is deactivated
+    /// once the render thread lets go of it.
+    public func swapSource(to newSource: SourceInstance, on track: TrackID = .main) throws(SourceError) {
         try newSource.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
-        let messages = PluginFaultMessages(sourceID: newSource.descriptor.id, libraryPath: newSource.libraryPath)
-        loop.mainWaiting.store(true, ordering: .releasing)
-        while loop.pendingInstance.load(ordering: .acquiring) != 0 {
-            collectRetired()
-            usleep(500)
+        let slot = loop.slots[track.index]
+        if thread != nil {
+            waitForRenderThread { slot.pendingInstance.load(ordering: .acquiring) == 0 }
+        } else if offlineBlame >= 0, slot.pendingInstance.load(ordering: .acquiring) != 0 {
+            _ = renderBlocks(1)
         }
-        loop.mainWaiting.store(false, ordering: .releasing)
-        faultMessages.append(messages)
-        inUse[UInt(bitPattern: newSource.raw)] = newSource
-        source = newSource
-        loop.pendingRendersAudio.store(newSource.descriptor.kind == .audio, ordering: .releasing)
-        loop.pendingMessages.store(Self.blame(newSource, messages), ordering: .releasing)
-        loop.pendingInstance.store(UInt(bitPattern: newSource.raw), ordering: .releasing)
-        if thread == nil { _ = loopTakesSwapBeforeStart() }
+        let messages = remember(newSource)
+        sources[track.index] = newSource
+        slot.pendingRendersAudio.store(newSource.descriptor.kind == .audio, ordering: .releasing)
+        slot.pendingMessages.store(messages, ordering: .releasing)
+        slot.pendingInstance.store(UInt(bitPattern: newSource.raw), ordering: .releasing)
+        if thread == nil && offlineBlame < 0 {
+            // Before anything renders there is nothing to fade: the old instance goes at once.
+            slot.pendingInstance.store(0, ordering: .relaxed)
+            if let old = slot.active, old != newSource.raw { inUse.removeValue(forKey: UInt(bitPattern: old))?.deactivate() }
+            slot.startPlaying(newSource.raw, rendersAudio: newSource.descriptor.kind == .audio, messages: messages)
+        }
     }
 
-    /// What the render thread reported since the last call. Also deactivates
-    /// sources the render thread has finished with, and prints plugin logs.
-    public func pollNotices() -> [EngineNotice] {
+    // MARK: Notices and waiting
+
+    /// What the render thread reported since the last call, for every track.
+    /// Also deactivates sources the render thread has finished with, and
+    /// prints what plugins logged on the render thread.
+    public func pollTrackNotices() -> [TrackNotice] {
         collectRetired()
-        PluginLog.shared.drain()
-        var notices: [EngineNotice] = []
+        pluginLog?.drain()
+        var notices: [TrackNotice] = []
         while let notice = loop.notices.pop() { notices.append(notice) }
         return notices
     }
 
-    /// Waits until `frame` has been rendered, rendering ended, or a stop was
-    /// requested (`StopRequest`). Returns the notices seen meanwhile.
+    /// The main track's notices and the engine's own, as `pollTrackNotices`;
+    /// other tracks' notices are dropped (an engine with several tracks polls them all).
+    public func pollNotices() -> [EngineNotice] {
+        pollTrackNotices().compactMap { $0.track == nil || $0.track == .main ? $0.notice : nil }
+    }
+
+    /// Waits until `frame` has been rendered, rendering ended, or the
+    /// engine's interrupt was raised. Returns the notices seen meanwhile.
     public func wait(untilRendered frame: Int64) -> [EngineNotice] {
         var notices: [EngineNotice] = []
-        while renderedFrames < frame, !StopRequest.isRaised {
+        waitForRenderThread {
             notices += pollNotices()
-            if notices.contains(where: \.endsRendering) { break }
-            usleep(1000)
+            return renderedFrames >= frame || notices.contains(where: \.endsRendering)
         }
         return notices + pollNotices()
+    }
+
+    /// Sleeps on the render thread's progress signal until `done` holds, the
+    /// loop has ended, or the interrupt is raised. Tells the watchdog the main
+    /// thread is waiting, so a plugin that stops answering ends Peach sooner.
+    private func waitForRenderThread(until done: () -> Bool) {
+        loop.waiters.add(1, ordering: .releasing)
+        loop.mainWaiting.store(true, ordering: .releasing)
+        defer {
+            loop.mainWaiting.store(false, ordering: .releasing)
+            loop.waiters.subtract(1, ordering: .releasing)
+        }
+        while !done(), !loop.exited.load(ordering: .acquiring), interrupt?.isRaised != true {
+            // The deadline only bounds a wait whose wake-up was lost; every block signals.
+            loop.progress.wait(milliseconds: 100, orUntilReadable: interrupt?.descriptor ?? -1)
+        }
     }
 
     /// Renders up to exactly `frame` and holds there: for outputs without a
     /// clock of their own, such as a WAV file, whose length must be exact.
     public func render(through frame: Int64) -> [EngineNotice] {
+        if offlineBlame >= 0 {
+            let blocks = max(0, Int((frame - renderedFrames + Int64(format.blockFrames) - 1) / Int64(format.blockFrames)))
+            return renderBlocks(blocks).compactMap { $0.track == nil || $0.track == .main ? $0.notice : nil }
+        }
         loop.endFrame.store(frame, ordering: .releasing)
+        loop.resume.signal()
         if thread == nil { start() }
         return wait(untilRendered: frame)
     }
@@ -170,10 +294,29 @@ public final class AudioEngine {
     /// the last sound.
     public func render(through frame: Int64, thenUntilSilentWithin maxTailFrames: Int64) -> [EngineNotice] {
         var notices = render(through: frame)
-        while !isSilent, renderedFrames < frame + maxTailFrames, !notices.contains(where: \.endsRendering), !StopRequest.isRaised {
+        while !isSilent, renderedFrames < frame + maxTailFrames, !notices.contains(where: \.endsRendering), interrupt?.isRaised != true {
             notices += render(through: renderedFrames + Int64(format.blockFrames))
         }
         return notices
+    }
+
+    /// Renders `count` blocks on the calling thread, with no render thread:
+    /// offline work and tests, where the result must not depend on timing.
+    /// An engine that renders this way never starts a thread. Returns every
+    /// track's notices from those blocks.
+    public func renderBlocks(_ count: Int) -> [TrackNotice] {
+        precondition(thread == nil, "the engine renders on its own thread")
+        if offlineBlame < 0 {
+            EmergencyStop.install()
+            offlineBlame = EmergencyStop.claimBlameSlot()
+            loop.blameSlot.store(offlineBlame, ordering: .releasing)
+        }
+        var notices: [TrackNotice] = []
+        for _ in 0..<count {
+            guard loop.renderBlock() else { break }
+            notices += pollTrackNotices()
+        }
+        return notices + pollTrackNotices()
     }
 
     /// Stops the render thread, deactivates every source and closes the output.
@@ -182,39 +325,49 @@ public final class AudioEngine {
         finished = true
         loop.stopRequested.store(true, ordering: .releasing)
         loop.mainWaiting.store(true, ordering: .releasing)  // a render thread stuck in a plugin ends Peach soon
+        loop.resume.signal()
         if let thread { pthread_join(thread, nil) }
+        if offlineBlame >= 0 { EmergencyStop.releaseBlameSlot(offlineBlame) }
         watchdog.stop()
         for instance in inUse.values { instance.deactivate() }
         inUse.removeAll()
-        PluginLog.shared.drain()
+        pluginLog?.drain()
         try output.finish()
     }
 
+    /// Deactivates what the render thread handed back, and frees the slots of removed tracks that have faded out.
     private func collectRetired() {
         while let bits = loop.retiredInstances.pop() {
             inUse.removeValue(forKey: bits)?.deactivate()
         }
+        for slot in loop.slots where slot.currentState == .drained {
+            slot.state.store(TrackSlot.State.free.rawValue, ordering: .releasing)
+        }
+        if thread == nil && offlineBlame < 0 {
+            // Before anything renders, a removed track has nothing to fade.
+            for slot in loop.slots where slot.currentState == .removing {
+                if let raw = slot.active { inUse.removeValue(forKey: UInt(bitPattern: raw))?.deactivate() }
+                slot.reset()
+            }
+        }
     }
 
-    /// Before the thread runs there is nothing to fade: drop the old instance at once.
-    private func loopTakesSwapBeforeStart() -> Bool {
-        let bits = loop.pendingInstance.load(ordering: .acquiring)
-        for (key, instance) in inUse where key != bits {
-            instance.deactivate()
-            inUse.removeValue(forKey: key)
-        }
-        return true
-    }
 }
 
 public enum EngineError: Error, Equatable, CustomStringConvertible {
     case outOfOrder(frame: Int64, after: Int64)
     case queueFull
+    /// Every track is in use.
+    case noFreeTrack(limit: Int)
+    /// The source of a new track could not be activated.
+    case sourceFailed(SourceError)
 
     public var description: String {
         switch self {
         case .outOfOrder(let frame, let after): localized(.engineOutOfOrder, frame, after)
         case .queueFull: localized(.engineQueueFull)
+        case .noFreeTrack(let limit): localized(.engineNoFreeTrack, limit)
+        case .sourceFailed(let error): error.description
         }
     }
 }

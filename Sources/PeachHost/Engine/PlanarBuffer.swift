@@ -78,6 +78,21 @@ final class PlanarBuffer: @unchecked Sendable {
         }
     }
 
+    /// Adds `other` scaled by a gain that moves linearly from `start` to `end`
+    /// across the block (a constant gain when they are equal).
+    func add(_ other: PlanarBuffer, frames: Int, gainFrom start: Float, to end: Float) {
+        guard start != 0 || end != 0 else { return }
+        let step = (end - start) / Float(max(1, frames))
+        for channel in 0..<channels {
+            let target = channelPointers[channel]!, source = other.channelPointers[channel]!
+            if start == end {
+                for index in 0..<frames { target[index] += start * source[index] }
+            } else {
+                for index in 0..<frames { target[index] += (start + step * Float(index + 1)) * source[index] }
+            }
+        }
+    }
+
     func interleave(into target: UnsafeMutablePointer<Float>, frames: Int) {
         for channel in 0..<channels {
             let source = channelPointers[channel]!

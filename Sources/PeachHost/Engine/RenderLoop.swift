@@ -2,11 +2,12 @@ import Glibc
 import PeachPluginAPI
 import Synchronization
 
-/// The audio thread's side of the engine: each turn it takes the events due in
-/// the next block, lets the active source render them at their exact frames,
-/// checks the result and writes it to the output. Everything it touches is
-/// allocated before it starts; it never allocates, locks or waits except in
-/// the output's own write.
+/// The audio thread's side of the engine: each turn it renders every track
+/// in use (`TrackSlot`: its events due in the next block, at their exact
+/// frames, through its source), mixes them with their gains, and writes the
+/// mix to the output. Everything it touches is allocated before it starts;
+/// it never allocates or locks, and waits only in the output's own write
+/// (or, rendering offline, at the frame it was told to stop at).
 ///
 /// Around each plugin call it says which plugin it is in (`EmergencyStop`'s
 /// blame, for a crash; `processCalls`, for the watchdog), and afterwards
@@ -14,26 +15,25 @@ import Synchronization
 /// and that a note it started is heard.
 final class RenderLoop: @unchecked Sendable {
     let format: AudioFormat
-    let events = SPSCRing<ScheduledEvent>(capacity: 4096)
-    let notices = SPSCRing<EngineNotice>(capacity: 256)
-    /// Main → audio: the instance to switch to (pointer bits), 0 if none.
-    let pendingInstance = Atomic<UInt>(0)
-    /// Whether the pending instance renders audio; written before `pendingInstance`.
-    let pendingRendersAudio = Atomic<Bool>(true)
-    /// The pending instance's `PluginFaultMessages` (bits); written before `pendingInstance`.
-    let pendingMessages = Atomic<UInt>(0)
+    /// The tracks, all made before the loop runs. Sixteen is more than any
+    /// practice tool layers (a drone, a metronome, a pair, a few voices) and
+    /// keeps the per-block scan of free slots negligible.
+    let slots: [TrackSlot]
+    static let maxTracks = 16
+    /// The same slots for the audio thread: iterating a Swift array there
+    /// can allocate (an unspecialised read accessor in debug builds).
+    private let slotTable: UnsafeMutablePointer<TrackSlot>
+    let notices = SPSCRing<TrackNotice>(capacity: 256)
     /// Audio → main: instances (pointer bits) the audio thread has finished with.
-    let retiredInstances = SPSCRing<UInt>(capacity: 16)
-    /// The loop ends when the clock reaches this frame, or when asked to stop.
+    let retiredInstances = SPSCRing<UInt>(capacity: 64)
+    /// The loop holds when the clock reaches this frame, or ends when asked to stop.
     let endFrame = Atomic<Int64>(.max)
     let stopRequested = Atomic<Bool>(false)
-    /// Main → audio: drop every queued event and release every note at the next block.
-    let cancelRequested = Atomic<Bool>(false)
     /// Audio → main: the loop has returned (stopped, or the output failed).
     let exited = Atomic<Bool>(false)
     /// Frames handed to the output so far: the engine's clock, as the main thread sees it.
     let renderedFrames = Atomic<Int64>(0)
-    /// Whether the last block was silence with nothing left to sound.
+    /// Whether the last block was silence with nothing left to sound on any track.
     let isSilent = Atomic<Bool>(true)
     /// Plugin `process` calls begun plus calls returned: odd while the render
     /// thread is inside one. The watchdog reads it.
@@ -43,96 +43,62 @@ final class RenderLoop: @unchecked Sendable {
     let mainWaiting = Atomic<Bool>(false)
     /// The render thread's slot in `EmergencyStop`'s blame table, -1 until it runs.
     let blameSlot = Atomic<Int>(-1)
+    /// Audio → main: a block was rendered (or the loop ended). Signalled only
+    /// while the main thread waits (`waiters`), so a loop nobody waits for makes no system call.
+    let progress = WakeSignal()
+    let waiters = Atomic<Int>(0)
+    /// Main → audio: the end frame moved, or stop was asked, while the loop holds at its end frame.
+    let resume = WakeSignal()
 
     private let output: AudioOutput
     /// Whether the render thread may ask for real-time priority (`AudioOutput.blocksOnDevice`).
     let wantsRealTime: Bool
-    private static let maxEventsPerBlock = 128
     /// How long a replaced source may sound on while its notes fade out.
-    private let maxFadeFrames: Int
-
-    // Audio-thread state.
-    private var active: UnsafeMutablePointer<peach_source_instance>?
-    private var activeRendersAudio = true
-    private var activeMessages: UInt
-    private var activeFailed = false
-    private var fading: UnsafeMutablePointer<peach_source_instance>?
-    private var fadingRendersAudio = true
-    private var fadingMessages: UInt = 0
-    private var fadingFrames = 0
-    private var clock: Int64 = 0
-    /// The first note-on the active source has not yet made audible: its frame (-1: none) and frequency.
-    private var unheardNoteFrame: Int64 = -1
-    private var unheardFrequency: Double = 0
+    let maxFadeFrames: Int
     /// How long a note may stay exact silence before the source counts as broken.
-    private static let silenceLimitMilliseconds: Int32 = 100
-    private let silenceLimitFrames: Int64
+    static let silenceLimitMilliseconds: Int32 = 100
+    let silenceLimitFrames: Int64
     /// The stack a fatal-signal handler runs on, so a plugin that overflows
     /// the render thread's stack is still named.
     private let signalStack: UnsafeMutableRawPointer
     private static let signalStackBytes = 64 * 1024
 
-    // Preallocated buffers.
-    private let planar: PlanarBuffer
-    private let fadePlanar: PlanarBuffer
+    // Audio-thread state.
+    private var clock: Int64 = 0
+    private let mix: PlanarBuffer
     private let interleaved: UnsafeMutablePointer<Float>
-    private let eventStorage: UnsafeMutablePointer<peach_event_note>
-    private let eventPointers: UnsafeMutablePointer<UnsafePointer<peach_event_header>?>
-    /// ALL_NOTES_OFF at offset 0, for a source being faded out after a swap.
-    private let allNotesOff: UnsafeMutablePointer<peach_event_note>
-    private let allNotesOffList: UnsafeMutablePointer<UnsafePointer<peach_event_header>?>
 
-    /// `messages`: the initial instance's `PluginFaultMessages` (bits).
-    init(output: AudioOutput, initial: UnsafeMutablePointer<peach_source_instance>?, rendersAudio: Bool, messages: UInt) {
+    init(output: AudioOutput) {
         self.output = output
         wantsRealTime = output.blocksOnDevice
         format = output.format
-        active = initial
-        activeRendersAudio = rendersAudio
-        activeMessages = messages
         maxFadeFrames = Int(format.sampleRate / 2)
         silenceLimitFrames = Int64(format.sampleRate) * Int64(Self.silenceLimitMilliseconds) / 1000
         signalStack = .allocate(byteCount: Self.signalStackBytes, alignment: 16)
-        planar = PlanarBuffer(channels: format.channels, frames: format.blockFrames)
-        fadePlanar = PlanarBuffer(channels: format.channels, frames: format.blockFrames)
+        slots = (0..<Self.maxTracks).map { TrackSlot(index: Int32($0), format: output.format) }
+        slotTable = .allocate(capacity: Self.maxTracks)
+        slotTable.initialize(from: slots, count: Self.maxTracks)
+        mix = PlanarBuffer(channels: format.channels, frames: format.blockFrames)
         interleaved = .allocate(capacity: format.channels * format.blockFrames)
-        eventStorage = .allocate(capacity: Self.maxEventsPerBlock + 1)
-        eventPointers = .allocate(capacity: Self.maxEventsPerBlock + 1)
-        for index in 0...Self.maxEventsPerBlock {
-            eventPointers[index] = UnsafeRawPointer(eventStorage + index).assumingMemoryBound(to: peach_event_header.self)
-        }
-        allNotesOff = .allocate(capacity: 1)
-        allNotesOff.initialize(to: ScheduledEvent.allNotesOff(at: 0).abiEvent(offset: 0))
-        allNotesOffList = .allocate(capacity: 1)
-        allNotesOffList.initialize(to: UnsafeRawPointer(allNotesOff).assumingMemoryBound(to: peach_event_header.self))
-        warmUpRings()
-    }
-
-    /// Runs each ring's generic code once here, on the main thread, so the
-    /// Swift runtime's one-time type-metadata setup (which allocates and
-    /// locks) never happens on the audio thread.
-    private func warmUpRings() {
-        events.push(.allNotesOff(at: 0))
-        _ = events.peek()
-        _ = events.pop()
-        notices.push(.underrun(atFrame: 0))
-        _ = notices.pop()
+        // Each ring's generic code runs once here, so the Swift runtime's
+        // one-time type-metadata setup (which allocates and locks) never
+        // happens on the audio thread.
+        report(.underrun(atFrame: 0), track: nil)
+        report(.underrun(atFrame: 0), track: 0)
+        while notices.pop() != nil {}
         retiredInstances.push(0)
         _ = retiredInstances.pop()
     }
 
     deinit {
+        slotTable.deinitialize(count: Self.maxTracks)
+        slotTable.deallocate()
         interleaved.deallocate()
-        eventStorage.deallocate()
-        eventPointers.deallocate()
-        allNotesOff.deallocate()
-        allNotesOffList.deallocate()
         signalStack.deallocate()
     }
 
-    /// [audio-thread] Runs until stopped, the end frame, or the output fails.
+    /// [audio-thread] Runs until stopped or the output fails.
     func run() {
-        PluginLog.shared.registerAudioThread()
         var stack = stack_t(ss_sp: signalStack, ss_flags: 0, ss_size: Self.signalStackBytes)
         sigaltstack(&stack, nil)
         blameSlot.store(EmergencyStop.claimBlameSlot(), ordering: .releasing)
@@ -141,136 +107,64 @@ final class RenderLoop: @unchecked Sendable {
             var none = stack_t(ss_sp: nil, ss_flags: Int32(SS_DISABLE), ss_size: 0)
             sigaltstack(&none, nil)
             exited.store(true, ordering: .releasing)
+            progress.signal()
         }
         while !stopRequested.load(ordering: .acquiring) {
             // Offline rendering: hold at the end frame until it moves or we stop.
             if clock >= endFrame.load(ordering: .acquiring) {
-                usleep(200)
+                resume.wait(milliseconds: 100)
                 continue
             }
-            takePendingSwap()
-            let frames = format.blockFrames
-            let eventCount = gatherEvents(before: clock + Int64(frames), first: takeCancel())
-            renderActive(frames: frames, eventCount: eventCount)
-            renderFading(frames: frames)
-            planar.interleave(into: interleaved, frames: frames)
-            switch output.write(interleaved, frames: frames) {
-            case .written: break
-            case .recoveredUnderrun: notices.push(.underrun(atFrame: clock))
-            case .deviceLost(let code):
-                notices.push(.deviceLost(errno: code))
-                return
-            case .failed(let code):
-                notices.push(.outputFailed(errno: code))
-                return
+            guard renderBlock() else { return }
+        }
+    }
+
+    /// [the rendering thread] Renders, mixes and writes one block; false once the output has failed.
+    func renderBlock() -> Bool {
+        let frames = format.blockFrames
+        mix.clear(frames: frames)
+        var silent = true
+        var index = 0
+        while index < Self.maxTracks {
+            let slot = slotTable[index]
+            index += 1
+            switch slot.currentState {
+            case .free, .drained: continue
+            case .playing, .removing: break
             }
-            clock += Int64(frames)
-            renderedFrames.store(clock, ordering: .releasing)
+            slot.render(clock: clock, frames: frames, loop: self)
+            slot.mix(into: mix, frames: frames)
+            silent = silent && slot.isSilent
         }
+        isSilent.store(silent, ordering: .releasing)
+        mix.interleave(into: interleaved, frames: frames)
+        switch output.write(interleaved, frames: frames) {
+        case .written: break
+        case .recoveredUnderrun: report(.underrun(atFrame: clock), track: nil)
+        case .deviceLost(let code):
+            report(.deviceLost(errno: code), track: nil)
+            return false
+        case .failed(let code):
+            report(.outputFailed(errno: code), track: nil)
+            return false
+        }
+        clock += Int64(frames)
+        renderedFrames.store(clock, ordering: .releasing)
+        if waiters.load(ordering: .acquiring) > 0 { progress.signal() }
+        return true
     }
 
-    private func takePendingSwap() {
-        let bits = pendingInstance.exchange(0, ordering: .acquiringAndReleasing)
-        guard bits != 0 else { return }
-        if let fading { retire(fading, force: true) }
-        // The old source fades its notes out alongside the new one: no click.
-        fading = active
-        fadingRendersAudio = activeRendersAudio
-        fadingMessages = activeMessages
-        fadingFrames = 0
-        active = UnsafeMutablePointer(bitPattern: bits)
-        activeRendersAudio = pendingRendersAudio.load(ordering: .acquiring)
-        activeMessages = pendingMessages.load(ordering: .acquiring)
-        activeFailed = false
-        unheardNoteFrame = -1
-        notices.push(.sourceSwapped(atFrame: clock))
+    /// [audio-thread] Queues a notice for the main thread (dropped if 256 are already waiting).
+    func report(_ notice: EngineNotice, track: Int32?) {
+        var id: TrackID?
+        if let track { id = TrackID(index: Int(track)) }
+        notices.push(TrackNotice(track: id, notice: notice))
     }
 
-    /// On a cancel, empties the queue and puts ALL_NOTES_OFF first in this
-    /// block's list, so sounding notes release (fade) rather than stop dead.
-    /// Returns how many list entries it used.
-    private func takeCancel() -> Int {
-        guard cancelRequested.load(ordering: .acquiring) else { return 0 }
-        while events.pop() != nil {}
-        unheardNoteFrame = -1
-        eventStorage[0] = allNotesOff.pointee
-        cancelRequested.store(false, ordering: .releasing)
-        return 1
-    }
-
-    private func gatherEvents(before blockEnd: Int64, first: Int) -> Int {
-        var count = first
-        var late: Int32 = 0
-        while count < Self.maxEventsPerBlock, let event = events.peek(), event.frame < blockEnd {
-            events.pop()
-            if event.frame < clock { late += 1 }
-            if event.kind == .noteOn && unheardNoteFrame < 0 {
-                unheardNoteFrame = max(event.frame, clock)
-                unheardFrequency = event.frequency
-            }
-            eventStorage[count] = event.abiEvent(offset: UInt32(max(0, event.frame - clock)))
-            count += 1
-        }
-        if late > 0 { notices.push(.lateEvents(count: late, atFrame: clock)) }
-        return count
-    }
-
-    private func renderActive(frames: Int, eventCount: Int) {
-        guard let active, !activeFailed else {
-            planar.clear(frames: frames)
-            isSilent.store(fading == nil, ordering: .releasing)
-            return
-        }
-        let status = process(active, rendersAudio: activeRendersAudio, messages: activeMessages, into: planar, frames: frames,
-                             eventCount: eventCount, events: eventPointers)
-        isSilent.store(status != PEACH_PROCESS_CONTINUE && fading == nil, ordering: .releasing)
-        if let failure = check(status: status, frames: frames) {
-            activeFailed = true
-            notices.push(failure)
-            planar.clear(frames: frames)
-        }
-    }
-
-    /// What went wrong in the block the active source just rendered, if anything.
-    private func check(status: peach_process_status, frames: Int) -> EngineNotice? {
-        if activeRendersAudio && !planar.guardsIntact() {
-            planar.restoreGuards()
-            return .sourceOverran(atFrame: clock)
-        }
-        if status == PEACH_PROCESS_ERROR { return .sourceFailed(atFrame: clock) }
-        if !planar.isFinite(frames: frames) { return .sourceProducedInvalidSamples(atFrame: clock) }
-        // MIDI sources render silence by design: their sound is the instrument's.
-        guard activeRendersAudio, unheardNoteFrame >= 0 else {
-            unheardNoteFrame = -1
-            return nil
-        }
-        if planar.hasSound(from: Int(max(0, unheardNoteFrame - clock)), frames: frames) {
-            unheardNoteFrame = -1
-        } else if clock + Int64(frames) - unheardNoteFrame >= silenceLimitFrames {
-            return .sourceSilent(frequency: unheardFrequency, noteFrame: unheardNoteFrame, milliseconds: Self.silenceLimitMilliseconds)
-        }
-        return nil
-    }
-
-    private func renderFading(frames: Int) {
-        guard let fading else { return }
-        // The first block after the swap releases every note; later blocks only render the tails.
-        let status = process(fading, rendersAudio: fadingRendersAudio, messages: fadingMessages, into: fadePlanar, frames: frames,
-                             eventCount: fadingFrames == 0 ? 1 : 0, events: allNotesOffList)
-        fadingFrames += frames
-        let intact = fadePlanar.guardsIntact()
-        if !intact { fadePlanar.restoreGuards() }
-        let usable = intact && status != PEACH_PROCESS_ERROR && fadePlanar.isFinite(frames: frames)
-        if usable { planar.add(fadePlanar, frames: frames) }
-        if !usable || status == PEACH_PROCESS_SILENT || fadingFrames >= maxFadeFrames {
-            retire(fading, force: false)
-        }
-    }
-
-    /// Calls the source's process. A source that renders no audio (MIDI) gets
+    /// Calls a source's process. A source that renders no audio (MIDI) gets
     /// no buffers, and the block stays silent.
-    private func process(_ instance: UnsafeMutablePointer<peach_source_instance>, rendersAudio: Bool, messages: UInt, into buffer: PlanarBuffer,
-                         frames: Int, eventCount: Int, events: UnsafePointer<UnsafePointer<peach_event_header>?>) -> peach_process_status {
+    func process(_ instance: UnsafeMutablePointer<peach_source_instance>, rendersAudio: Bool, messages: UInt, into buffer: PlanarBuffer,
+                 frames: Int, eventCount: Int, events: UnsafePointer<UnsafePointer<peach_event_header>?>) -> peach_process_status {
         if !rendersAudio { buffer.clear(frames: frames) }
         let pending = output.pendingFrames() ?? -1
         var block = peach_process(
@@ -289,12 +183,5 @@ final class RenderLoop: @unchecked Sendable {
         processCalls.add(1, ordering: .releasing)
         EmergencyStop.setBlame(slot, messages: 0)
         return status
-    }
-
-    /// Hands `instance` to the main thread for deactivation. Never waits: if
-    /// the hand-back ring is full, the instance keeps fading, or with `force`
-    /// is simply no longer rendered (the engine deactivates it when it stops).
-    private func retire(_ instance: UnsafeMutablePointer<peach_source_instance>, force: Bool) {
-        if retiredInstances.push(UInt(bitPattern: instance)) || force { fading = nil }
     }
 }

@@ -81,7 +81,7 @@ final class RenderWatchdog: @unchecked Sendable {
                 stuckSince = now
                 continue
             }
-            let hurried = loop.mainWaiting.load(ordering: .acquiring) || StopRequest.isRaised
+            let hurried = loop.mainWaiting.load(ordering: .acquiring)
             let deadline = hurried ? Self.hurriedDeadlineNanoseconds : Self.deadlineNanoseconds
             let messages = EmergencyStop.blamed(loop.blameSlot.load(ordering: .acquiring))
             if now - stuckSince >= deadline, messages != 0 { EmergencyStop.stopForHang(messages: messages) }

@@ -18,9 +18,10 @@ enum PeachHostCallbacks {
     }()
 }
 
-/// Messages plugins send through `host->log`. On the audio thread a message is
+/// Messages plugins send through `host->log`. On a real-time thread a message is
 /// copied into a preallocated ring (no allocation, no lock) and printed later
-/// by `drain`; anywhere else it is printed at once.
+/// by `drain` (the command calls it while it waits for its engine); anywhere
+/// else it is printed at once. Process-wide, as the C table that reaches it is.
 public final class PluginLog: @unchecked Sendable {
     public static let shared = PluginLog()
 
@@ -30,14 +31,11 @@ public final class PluginLog: @unchecked Sendable {
     private let levels = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
     private let written = Atomic<Int>(0)
     private let read = Atomic<Int>(0)
-    private let audioThread = Atomic<UInt>(0)
 
-    /// The engine registers its render thread so that logging from it takes the lock-free path.
-    func registerAudioThread() { audioThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
-
+    /// From a thread the engine marked real-time (`RealTimeThread`), the lock-free path.
     func record(level: Int32, message: UnsafePointer<CChar>?) {
         guard let message else { return }
-        if audioThread.load(ordering: .acquiring) == UInt(bitPattern: Int(bitPattern: pthread_self())) {
+        if RealTimeThread.isCurrent {
             let head = written.load(ordering: .relaxed)
             guard head - read.load(ordering: .acquiring) < Self.slotCount else { return }  // full: drop
             let slot = ring + (head % Self.slotCount) * Self.slotBytes

@@ -2,17 +2,19 @@ import Glibc
 import Synchronization
 
 /// SIGINT and SIGTERM as a request to stop cleanly instead of dying. Once
-/// installed, the first such signal only raises a flag: the engine's waits
-/// end early, and the command stops its engine, which deactivates every
-/// source (a MIDI source then sends all notes off to its instrument). A
-/// second signal ends the program at once, as usual.
+/// installed, the first such signal only raises `interrupt`: a command hands
+/// it to its engine, whose waits then end early, and stops the engine, which
+/// deactivates every source (a MIDI source then sends all notes off to its
+/// instrument). A second signal ends the program at once, as usual.
 public enum StopRequest {
-    private static let raised = Atomic<Bool>(false)
+    /// Raised by the first signal. Process-wide because a signal handler has
+    /// no other way to reach it; the engine sees only what it is given.
+    public static let interrupt = Interrupt()
 
     /// [main-thread] Installs the handlers; safe to call more than once.
     /// Threads started afterwards inherit the unblocked signals.
     public static func install() {
-        _ = raised.load(ordering: .relaxed)  // initialise the flag now: the handler must not be the first to touch it
+        _ = interrupt.isRaised  // initialise it now: the handler must not be the first to touch it
         // A parent may have left them blocked (test runners do); then they would never arrive.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -21,8 +23,8 @@ public enum StopRequest {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for number in [SIGINT, SIGTERM] {
             signal(number) { number in
-                // Only async-signal-safe work here: an atomic store, or back to the default and raise again.
-                if StopRequest.raised.exchange(true, ordering: .relaxed) {
+                // Only async-signal-safe work here: an atomic exchange and a write, or back to the default and raise again.
+                if StopRequest.interrupt.raise() {
                     signal(number, SIG_DFL)
                     raise(number)
                 }
@@ -30,5 +32,5 @@ public enum StopRequest {
         }
     }
 
-    public static var isRaised: Bool { raised.load(ordering: .relaxed) }
+    public static var isRaised: Bool { interrupt.isRaised }
 }
