@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MusicalTime", path: "Sources/PeachHost/MusicalTime"),
         // libsndfile: WAV, FLAC and more, read (and later written) by the engine's file inputs.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "CSndFile", "PeachPitchMeter"], exclude: ["MusicalTime"]),
+        .target(name: "PeachHost", dependencies: ["PeachPluginAPI", "CAlsa", "CSndFile", "PeachPitchMeter", "MusicalTime"], exclude: ["MusicalTime"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -63,7 +63,7 @@ let package = Package(
             path: "Tests/MidiAllocationProbe"),
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe",
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
                                                            "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachTestSupport", "IsolatedHome"]),

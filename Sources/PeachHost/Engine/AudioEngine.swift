@@ -1,4 +1,5 @@
 import Glibc
+import MusicalTime
 import PeachPluginAPI
 
 /// Plays scheduled notes through sound sources to an output, on its own
@@ -172,6 +173,26 @@ public final class AudioEngine {
     }
 
     // MARK: Events
+
+    /// Musical time for scheduling at beat positions; nil until set. Its
+    /// map's sample rate must be the output's.
+    public private(set) var transport: Transport?
+
+    /// Lays `map` on the clock with beat 0 at `originFrame`.
+    public func setTransport(_ map: TempoMap, originFrame: Int64) throws(EngineError) {
+        guard map.sampleRate == Int(format.sampleRate) else { throw .transportRate(map: map.sampleRate, output: Int(format.sampleRate)) }
+        transport = Transport(map: map, originFrame: originFrame)
+    }
+
+    /// Schedules one note from beat position `start` to `end` on the
+    /// transport: on and off land on the frames the tempo map gives. Returns its id.
+    @discardableResult
+    public func playNote(frequency: Double, velocity: Double = 0.8, from start: BeatPosition, to end: BeatPosition,
+                         on track: TrackID = .main) throws(EngineError) -> Int32 {
+        guard let transport else { throw .noTransport }
+        let on = transport.frame(at: start)
+        return try playNote(frequency: frequency, velocity: velocity, at: on, durationFrames: transport.frame(at: end) - on, on: track)
+    }
 
     /// Queues an event for the render thread. Events must come in frame order per track.
     public func schedule(_ event: ScheduledEvent, on track: TrackID = .main) throws(EngineError) {
@@ -361,6 +382,10 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case noFreeTrack(limit: Int)
     /// The source of a new track could not be activated.
     case sourceFailed(SourceError)
+    /// A beat position was given before a transport was set.
+    case noTransport
+    /// The tempo map counts frames at another rate than the output plays.
+    case transportRate(map: Int, output: Int)
 
     public var description: String {
         switch self {
@@ -368,6 +393,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
         case .queueFull: localized(.engineQueueFull)
         case .noFreeTrack(let limit): localized(.engineNoFreeTrack, limit)
         case .sourceFailed(let error): error.description
+        case .noTransport: localized(.engineNoTransport)
+        case .transportRate(let map, let output): localized(.engineTransportRate, map, output)
         }
     }
 }

@@ -98,7 +98,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Audio outputs and the engine
     case outputProblemAndRemedy, outputChooseWithFlag, outputChooseOnScreen
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
-    case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull, engineNoFreeTrack
+    case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull, engineNoFreeTrack, engineNoTransport, engineTransportRate
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
     case pluginCrashedInProcess, pluginHungInProcess
