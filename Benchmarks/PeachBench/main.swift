@@ -15,6 +15,8 @@
 //      the same source in process).
 //  11. Sixteen Sine tracks mixed by the engine (baseline: sixteen sox
 //      syntheses mixed with sox -m).
+//  12. Capture -> output round trip through files: frames of delay against
+//      the engine's reported latency (baseline: sox copying the file).
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -55,7 +57,8 @@ do {
     let transport = try figure(9) { try TransportBenchmark().rows() }
     let bridge = try figure(10) { try BridgeBenchmark(releaseDirectory: directory).rows() }
     let mix = try figure(11) { try MixBenchmark(libraryPath: library).rows() }
-    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix
+    let roundTrip = try figure(12) { try RoundTripBenchmark().rows() }
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

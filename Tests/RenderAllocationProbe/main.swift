@@ -4,7 +4,8 @@
 // LD_PRELOAD=<bin>/libMallocInterposerSwift.so; the test does that.
 // `RenderAllocationProbe fluid` plays the FluidSynth source instead of Sine,
 // with a live program change before the swap; `RenderAllocationProbe tracks`
-// plays Sine on several tracks, adding, muting, swapping and removing them.
+// plays Sine on several tracks, adding, muting, swapping and removing them,
+// while capturing from a sound file that it monitors.
 import Glibc
 import MallocInterposerSwift
 import PeachHost
@@ -35,6 +36,17 @@ let replacement = try makeSource(fluid ? ["program": "19"] : ["gain": "0.3"])
 let drone = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
 let clicks = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
 let added = try makeSource(["gain": "0.2"]), swappedIn = try makeSource(["gain": "0.2"])
+let folder = TemporaryDirectory()
+defer { folder.remove() }
+if tracks {
+    // A recording to capture from, rendered by an engine of its own.
+    let recording = try AudioEngine(output: try WavFileOutput(path: folder.file("input.wav")), source: try makeSource([:]))
+    try recording.playNote(frequency: 330, at: 0, durationFrames: 96_000)
+    _ = recording.render(through: 96_000)
+    try recording.stop()
+    try engine.attach(input: try SoundFileInput(path: folder.file("input.wav")))
+    engine.setMonitorGain(0.5)
+}
 engine.start()
 renderThread.store(engine.renderThread!, ordering: .relaxed)
 _ = engine.wait(untilRendered: 4800)  // let the thread settle before counting
@@ -68,6 +80,7 @@ if tracks {
 _ = engine.wait(untilRendered: frame / 2)
 try engine.swapSource(to: replacement)
 _ = engine.wait(untilRendered: frame + 4800)
+if tracks { _ = engine.takeCaptured() }  // the main thread's side may allocate; the render thread's may not
 MallocInterposerSwift.unhook()
 MallocInterposerSwift.setAllocationHook(nil)
 try engine.stop()

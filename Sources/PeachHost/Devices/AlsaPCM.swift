@@ -164,6 +164,12 @@ enum AlsaPCM {
         let reason: String
     }
 
+    /// The buffer size the device settled on, in frames.
+    static func bufferFrames(_ pcm: OpaquePointer) -> Int? {
+        var buffer: snd_pcm_uframes_t = 0, period: snd_pcm_uframes_t = 0
+        return snd_pcm_get_params(pcm, &buffer, &period) == 0 ? Int(buffer) : nil
+    }
+
     /// Settles format, channels and native rate, `periods` periods of `periodFrames`.
     /// Playback starts once the buffer is full, so it begins without a gap.
     static func configure(_ pcm: OpaquePointer, rate: Double, channels: Int, periodFrames: Int, periods: Int)

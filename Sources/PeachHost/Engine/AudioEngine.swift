@@ -108,6 +108,37 @@ public final class AudioEngine {
         return nextNoteID
     }
 
+    // MARK: Input
+
+    /// Reads `input` on the render thread, one block before each output
+    /// block, so both run on one frame clock: captured frame n is read in the
+    /// block that writes output frame n. Up to `bufferSeconds` of what it
+    /// captures wait for `takeCaptured`. Only before the engine starts.
+    public func attach(input: AudioInput, bufferSeconds: Double = 10) throws(EngineError) {
+        guard thread == nil, offlineBlame < 0, loop.input == nil else { throw .inputLate }
+        guard input.format.sampleRate == format.sampleRate else {
+            throw .inputRate(input: Int(input.format.sampleRate), output: Int(format.sampleRate))
+        }
+        loop.attach(input, ringFrames: max(format.blockFrames, Int(bufferSeconds * format.sampleRate)))
+    }
+
+    /// The input's audio captured since the last call, interleaved in its
+    /// channels: for a tuner to measure, a recorder to write.
+    public func takeCaptured() -> [Float] { loop.captured?.takeAll() ?? [] }
+
+    /// Captured samples dropped because `takeCaptured` was not called often enough.
+    public var droppedCapturedSamples: Int { loop.captured?.dropped.load(ordering: .relaxed) ?? 0 }
+
+    /// How loud the input is heard in the output (0: not at all, the default; 1: as captured).
+    public func setMonitorGain(_ gain: Float) {
+        loop.monitorGainBits.store(gain.bitPattern, ordering: .relaxed)
+    }
+
+    /// Frames from a sound reaching the input to its being heard from the
+    /// output, when it is monitored: the input's latency and the output's. 0
+    /// for files, whose frame n is read and written as frame n.
+    public var roundTripLatencyFrames: Int { (loop.input?.latencyFrames ?? 0) + output.latencyFrames }
+
     // MARK: Tracks
 
     /// The source playing on `track`.
@@ -352,6 +383,7 @@ public final class AudioEngine {
         watchdog.stop()
         for instance in inUse.values { instance.deactivate() }
         inUse.removeAll()
+        loop.input?.finish()
         pluginLog?.drain()
         try output.finish()
     }
@@ -386,6 +418,10 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case noTransport
     /// The tempo map counts frames at another rate than the output plays.
     case transportRate(map: Int, output: Int)
+    /// The input captures at another rate than the output plays (no resampler sits between them).
+    case inputRate(input: Int, output: Int)
+    /// An input was attached after the engine started, or a second one.
+    case inputLate
 
     public var description: String {
         switch self {
@@ -395,6 +431,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
         case .sourceFailed(let error): error.description
         case .noTransport: localized(.engineNoTransport)
         case .transportRate(let map, let output): localized(.engineTransportRate, map, output)
+        case .inputRate(let input, let output): localized(.engineInputRate, input, output)
+        case .inputLate: localized(.engineInputLate)
         }
     }
 }

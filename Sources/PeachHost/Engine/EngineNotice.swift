@@ -22,6 +22,14 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
     case lateEvents(count: Int32, atFrame: Int64)
     /// A source swap finished: the new source renders from this frame on.
     case sourceSwapped(atFrame: Int64)
+    /// The input overran (audio was lost before this block) and was restarted.
+    case inputOverrun(atFrame: Int64)
+    /// The input has no more audio (a file ended): nothing is captured from this frame on.
+    case inputEnded(atFrame: Int64)
+    /// The capture device went away; capturing stopped, playing goes on.
+    case inputLost(errno: Int32)
+    /// Reading the input failed for another reason; capturing stopped, playing goes on.
+    case inputFailed(errno: Int32)
 
     /// Whether rendering has stopped for good.
     public var endsRendering: Bool {
@@ -56,6 +64,10 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
         case .underrun(let frame): localized(.noticeUnderrun, frame)
         case .lateEvents(let count, let frame): localized(.noticeLateEvents, count, frame)
         case .sourceSwapped(let frame): localized(.noticeSourceSwapped, frame)
+        case .inputOverrun(let frame): localized(.noticeInputOverrun, frame)
+        case .inputEnded(let frame): localized(.noticeInputEnded, frame)
+        case .inputLost(let code): localized(.noticeInputLost, ErrnoText.describe(code))
+        case .inputFailed(let code): localized(.noticeInputFailed, ErrnoText.describe(code))
         }
     }
 }

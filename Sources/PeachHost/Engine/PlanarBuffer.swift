@@ -93,6 +93,19 @@ final class PlanarBuffer: @unchecked Sendable {
         }
     }
 
+    /// Adds interleaved `source` (`channels` of them) with a gain ramp as
+    /// above: a mono source goes to every channel, otherwise channel to
+    /// channel as far as both have them.
+    func add(interleaved source: UnsafePointer<Float>, channels sourceChannels: Int, frames: Int, gainFrom start: Float, to end: Float) {
+        guard start != 0 || end != 0 else { return }
+        let step = (end - start) / Float(max(1, frames))
+        for channel in 0..<channels {
+            guard sourceChannels == 1 || channel < sourceChannels else { break }
+            let target = channelPointers[channel]!, from = sourceChannels == 1 ? 0 : channel
+            for index in 0..<frames { target[index] += (start + step * Float(index + 1)) * source[index * sourceChannels + from] }
+        }
+    }
+
     func interleave(into target: UnsafeMutablePointer<Float>, frames: Int) {
         for channel in 0..<channels {
             let source = channelPointers[channel]!

@@ -63,6 +63,18 @@ final class RenderLoop: @unchecked Sendable {
     private let signalStack: UnsafeMutableRawPointer
     private static let signalStackBytes = 64 * 1024
 
+    /// The input read each block before the tracks render, with its buffer
+    /// and the ring that carries what it captured to the main thread. Set
+    /// before the loop runs (`attach`); captured frame n is read in the block
+    /// that writes output frame n.
+    private(set) var input: AudioInput?
+    private var inputBuffer: UnsafeMutablePointer<Float>?
+    private var inputOpen = false
+    private(set) var captured: CaptureRing?
+    /// Main → audio: how loud the input is mixed into the output (`Float` bits); 0: not at all.
+    let monitorGainBits = Atomic<UInt32>(0)
+    private var appliedMonitorGain: Float = 0
+
     // Audio-thread state.
     private var clock: Int64 = 0
     private let mix: PlanarBuffer
@@ -90,7 +102,18 @@ final class RenderLoop: @unchecked Sendable {
         _ = retiredInstances.pop()
     }
 
+    /// [main-thread] Before the loop runs: reads `input` each block, keeping up to `ringFrames` frames for the main thread.
+    func attach(_ input: AudioInput, ringFrames: Int) {
+        self.input = input
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: input.format.channels * format.blockFrames)
+        buffer.initialize(repeating: 0, count: input.format.channels * format.blockFrames)
+        inputBuffer = buffer
+        captured = CaptureRing(capacity: ringFrames * input.format.channels)
+        inputOpen = true
+    }
+
     deinit {
+        inputBuffer?.deallocate()
         slotTable.deinitialize(count: Self.maxTracks)
         slotTable.deallocate()
         interleaved.deallocate()
@@ -123,6 +146,13 @@ final class RenderLoop: @unchecked Sendable {
     func renderBlock() -> Bool {
         let frames = format.blockFrames
         mix.clear(frames: frames)
+        if let input, let inputBuffer {
+            if inputOpen {
+                readInput(input, into: inputBuffer, frames: frames)
+            } else {
+                inputBuffer.update(repeating: 0, count: frames * input.format.channels)
+            }
+        }
         var silent = true
         var index = 0
         while index < Self.maxTracks {
@@ -137,6 +167,11 @@ final class RenderLoop: @unchecked Sendable {
             silent = silent && slot.isSilent
         }
         isSilent.store(silent, ordering: .releasing)
+        if let input, let inputBuffer {
+            let gain = Float(bitPattern: monitorGainBits.load(ordering: .relaxed))
+            mix.add(interleaved: inputBuffer, channels: input.format.channels, frames: frames, gainFrom: appliedMonitorGain, to: gain)
+            appliedMonitorGain = gain
+        }
         mix.interleave(into: interleaved, frames: frames)
         switch output.write(interleaved, frames: frames) {
         case .written: break
@@ -152,6 +187,32 @@ final class RenderLoop: @unchecked Sendable {
         renderedFrames.store(clock, ordering: .releasing)
         if waiters.load(ordering: .acquiring) > 0 { progress.signal() }
         return true
+    }
+
+    /// Reads one block of the input and passes it on to the main thread. A
+    /// block the input could not fill is silence from where it stopped; an
+    /// input that ended or failed is read no more.
+    private func readInput(_ input: AudioInput, into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        var got = frames
+        switch input.read(into: buffer, frames: frames) {
+        case .read: break
+        case .recoveredOverrun: report(.inputOverrun(atFrame: clock), track: nil)
+        case .ended(let read):
+            got = read
+            inputOpen = false
+            report(.inputEnded(atFrame: clock + Int64(read)), track: nil)
+        case .deviceLost(let code):
+            got = 0
+            inputOpen = false
+            report(.inputLost(errno: code), track: nil)
+        case .failed(let code):
+            got = 0
+            inputOpen = false
+            report(.inputFailed(errno: code), track: nil)
+        }
+        let channels = input.format.channels
+        if got < frames { (buffer + got * channels).update(repeating: 0, count: (frames - got) * channels) }
+        if got > 0 { captured?.write(buffer, count: got * channels) }
     }
 
     /// [audio-thread] Queues a notice for the main thread (dropped if 256 are already waiting).

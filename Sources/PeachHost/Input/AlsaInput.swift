@@ -50,6 +50,9 @@ public final class AlsaInput: AudioInput {
         return result
     }
 
+    /// One period: the device hands over captured audio a period at a time.
+    public var latencyFrames: Int { format.blockFrames }
+
     public func pendingFrames() -> Int? {
         if pacer != nil { return 0 }
         var delay: snd_pcm_sframes_t = 0

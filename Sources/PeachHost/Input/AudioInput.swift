@@ -18,8 +18,16 @@ public protocol AudioInput: AnyObject {
     /// Whether `read` waits on a sound card's clock (see `AudioOutput.blocksOnDevice`).
     var blocksOnDevice: Bool { get }
 
+    /// Frames between a sound reaching the input and `read` returning it:
+    /// its part of the round trip. 0 for a file, whose frame n is read as frame n.
+    var latencyFrames: Int { get }
+
     /// Stops capturing and closes. [main-thread]
     func finish()
+}
+
+extension AudioInput {
+    public var latencyFrames: Int { 0 }
 }
 
 public enum InputReadResult: Equatable, Sendable {

@@ -49,6 +49,9 @@ public final class AlsaOutput: AudioOutput {
         }
     }
 
+    /// The whole buffer: once it is full, a frame written waits that long to be heard.
+    public var latencyFrames: Int { AlsaPCM.bufferFrames(pcm) ?? format.blockFrames }
+
     public func pendingFrames() -> Int? {
         if let pacer { return pacer.pendingFrames() }
         var delay: snd_pcm_sframes_t = 0

@@ -27,10 +27,16 @@ public protocol AudioOutput: AnyObject {
     /// thread ask for real-time priority: at SCHED_FIFO, a thread that never
     /// blocks (a file, nothing) would starve every other program on the machine.
     var blocksOnDevice: Bool { get }
+
+    /// Frames between writing a frame and hearing it when the output's
+    /// buffer is full: its part of the round trip. 0 for files and memory,
+    /// whose frame n is simply frame n.
+    var latencyFrames: Int { get }
 }
 
 extension AudioOutput {
     public var blocksOnDevice: Bool { false }
+    public var latencyFrames: Int { 0 }
     public func abandon() {}
 }
 
