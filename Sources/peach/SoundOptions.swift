@@ -64,6 +64,7 @@ struct SoundOptions: ParsableArguments {
     /// device or file is named, so it needs no sound card.
     func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil) throws -> AudioOutput {
         let sendsMIDI = source?.descriptor.kind == .midi
+        if let wav, wav.lowercased().hasSuffix(".flac") { return try FlacFileOutput(path: wav, paced: pacedFile || sendsMIDI) }
         if let wav { return try WavFileOutput(path: wav, paced: pacedFile || sendsMIDI) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
         return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default")

@@ -23,6 +23,25 @@ import Testing
         }
     }
 
+    /// A name ending in .flac writes FLAC: read back through libsndfile, it is
+    /// the WAV render to 24-bit precision, and in tune.
+    @Test func aFlacNameWritesFLAC() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let flac = directory.file("a4.FLAC"), wav = directory.file("a4.wav")
+        for path in [flac, wav] {
+            let result = try Shell.run([BuildProducts.peach, "play", "A4", "--cents", "0.3", "--duration", "0.5", "--wav", path])
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: flac)).prefix(4) == Data("fLaC".utf8))
+        let decoded = try SoundFileReader(path: flac).readAll()[0]
+        let reference = try WavFile.read(path: wav).samples[0]
+        #expect(decoded.count == reference.count)
+        #expect(zip(decoded, reference).map { abs(Double($0) - $1) }.max()! <= 1.0 / 8_388_608, "24-bit precision")
+        let measured = FrequencyMeter.frequency(of: decoded.map(Double.init)[960..<23_040], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: Pitch.frequency(of: MIDINote(number: 69)!, cents: 0.3))) < 0.01)
+    }
+
     /// A negative number after a space is the option's value, not a missing one: A4 five cents flat is heard flat.
     @Test func aNegativeNumberAfterASpaceIsTheValue() throws {
         let directory = TemporaryDirectory()

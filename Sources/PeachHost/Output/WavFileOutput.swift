@@ -82,8 +82,8 @@ public final class WavFileOutput: AudioOutput {
         if let emergencyNames { free(emergencyNames.temporary); free(emergencyNames.final) }
     }
 
-    /// The reason alone: the message names the path the user gave.
-    private static func reason(_ error: HistoryError) -> String {
+    /// The reason alone: the message names the path the user gave (the FLAC output's too).
+    static func reason(_ error: HistoryError) -> String {
         if case .cannotWrite(_, let reason) = error { return reason }
         return error.description
     }
