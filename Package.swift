@@ -54,7 +54,7 @@ let package = Package(
         // Renders with malloc interposed (LD_PRELOAD) and reports what the render thread allocated.
         .executableTarget(
             name: "RenderAllocationProbe",
-            dependencies: ["PeachHost", "PeachTestSupport", .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            dependencies: ["PeachHost", "PeachTestSupport", "MusicalTime", .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
             path: "Tests/RenderAllocationProbe"),
         // MIDI Out's per-block work with malloc interposed, counting what it allocates.
         .executableTarget(

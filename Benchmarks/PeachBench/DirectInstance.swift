@@ -65,7 +65,8 @@ final class DirectInstance {
         var block = peach_process(
             struct_size: UInt32(MemoryLayout<peach_process>.size), frame_count: UInt32(frames), steady_time: 0,
             channel_count: UInt32(format.channels), event_count: 1, outputs: UnsafePointer(outputs),
-            events: UnsafePointer(events), presentation_time_ns: -1)
+            events: UnsafePointer(events), presentation_time_ns: -1,
+            input_channel_count: 0, reserved: 0, inputs: nil, transport: nil, out_events: nil)
         let process = instance.pointee.process!
         var status = PEACH_PROCESS_CONTINUE
         let elapsed = Measurement.time {

@@ -186,7 +186,7 @@ final class SineInstance {
                 return SineInstance.from(table).setOption(String(cString: key), String(cString: value))
             },
             last_error: { table in UnsafePointer(SineInstance.from(table).errorText) },
-            get_extension: { _, _ in nil }))
+            get_extension: { _, id in SineNoteRange.lookup(id) }))
         return table
     }
 

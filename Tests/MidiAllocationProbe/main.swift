@@ -36,7 +36,8 @@ var encoded = 0
 
 @MainActor func run(blocks: Int) {
     var block = peach_process(struct_size: UInt32(MemoryLayout<peach_process>.size), frame_count: 256, steady_time: 0, channel_count: 0,
-                              event_count: UInt32(notes.count), outputs: nil, events: UnsafePointer(list), presentation_time_ns: 1_000_000)
+                              event_count: UInt32(notes.count), outputs: nil, events: UnsafePointer(list), presentation_time_ns: 1_000_000,
+                              input_channel_count: 0, reserved: 0, inputs: nil, transport: nil, out_events: nil)
     for index in 0..<blocks {
         block.steady_time = Int64(index) * 256
         for processor in processors.indices {

@@ -35,7 +35,8 @@ import Testing
             return pointers.withUnsafeMutableBufferPointer { list in
                 var block = peach_process(struct_size: UInt32(MemoryLayout<peach_process>.size), frame_count: blockFrames,
                                           steady_time: steadyTime, channel_count: 0, event_count: UInt32(events.count),
-                                          outputs: nil, events: UnsafePointer(list.baseAddress), presentation_time_ns: presentation)
+                                          outputs: nil, events: UnsafePointer(list.baseAddress), presentation_time_ns: presentation,
+                                          input_channel_count: 0, reserved: 0, inputs: nil, transport: nil, out_events: nil)
                 return processor.process(&block) { message, time in
                     sent.append(Sent(bytes: message.bytes, time: time))
                     return accept

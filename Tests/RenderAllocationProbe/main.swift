@@ -5,9 +5,10 @@
 // `RenderAllocationProbe fluid` plays the FluidSynth source instead of Sine,
 // with a live program change before the swap; `RenderAllocationProbe tracks`
 // plays Sine on several tracks, adding, muting, swapping and removing them,
-// while capturing from a sound file that it monitors.
+// while capturing from a sound file that it monitors, with a tempo ramp on the transport.
 import Glibc
 import MallocInterposerSwift
+import MusicalTime
 import PeachHost
 import PeachTestSupport
 import Synchronization
@@ -46,6 +47,10 @@ if tracks {
     try recording.stop()
     try engine.attach(input: try SoundFileInput(path: folder.file("input.wav")))
     engine.setMonitorGain(0.5)
+    // Sources read the transport in process: the render thread computes it each block.
+    try engine.setTransport(try TempoMap(segments: [TempoSegment(start: BeatPosition(beat: 0), tempo: Tempo(bpm: 90)!, rampTo: Tempo(bpm: 150)!),
+                                                    TempoSegment(start: BeatPosition(beat: 8), tempo: Tempo(bpm: 150)!)], sampleRate: 48000),
+                            originFrame: 2400)
 }
 engine.start()
 renderThread.store(engine.renderThread!, ordering: .relaxed)

@@ -135,7 +135,9 @@ private final class BlockRenderer: @unchecked Sendable {
                 struct_size: UInt32(MemoryLayout<peach_process>.size), frame_count: block.frameCount,
                 steady_time: block.steadyTime, channel_count: channels, event_count: block.eventCount,
                 outputs: channels == 0 ? nil : UnsafePointer(OpaquePointer(outputs)), events: UnsafePointer(events),
-                presentation_time_ns: block.presentationTime)
+                presentation_time_ns: block.presentationTime,
+                // ABI 1.1's inputs, transport and events back do not cross the bridge yet: a bridged source sees none.
+                input_channel_count: 0, reserved: 0, inputs: nil, transport: nil, out_events: nil)
             block.status = instance.pointee.process(instance, &process)
             guard write(donePipe, &token, 1) == 1 else { exit(0) }
         }

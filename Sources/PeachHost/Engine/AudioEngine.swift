@@ -212,8 +212,19 @@ public final class AudioEngine {
     /// Lays `map` on the clock with beat 0 at `originFrame`.
     public func setTransport(_ map: TempoMap, originFrame: Int64) throws(EngineError) {
         guard map.sampleRate == Int(format.sampleRate) else { throw .transportRate(map: map.sampleRate, output: Int(format.sampleRate)) }
-        transport = Transport(map: map, originFrame: originFrame)
+        let transport = Transport(map: map, originFrame: originFrame)
+        self.transport = transport
+        // Sources read it in process (ABI 1.1) from the next block on.
+        let box = TransportBox(transport)
+        transportBoxes.append(box)
+        loop.transportBox.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()), ordering: .releasing)
     }
+
+    /// Every transport published to the render thread, kept so it never frees one.
+    private var transportBoxes: [TransportBox] = []
+
+    /// What sources said of notes they refused while playing, by note id (ABI 1.1's NOTE_REFUSED).
+    public private(set) var refusals: [Int32: String] = [:]
 
     /// Schedules one note from beat position `start` to `end` on the
     /// transport: on and off land on the frames the tempo map gives. Returns its id.
@@ -227,6 +238,9 @@ public final class AudioEngine {
 
     /// Queues an event for the render thread. Events must come in frame order per track.
     public func schedule(_ event: ScheduledEvent, on track: TrackID = .main) throws(EngineError) {
+        if event.kind == .noteOn, let source = sources[track.index], let range = source.noteRange(), !range.contains(event.frequency) {
+            throw .noteOutOfRange(frequency: event.frequency, lowest: range.lowerBound, highest: range.upperBound, source: source.descriptor.id)
+        }
         let last = lastScheduledFrame[track.index] ?? 0
         guard event.frame >= last else { throw .outOfOrder(frame: event.frame, after: last) }
         guard loop.slots[track.index].events.push(event) else { throw .queueFull }
@@ -292,6 +306,12 @@ public final class AudioEngine {
         pluginLog?.drain()
         var notices: [TrackNotice] = []
         while let notice = loop.notices.pop() { notices.append(notice) }
+        while let event = loop.sourceEvents.pop() {
+            var refusal = event.refusal
+            refusals[refusal.note_id] = withUnsafeBytes(of: &refusal.text) { CText.string($0.baseAddress!.assumingMemoryBound(to: CChar.self)) } ?? ""
+            notices.append(TrackNotice(track: TrackID(index: Int(event.track)),
+                                       notice: .noteRefused(noteID: refusal.note_id, reason: refusal.reason, frequency: refusal.frequency_hz)))
+        }
         return notices
     }
 
@@ -422,6 +442,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case inputRate(input: Int, output: Int)
     /// An input was attached after the engine started, or a second one.
     case inputLate
+    /// The track's source does not play this frequency (its `peach.note-range/1`).
+    case noteOutOfRange(frequency: Double, lowest: Double, highest: Double, source: String)
 
     public var description: String {
         switch self {
@@ -433,6 +455,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
         case .transportRate(let map, let output): localized(.engineTransportRate, map, output)
         case .inputRate(let input, let output): localized(.engineInputRate, input, output)
         case .inputLate: localized(.engineInputLate)
+        case .noteOutOfRange(let frequency, let lowest, let highest, let source):
+            localized(.engineNoteOutOfRange, source, lowest.compact, highest.compact, frequency.compact)
         }
     }
 }

@@ -26,6 +26,9 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
     case inputOverrun(atFrame: Int64)
     /// The input has no more audio (a file ended): nothing is captured from this frame on.
     case inputEnded(atFrame: Int64)
+    /// The source would not play a note and said why (ABI 1.1's NOTE_REFUSED;
+    /// `AudioEngine.refusals` holds its words).
+    case noteRefused(noteID: Int32, reason: UInt32, frequency: Double)
     /// The capture device went away; capturing stopped, playing goes on.
     case inputLost(errno: Int32)
     /// Reading the input failed for another reason; capturing stopped, playing goes on.
@@ -64,6 +67,7 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
         case .underrun(let frame): localized(.noticeUnderrun, frame)
         case .lateEvents(let count, let frame): localized(.noticeLateEvents, count, frame)
         case .sourceSwapped(let frame): localized(.noticeSourceSwapped, frame)
+        case .noteRefused(_, _, let frequency): localized(.noticeNoteRefused, frequency.compact)
         case .inputOverrun(let frame): localized(.noticeInputOverrun, frame)
         case .inputEnded(let frame): localized(.noticeInputEnded, frame)
         case .inputLost(let code): localized(.noticeInputLost, ErrnoText.describe(code))

@@ -106,6 +106,14 @@ final class PlanarBuffer: @unchecked Sendable {
         }
     }
 
+    /// Takes `frames` interleaved frames of this buffer's channel count, channel by channel.
+    func deinterleave(from source: UnsafePointer<Float>, frames: Int) {
+        for channel in 0..<channels {
+            let target = channelPointers[channel]!
+            for index in 0..<frames { target[index] = source[index * channels + channel] }
+        }
+    }
+
     func interleave(into target: UnsafeMutablePointer<Float>, frames: Int) {
         for channel in 0..<channels {
             let source = channelPointers[channel]!

@@ -1,4 +1,5 @@
 import Glibc
+import MusicalTime
 import PeachPluginAPI
 import Synchronization
 
@@ -71,6 +72,18 @@ final class RenderLoop: @unchecked Sendable {
     private var inputBuffer: UnsafeMutablePointer<Float>?
     private var inputOpen = false
     private(set) var captured: CaptureRing?
+    /// The input block, channel by channel, as sources read it (`peach_process.inputs`).
+    private var inputPlanar: PlanarBuffer?
+    /// Main → audio: the transport (an unmanaged `TransportBox`, bits), 0 for none.
+    /// The engine keeps every box it publishes alive, so the audio thread never frees one.
+    let transportBox = Atomic<UInt>(0)
+    /// What `peach_process.transport` points to, filled each block.
+    private let transportState: UnsafeMutablePointer<peach_transport>
+    /// The queue sources push events to (`peach_process.out_events`), and where they go.
+    private let outEvents: UnsafeMutablePointer<peach_output_events>
+    let sourceEvents = SPSCRing<SourceEvent>(capacity: 64)
+    /// The track whose source is in `process`, for the events it pushes.
+    private var processingTrack: Int32 = 0
     /// Main → audio: how loud the input is mixed into the output (`Float` bits); 0: not at all.
     let monitorGainBits = Atomic<UInt32>(0)
     private var appliedMonitorGain: Float = 0
@@ -91,6 +104,9 @@ final class RenderLoop: @unchecked Sendable {
         slotTable = .allocate(capacity: Self.maxTracks)
         slotTable.initialize(from: slots, count: Self.maxTracks)
         mix = PlanarBuffer(channels: format.channels, frames: format.blockFrames)
+        transportState = .allocate(capacity: 1)
+        transportState.initialize(to: peach_transport())
+        outEvents = .allocate(capacity: 1)
         interleaved = .allocate(capacity: format.channels * format.blockFrames)
         // Each ring's generic code runs once here, so the Swift runtime's
         // one-time type-metadata setup (which allocates and locks) never
@@ -98,6 +114,15 @@ final class RenderLoop: @unchecked Sendable {
         report(.underrun(atFrame: 0), track: nil)
         report(.underrun(atFrame: 0), track: 0)
         while notices.pop() != nil {}
+        outEvents.initialize(to: peach_output_events(
+            struct_size: UInt32(MemoryLayout<peach_output_events>.size), reserved: 0,
+            host_data: Unmanaged.passUnretained(self).toOpaque(),
+            push: { queue, event in
+                guard let queue, let event, let loop = queue.pointee.host_data else { return 0 }
+                return Unmanaged<RenderLoop>.fromOpaque(loop).takeUnretainedValue().take(event)
+            }))
+        sourceEvents.push(SourceEvent(track: 0, refusal: peach_event_note_refused()))
+        _ = sourceEvents.pop()
         retiredInstances.push(0)
         _ = retiredInstances.pop()
     }
@@ -105,6 +130,7 @@ final class RenderLoop: @unchecked Sendable {
     /// [main-thread] Before the loop runs: reads `input` each block, keeping up to `ringFrames` frames for the main thread.
     func attach(_ input: AudioInput, ringFrames: Int) {
         self.input = input
+        inputPlanar = PlanarBuffer(channels: input.format.channels, frames: format.blockFrames)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: input.format.channels * format.blockFrames)
         buffer.initialize(repeating: 0, count: input.format.channels * format.blockFrames)
         inputBuffer = buffer
@@ -114,6 +140,8 @@ final class RenderLoop: @unchecked Sendable {
 
     deinit {
         inputBuffer?.deallocate()
+        transportState.deallocate()
+        outEvents.deallocate()
         slotTable.deinitialize(count: Self.maxTracks)
         slotTable.deallocate()
         interleaved.deallocate()
@@ -152,7 +180,9 @@ final class RenderLoop: @unchecked Sendable {
             } else {
                 inputBuffer.update(repeating: 0, count: frames * input.format.channels)
             }
+            inputPlanar?.deinterleave(from: inputBuffer, frames: frames)
         }
+        updateTransport()
         var silent = true
         var index = 0
         while index < Self.maxTracks {
@@ -162,6 +192,7 @@ final class RenderLoop: @unchecked Sendable {
             case .free, .drained: continue
             case .playing, .removing: break
             }
+            processingTrack = slot.index
             slot.render(clock: clock, frames: frames, loop: self)
             slot.mix(into: mix, frames: frames)
             silent = silent && slot.isSilent
@@ -215,6 +246,30 @@ final class RenderLoop: @unchecked Sendable {
         if got > 0 { captured?.write(buffer, count: got * channels) }
     }
 
+    /// The transport at this block's first frame, for `peach_process.transport`.
+    private func updateTransport() {
+        let bits = transportBox.load(ordering: .acquiring)
+        guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
+        let transport = Unmanaged<TransportBox>.fromOpaque(pointer).takeUnretainedValue().transport
+        let beats = transport.beats(atFrame: clock)
+        let position = BeatPosition(ticks: max(0, Int64((beats * Double(BeatPosition.ticksPerBeat)).rounded(.down))))
+        let place = transport.map.barBeat(at: position)
+        transportState.pointee = peach_transport(
+            struct_size: UInt32(MemoryLayout<peach_transport>.size), flags: PEACH_TRANSPORT_PLAYING,
+            tempo_bpm: transport.map.tempo(at: position), beat: beats, bar: place.bar,
+            bar_start_beat: position.beats - Double(place.beat - 1) - Double(place.ticks) / Double(BeatPosition.ticksPerBeat),
+            beats_per_bar: UInt32(transport.map.beatsPerBar(at: position)), reserved: 0)
+    }
+
+    /// [audio-thread] An event a source pushed during `process`: a refused
+    /// note goes to the main thread; other types are not taken.
+    private func take(_ event: UnsafePointer<peach_event_header>) -> Int32 {
+        guard event.pointee.type == UInt16(PEACH_EVENT_NOTE_REFUSED),
+              Int(event.pointee.size) >= MemoryLayout<peach_event_note_refused>.size else { return 0 }
+        let refusal = UnsafeRawPointer(event).loadUnaligned(as: peach_event_note_refused.self)
+        return sourceEvents.push(SourceEvent(track: processingTrack, refusal: refusal)) ? 1 : 0
+    }
+
     /// [audio-thread] Queues a notice for the main thread (dropped if 256 are already waiting).
     func report(_ notice: EngineNotice, track: Int32?) {
         var id: TrackID?
@@ -236,7 +291,11 @@ final class RenderLoop: @unchecked Sendable {
             event_count: UInt32(eventCount),
             outputs: rendersAudio ? UnsafePointer(buffer.channelPointers) : nil,
             events: events,
-            presentation_time_ns: pending < 0 ? -1 : Int64(Monotonic.nanoseconds()) + Int64(Double(pending) / format.sampleRate * 1e9))
+            presentation_time_ns: pending < 0 ? -1 : Int64(Monotonic.nanoseconds()) + Int64(Double(pending) / format.sampleRate * 1e9),
+            input_channel_count: UInt32(input?.format.channels ?? 0), reserved: 0,
+            inputs: inputPlanar.map { UnsafePointer(OpaquePointer($0.channelPointers)) },
+            transport: transportBox.load(ordering: .relaxed) == 0 ? nil : UnsafePointer(transportState),
+            out_events: UnsafePointer(outEvents))
         let slot = blameSlot.load(ordering: .relaxed)
         EmergencyStop.setBlame(slot, messages: messages)
         processCalls.add(1, ordering: .releasing)

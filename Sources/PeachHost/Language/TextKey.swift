@@ -100,7 +100,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
     case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull, engineNoFreeTrack, engineNoTransport, engineTransportRate
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents
-    case noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
+    case noticeNoteRefused, engineNoteOutOfRange, noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
     case pluginCrashedInProcess, pluginHungInProcess
     // The profile, key detail, chart, SVG and progress

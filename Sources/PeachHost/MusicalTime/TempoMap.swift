@@ -63,6 +63,11 @@ public struct TempoMap: Sendable {
         return segment.tempo.bpm + (end.bpm - segment.tempo.bpm) * done
     }
 
+    /// The beats in a bar at `position`.
+    public func beatsPerBar(at position: BeatPosition) -> Int {
+        segments[segmentIndex(containing: position)].beatsPerBar
+    }
+
     /// Bar, beat and ticks of `position`, counting bars across meter changes.
     public func barBeat(at position: BeatPosition) -> BarBeat {
         let index = segmentIndex(containing: position)

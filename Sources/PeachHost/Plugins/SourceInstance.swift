@@ -109,6 +109,17 @@ public final class SourceInstance {
         return option
     }
 
+    /// The frequencies the source plays with its options now, if it says
+    /// (ABI 1.1's `peach.note-range/1`); nil if it does not, or says nonsense.
+    public func noteRange() -> ClosedRange<Double>? {
+        guard let lookup = raw.pointee.get_extension, let found = lookup(raw, PEACH_EXT_NOTE_RANGE) else { return nil }
+        let table = found.assumingMemoryBound(to: peach_note_range_ext.self)
+        guard table.pointee.struct_size >= MemoryLayout<peach_note_range_ext>.size, let getRange = table.pointee.get_range else { return nil }
+        var lowest = 0.0, highest = 0.0
+        guard getRange(raw, &lowest, &highest) == PEACH_OK, lowest > 0, lowest <= highest, highest.isFinite else { return nil }
+        return lowest...highest
+    }
+
     /// The plugin's explanation of its last failure.
     public var lastError: String {
         let text = CText.string(raw.pointee.last_error(raw)) ?? localized(.pluginErrorNotUTF8)

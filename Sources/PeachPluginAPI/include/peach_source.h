@@ -1,5 +1,5 @@
 /*
- * peach_source.h: the Peach sound-source plugin ABI, version 1.
+ * peach_source.h: the Peach sound-source plugin ABI, version 1.1.
  *
  * A sound source is a shared library that turns timed note events into audio
  * (or, for sources that drive external instruments, into MIDI). The Peach host
@@ -38,6 +38,7 @@
 #ifndef PEACH_SOURCE_H
 #define PEACH_SOURCE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <math.h>
 
@@ -46,7 +47,7 @@ extern "C" {
 #endif
 
 #define PEACH_ABI_MAJOR 1
-#define PEACH_ABI_MINOR 0
+#define PEACH_ABI_MINOR 1
 
 /* The one symbol a plugin library exports. */
 #define PEACH_ENTRY_SYMBOL "peach_source_entry_v1"
@@ -113,10 +114,70 @@ typedef struct peach_event_note {
     double velocity;      /* 0..1; NOTE_ON: loudness, NOTE_OFF: release speed hint */
 } peach_event_note;
 
+/*
+ * Since 1.1, events a source sends to the host (peach_output_events): a note
+ * it will not play, and why. NOTE_REFUSED names the note_id of a NOTE_ON in
+ * the same block; the source plays nothing for it. `reason` is one of
+ * PEACH_REFUSED_*, `text` says it for people (UTF-8, NUL-terminated).
+ */
+#define PEACH_EVENT_NOTE_REFUSED 16
+
+#define PEACH_REFUSED_OUT_OF_RANGE 1  /* the frequency lies outside what the source plays */
+#define PEACH_REFUSED_NO_PITCH 2      /* the source cannot make this note exact (e.g. a sample with no steady pitch) */
+#define PEACH_REFUSED_OTHER 3
+
+typedef struct peach_event_note_refused {
+    peach_event_header header;  /* type PEACH_EVENT_NOTE_REFUSED, offset of the NOTE_ON */
+    int32_t note_id;
+    uint32_t reason;            /* PEACH_REFUSED_* */
+    double frequency_hz;
+    char text[PEACH_NAME_SIZE];
+} peach_event_note_refused;
+
 /* ------------------------------------------------------------------------- */
 /* Processing                                                                 */
 /* ------------------------------------------------------------------------- */
 
+/*
+ * Since 1.1: where the block lies in musical time, for sources that follow a
+ * tempo (an arpeggio, a click). The host's transport is a tempo map laid on
+ * its frame clock; these are its values at the block's first frame.
+ */
+#define PEACH_TRANSPORT_PLAYING (1u << 0)  /* a tempo map is laid on the clock */
+
+typedef struct peach_transport {
+    uint32_t struct_size;
+    uint32_t flags;           /* PEACH_TRANSPORT_* */
+    double tempo_bpm;         /* at the block's first frame (within a ramp, the tempo reached) */
+    double beat;              /* beats since beat 0 at the block's first frame; negative before it */
+    int64_t bar;              /* the bar holding that beat, counted from 1 */
+    double bar_start_beat;    /* the beat on which that bar starts */
+    uint32_t beats_per_bar;
+    uint32_t reserved;
+} peach_transport;
+
+/*
+ * Since 1.1: the host's queue for events from a source ([audio-thread], in
+ * process only). `push` copies the event (its header's size says how much)
+ * and returns 1, or 0 when the queue is full or the type unknown; it never
+ * blocks or allocates. Host-owned, valid during the process call.
+ */
+typedef struct peach_output_events peach_output_events;
+struct peach_output_events {
+    uint32_t struct_size;
+    uint32_t reserved;
+    void *host_data;  /* host-owned; plugins do not touch it */
+    int32_t (*push)(const peach_output_events *queue, const peach_event_header *event);
+};
+
+/*
+ * The host allocates this struct and sets struct_size to the size it knows.
+ * A source reads a field only if struct_size reaches past its end, e.g.
+ * `process->struct_size >= offsetof(peach_process, transport) + sizeof(void *)`
+ * (PEACH_PROCESS_HAS(process, transport) below): a 1.0 host's struct ends
+ * after presentation_time_ns, and a source that read further would read
+ * past its buffer.
+ */
 typedef struct peach_process {
     uint32_t struct_size;
     uint32_t frame_count;      /* 1..max_frames given to activate */
@@ -129,7 +190,20 @@ typedef struct peach_process {
     const peach_event_header *const *events;  /* event_count events, sorted by offset */
     int64_t presentation_time_ns;  /* CLOCK_MONOTONIC time at which frame 0 of this block
                                       is expected to be heard, or -1 if unknown */
+    /* Since 1.1. */
+    uint32_t input_channel_count;  /* channels of captured audio in `inputs`; 0 without an input */
+    uint32_t reserved;
+    const float *const *inputs;    /* input_channel_count non-interleaved buffers of frame_count
+                                      floats captured in step with this block (its frame n was
+                                      captured as output frame n plays), host-owned, read-only;
+                                      NULL when input_channel_count is 0 */
+    const peach_transport *transport;  /* NULL when the host keeps no musical time */
+    const peach_output_events *out_events;  /* NULL when the host takes no events back */
 } peach_process;
+
+/* Whether `process` (allocated by a host of any 1.x) holds `field`. */
+#define PEACH_PROCESS_HAS(process, field) \
+    ((process)->struct_size >= offsetof(peach_process, field) + sizeof((process)->field))
 
 typedef int32_t peach_process_status;
 #define PEACH_PROCESS_CONTINUE 0  /* output written; more may follow */
@@ -263,6 +337,28 @@ struct peach_source_instance {
     const void *(*get_extension)(const peach_source_instance *instance,
                                  const char *extension_id);
 };
+
+/* ------------------------------------------------------------------------- */
+/* Extensions                                                                 */
+/* ------------------------------------------------------------------------- */
+
+/*
+ * "peach.note-range/1" (since 1.1), through the instance's get_extension:
+ * the frequencies the source plays exactly with its current options (a
+ * SoundFont program's keys, a MIDI instrument's 128 notes). The host refuses
+ * a note outside the range with a reason before it is scheduled, instead of
+ * playing silence or a wrong pitch. Plugin-owned, valid until destroy.
+ */
+#define PEACH_EXT_NOTE_RANGE "peach.note-range/1"
+
+typedef struct peach_note_range_ext {
+    uint32_t struct_size;
+    uint32_t reserved;
+    /* [main-thread] The lowest and highest frequency played, in Hz, for the
+       options set now (it may change when they do). PEACH_OK, or an error with
+       last_error saying why there is no range (nothing plays). */
+    peach_status (*get_range)(const peach_source_instance *instance, double *lowest_hz, double *highest_hz);
+} peach_note_range_ext;
 
 /* ------------------------------------------------------------------------- */
 /* What a library offers                                                      */
