@@ -22,21 +22,22 @@ import Testing
         #expect(abs(FrequencyMeter.cents(measured, from: 440)) < 0.01)
     }
 
-    static func abi11Source(in folder: TemporaryDirectory) throws -> SourceInstance {
+    static func abi11Source(in folder: TemporaryDirectory, _ isolation: PluginIsolation) throws -> SourceInstance {
         let library = try CPlugin.build(Self.fixtures + "/abi11_source.c", named: "libabi11", in: folder.path)
-        return try SourceFixture.instance(of: "org.peach.test.abi11", library: library, options: [:])
+        return try PluginBridgeTests.catalog(library).makeInstance(of: "org.peach.test.abi11", isolation: isolation)
     }
 
     /// The transport's beats (a click from the plugin on each) land on the
     /// frames the tempo map gives; the input comes back through the source at half level.
-    @Test func aSourceHearsTheTransportAndTheInput() throws {
+    @Test(arguments: [PluginIsolation.inProcess, .bridged])
+    func aSourceHearsTheTransportAndTheInput(isolation: PluginIsolation) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.file("in.wav")
         #expect(try Shell.run(["sox", "-n", "-r", "48000", "-c", "1", "-b", "32", "-e", "floating-point", path,
                                "synth", "1", "sine", "441", "vol", "0.25"]).status == 0)
         let output = MemoryOutput(capacityFrames: 48_000)
-        let engine = try AudioEngine(output: output, source: try Self.abi11Source(in: folder))
+        let engine = try AudioEngine(output: output, source: try Self.abi11Source(in: folder, isolation))
         try engine.attach(input: try SoundFileInput(path: path))
         try engine.setTransport(try TempoMap(tempo: Tempo(bpm: 180)!, sampleRate: 48000), originFrame: 1000)
         _ = engine.renderBlocks(48_000 / 256)
@@ -55,10 +56,11 @@ import Testing
 
     /// A note above the declared range is refused before it is scheduled; one
     /// the source cannot play comes back as a refusal with its words.
-    @Test func notesAreRefusedWithAReason() throws {
+    @Test(arguments: [PluginIsolation.inProcess, .bridged])
+    func notesAreRefusedWithAReason(isolation: PluginIsolation) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let source = try Self.abi11Source(in: folder)
+        let source = try Self.abi11Source(in: folder, isolation)
         #expect(source.noteRange() == 20...2000)
         let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 4096), source: source)
         #expect(throws: EngineError.noteOutOfRange(frequency: 2500, lowest: 20, highest: 2000, source: "org.peach.test.abi11")) {

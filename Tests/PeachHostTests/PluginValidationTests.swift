@@ -1,5 +1,6 @@
 import Foundation
 import PeachHost
+import PeachPluginAPI
 import PeachTestSupport
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         static let all: [Fault] = [
             Fault(define: "NO_ENTRY", reason: "has no peach_source_entry_v1 function"),
             Fault(define: "NULL_TABLE", reason: "peach_source_entry_v1 returned NULL"),
-            Fault(define: "WRONG_MAJOR", reason: "was built for plugin ABI 2.0"),
+            Fault(define: "WRONG_MAJOR", reason: "was built for plugin ABI 2.\(PEACH_ABI_MINOR)"),
             Fault(define: "MISSING_CREATE", reason: "its entry table lacks the required function create"),
             Fault(define: "MISSING_PROCESS", reason: "its instance lacks the required function process", sourceID: fixtureID),
             Fault(define: "EMPTY_ID", reason: "source 0 has an empty id"),

@@ -101,6 +101,18 @@ final class BridgeClient: @unchecked Sendable {
         block.presentationTime = request.presentation_time_ns
         block.eventCount = request.event_count
         block.status = PEACH_PROCESS_ERROR
+        block.refusalCount = 0
+        let inputs = Self.has(\.inputs, in: request) && request.inputs != nil ? min(request.input_channel_count, UInt32(SharedBlock.maxChannels)) : 0
+        block.inputChannelCount = inputs
+        for channel in 0..<Int(inputs) {
+            if let samples = request.inputs[channel] { block.inputChannel(channel).update(from: samples, count: Int(request.frame_count)) }
+        }
+        if Self.has(\.transport, in: request), let transport = request.transport {
+            block.transport.pointee = transport.pointee
+            block.hasTransport = 1
+        } else {
+            block.hasTransport = 0
+        }
         for index in 0..<Int(request.event_count) {
             guard let event = request.events[index] else { continue }
             let slot = block.event(index)
@@ -131,7 +143,18 @@ final class BridgeClient: @unchecked Sendable {
                 outputs[channel]?.update(from: block.channel(channel), count: Int(request.frame_count))
             }
         }
+        if Self.has(\.out_events, in: request), let queue = request.out_events {
+            for index in 0..<Int(min(block.refusalCount, UInt32(SharedBlock.maxRefusals))) {
+                _ = queue.pointee.push(queue, UnsafeRawPointer(block.refusal(index)).assumingMemoryBound(to: peach_event_header.self))
+            }
+        }
         return block.status
+    }
+
+    /// Whether the host's `process` struct reaches past `field` (ABI 1.1's `PEACH_PROCESS_HAS`).
+    private static func has<Field>(_ field: KeyPath<peach_process, Field>, in process: peach_process) -> Bool {
+        guard let offset = MemoryLayout<peach_process>.offset(of: field) else { return false }
+        return Int(process.struct_size) >= offset + MemoryLayout<Field>.size
     }
 
     private func fail(_ reason: BridgeFailure) -> peach_process_status {
@@ -247,8 +270,27 @@ final class BridgeClient: @unchecked Sendable {
                 if let text = bridge.failureText() { return bridge.setLastError(text) }
                 return bridge.setLastError(bridge.call(BridgeMessage(.lastError))?.text(0) ?? "")
             },
-            get_extension: { _, _ in nil })
+            get_extension: { _, id in
+                guard let id, strcmp(id, PEACH_EXT_NOTE_RANGE) == 0 else { return nil }
+                return UnsafeRawPointer(BridgeClient.noteRangeTable)
+            })
     }
+
+    /// `peach.note-range/1` for every bridged instance: asks the bridge
+    /// process, which answers from the plugin's own table (or says it has none).
+    nonisolated(unsafe) private static let noteRangeTable: UnsafePointer<peach_note_range_ext> = {
+        let table = UnsafeMutablePointer<peach_note_range_ext>.allocate(capacity: 1)
+        table.initialize(to: peach_note_range_ext(
+            struct_size: UInt32(MemoryLayout<peach_note_range_ext>.size), reserved: 0,
+            get_range: { instance, lowest, highest in
+                guard let reply = BridgeClient.of(instance).call(BridgeMessage(.noteRange)),
+                      let status = reply.integer(0, as: Int32.self), let low = reply.double(1), let high = reply.double(2) else { return PEACH_ERR_INTERNAL }
+                lowest?.pointee = low
+                highest?.pointee = high
+                return status
+            }))
+        return UnsafePointer(table)
+    }()
 }
 
 /// Why a bridge could not be started. Carries the reason; the caller words it.

@@ -10,6 +10,8 @@ import Glibc
 struct BridgeMessage: Equatable {
     enum Operation: UInt32 {
         case activate = 1, deactivate, destroy, optionCount, optionInfo, optionChoice, getOption, setOption, lastError
+        /// The plugin's `peach.note-range/1`: a status, then the lowest and highest frequency.
+        case noteRange
         /// Child → host, once, after `create`: the instance exists (or why not).
         case ready
         case reply

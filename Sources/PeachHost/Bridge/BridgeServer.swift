@@ -85,6 +85,15 @@ public enum BridgeServer {
                 case .lastError:
                     let text = table.last_error(instance).map { Array(UnsafeBufferPointer(start: $0, count: strnlen($0, 4096))) } ?? []
                     reply = [text.map { UInt8(bitPattern: $0) }]
+                case .noteRange:
+                    var lowest = 0.0, highest = 0.0, status = PEACH_ERR_UNKNOWN_KEY
+                    if let found = table.get_extension?(instance, PEACH_EXT_NOTE_RANGE) {
+                        let range = found.assumingMemoryBound(to: peach_note_range_ext.self)
+                        if range.pointee.struct_size >= MemoryLayout<peach_note_range_ext>.size, let getRange = range.pointee.get_range {
+                            status = getRange(instance, &lowest, &highest)
+                        }
+                    }
+                    reply = [BridgeMessage.encode(status), BridgeMessage.encode(lowest), BridgeMessage.encode(highest)]
                 case .ready, .reply:
                     return 2
                 }
@@ -104,6 +113,9 @@ private final class BlockRenderer: @unchecked Sendable {
     let donePipe: Int32
     let outputs = UnsafeMutablePointer<UnsafeMutablePointer<Float>?>.allocate(capacity: SharedBlock.maxChannels)
     let events = UnsafeMutablePointer<UnsafePointer<peach_event_header>?>.allocate(capacity: SharedBlock.maxEvents)
+    let inputs = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: SharedBlock.maxChannels)
+    /// The source's events-back queue: refused notes go into the shared block for the host.
+    let outEvents = UnsafeMutablePointer<peach_output_events>.allocate(capacity: 1)
 
     init(instance: UnsafeMutablePointer<peach_source_instance>, block: SharedBlock, requestPipe: Int32, donePipe: Int32) {
         self.instance = instance
@@ -114,6 +126,20 @@ private final class BlockRenderer: @unchecked Sendable {
         for index in 0..<SharedBlock.maxEvents {
             events[index] = UnsafeRawPointer(block.event(index)).assumingMemoryBound(to: peach_event_header.self)
         }
+        for channel in 0..<SharedBlock.maxChannels { inputs[channel] = UnsafePointer(block.inputChannel(channel)) }
+        outEvents.initialize(to: peach_output_events(
+            struct_size: UInt32(MemoryLayout<peach_output_events>.size), reserved: 0,
+            host_data: Unmanaged.passUnretained(block).toOpaque(),
+            push: { queue, event in
+                guard let queue, let event, let data = queue.pointee.host_data, event.pointee.type == UInt16(PEACH_EVENT_NOTE_REFUSED),
+                      Int(event.pointee.size) >= MemoryLayout<peach_event_note_refused>.size else { return 0 }
+                let block = Unmanaged<SharedBlock>.fromOpaque(data).takeUnretainedValue()
+                let index = Int(block.refusalCount)
+                guard index < SharedBlock.maxRefusals else { return 0 }
+                block.refusal(index).pointee = UnsafeRawPointer(event).loadUnaligned(as: peach_event_note_refused.self)
+                block.refusalCount = UInt32(index + 1)
+                return 1
+            }))
     }
 
     func start() {
@@ -136,8 +162,9 @@ private final class BlockRenderer: @unchecked Sendable {
                 steady_time: block.steadyTime, channel_count: channels, event_count: block.eventCount,
                 outputs: channels == 0 ? nil : UnsafePointer(OpaquePointer(outputs)), events: UnsafePointer(events),
                 presentation_time_ns: block.presentationTime,
-                // ABI 1.1's inputs, transport and events back do not cross the bridge yet: a bridged source sees none.
-                input_channel_count: 0, reserved: 0, inputs: nil, transport: nil, out_events: nil)
+                input_channel_count: block.inputChannelCount, reserved: 0,
+                inputs: block.inputChannelCount == 0 ? nil : UnsafePointer(inputs),
+                transport: block.hasTransport == 0 ? nil : UnsafePointer(block.transport), out_events: UnsafePointer(outEvents))
             block.status = instance.pointee.process(instance, &process)
             guard write(donePipe, &token, 1) == 1 else { exit(0) }
         }

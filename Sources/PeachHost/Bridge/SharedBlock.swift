@@ -2,18 +2,26 @@ import Glibc
 import PeachPluginAPI
 
 /// The memory a bridged source renders into, shared by host and bridge
-/// process: one block's request (frames, clock, events) and its result
-/// (status, audio). Only the thread holding the turn touches it: the host's
+/// process: one block's request (frames, clock, events, and ABI 1.1's
+/// transport and input audio) and its result (status, audio, refused notes). Only the thread holding the turn touches it: the host's
 /// render thread until it writes to the request pipe, the bridge's process
 /// thread until it writes to the done pipe.
 final class SharedBlock: @unchecked Sendable {
     static let maxFrames = 8192
     static let maxChannels = 8
     static let maxEvents = 256
+    static let maxRefusals = 16
 
     private static let headerBytes = 64
+    private static let transportBytes = 64
     private static let eventBytes = MemoryLayout<peach_event_note>.stride
-    static let byteCount = headerBytes + maxEvents * eventBytes + maxChannels * maxFrames * MemoryLayout<Float>.size
+    private static let refusalBytes = MemoryLayout<peach_event_note_refused>.stride
+    private static let channelBytes = maxFrames * MemoryLayout<Float>.size
+    private static let eventsStart = headerBytes + transportBytes
+    private static let refusalsStart = eventsStart + maxEvents * eventBytes
+    private static let outputsStart = refusalsStart + maxRefusals * refusalBytes
+    private static let inputsStart = outputsStart + maxChannels * channelBytes
+    static let byteCount = inputsStart + maxChannels * channelBytes
 
     let descriptor: Int32
     private let base: UnsafeMutableRawPointer
@@ -68,14 +76,42 @@ final class SharedBlock: @unchecked Sendable {
         get { base.load(fromByteOffset: 24, as: Int64.self) }
         set { base.storeBytes(of: newValue, toByteOffset: 24, as: Int64.self) }
     }
-
-    /// Event `index`, as a note event (every event type of ABI 1.0 fits one).
-    func event(_ index: Int) -> UnsafeMutablePointer<peach_event_note> {
-        (base + Self.headerBytes + index * Self.eventBytes).assumingMemoryBound(to: peach_event_note.self)
+    var inputChannelCount: UInt32 {
+        get { base.load(fromByteOffset: 32, as: UInt32.self) }
+        set { base.storeBytes(of: newValue, toByteOffset: 32, as: UInt32.self) }
+    }
+    /// Whether `transport` holds this block's transport (1) or the host keeps none (0).
+    var hasTransport: UInt32 {
+        get { base.load(fromByteOffset: 36, as: UInt32.self) }
+        set { base.storeBytes(of: newValue, toByteOffset: 36, as: UInt32.self) }
+    }
+    /// Refused notes the source pushed during the block, in `refusal(_:)`.
+    var refusalCount: UInt32 {
+        get { base.load(fromByteOffset: 40, as: UInt32.self) }
+        set { base.storeBytes(of: newValue, toByteOffset: 40, as: UInt32.self) }
     }
 
-    /// Channel `index`'s samples: `maxFrames` floats.
+    var transport: UnsafeMutablePointer<peach_transport> {
+        (base + Self.headerBytes).assumingMemoryBound(to: peach_transport.self)
+    }
+
+    /// Event `index`, as a note event (every event type the host sends fits one).
+    func event(_ index: Int) -> UnsafeMutablePointer<peach_event_note> {
+        (base + Self.eventsStart + index * Self.eventBytes).assumingMemoryBound(to: peach_event_note.self)
+    }
+
+    /// Refused note `index` (up to `maxRefusals` a block; more are not taken).
+    func refusal(_ index: Int) -> UnsafeMutablePointer<peach_event_note_refused> {
+        (base + Self.refusalsStart + index * Self.refusalBytes).assumingMemoryBound(to: peach_event_note_refused.self)
+    }
+
+    /// Output channel `index`'s samples: `maxFrames` floats.
     func channel(_ index: Int) -> UnsafeMutablePointer<Float> {
-        (base + Self.headerBytes + Self.maxEvents * Self.eventBytes).assumingMemoryBound(to: Float.self) + index * Self.maxFrames
+        (base + Self.outputsStart + index * Self.channelBytes).assumingMemoryBound(to: Float.self)
+    }
+
+    /// Input channel `index`'s samples: `maxFrames` floats.
+    func inputChannel(_ index: Int) -> UnsafeMutablePointer<Float> {
+        (base + Self.inputsStart + index * Self.channelBytes).assumingMemoryBound(to: Float.self)
     }
 }
