@@ -61,6 +61,22 @@ final class FluidInstance {
         return lookup.timbre
     }
 
+    /// [main-thread] `peach.note-range/1` for the font and program set now.
+    func noteRange(_ lowest: UnsafeMutablePointer<Double>, _ highest: UnsafeMutablePointer<Double>) -> peach_status {
+        do {
+            try FluidSynthLibrary.open()
+            let font = try FontLibrary.font(SoundFontFile.find(options.font))
+            guard let range = FluidNoteRange.frequencies(keyOffsets: try lookUp(options.preset, in: font).pointee.keyOffsets) else {
+                return fail(PEACH_ERR_RESOURCE, "\(options.preset) in \(font.file.name) has no key with a pitch Peach can measure and correct")
+            }
+            lowest.pointee = range.lowerBound
+            highest.pointee = range.upperBound
+            return PEACH_OK
+        } catch {
+            return fail(PEACH_ERR_RESOURCE, error.description)
+        }
+    }
+
     // MARK: Rendering [audio-thread]
 
     private func process(_ process: UnsafePointer<peach_process>) -> peach_process_status {
@@ -183,11 +199,11 @@ final class FluidInstance {
                 return FluidInstance.from(table).setOption(String(cString: key), String(cString: value))
             },
             last_error: { table in UnsafePointer(FluidInstance.from(table).errorText) },
-            get_extension: { _, _ in nil }))
+            get_extension: { _, id in FluidNoteRange.lookup(id) }))
         return table
     }
 
-    private static func from(_ table: UnsafePointer<peach_source_instance>?) -> FluidInstance {
+    static func from(_ table: UnsafePointer<peach_source_instance>?) -> FluidInstance {
         Unmanaged<FluidInstance>.fromOpaque(table!.pointee.plugin_data).takeUnretainedValue()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PeachMidiOutCore
 import Testing
 
@@ -11,6 +12,22 @@ import Testing
         settings.bendRange = bendRange
         settings.channelCount = channels
         return settings
+    }
+
+    /// The range the source declares is what it plays unclamped: its ends are
+    /// played as asked, one step of the wire's resolution beyond them is clamped.
+    @Test(arguments: [(MidiOutSettings.Tuning.pitchBend, 2), (.pitchBend, 12), (.mts, 2)])
+    func theDeclaredRangeIsWhatPlaysUnclamped(tuning: MidiOutSettings.Tuning, bendRange: Int) {
+        var settings = Self.settings(tuning, bendRange: bendRange)
+        settings.instrumentA4 = 442
+        let range = settings.playableFrequencies
+        let step = tuning == .mts ? 1.0 / 16384 : Double(bendRange) / 8192  // in semitones
+        let beyond = pow(2, step / 12)
+        for (frequency, expected) in [(range.lowerBound, NoteTranslator.NoteOnResult.played), (range.upperBound, .played),
+                                      (range.lowerBound / beyond, .clamped), (range.upperBound * beyond, .clamped)] {
+            var translator = NoteTranslator(settings: settings)
+            #expect(translator.noteOn(id: 1, frequency: frequency, velocity: 0.8) { _ in } == expected, "\(tuning) at \(frequency) Hz")
+        }
     }
 
     @Test func pitchBendSetupSetsTheRangeWithRPN0OnEveryChannelButTen() {

@@ -73,15 +73,29 @@ import Testing
 
     /// A key whose pitch the calibration cannot measure is never played out of
     /// tune: TimGM6mb's xylophone has died away before the second in which it
-    /// would be measured at C7, so that note is refused with a reason; A4
-    /// still plays. A program with no such key at all (Applause) cannot be
+    /// would be measured at C7, so the host refuses that note before playing,
+    /// from the source's range; a key inside the range with no pitch is
+    /// refused by the source itself. A4 still plays. A program with no such key at all (Applause) cannot be
     /// chosen.
     @Test func notesWithNoPitchToCorrectAreRefusedNotPlayed() throws {
         let xylophone = try FluidFixture.instance(options: ["program": "13"])
+        let c7 = Pitch.frequency(of: MIDINote(number: 96)!)
+        // The host asks the source's range first and refuses the note before it is scheduled.
+        let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 256), source: xylophone)
+        #expect {
+            try engine.playNote(frequency: c7, at: 0, durationFrames: 100)
+        } throws: { error in
+            guard case .noteOutOfRange(_, _, let highest, _) = error as? EngineError else { return false }
+            return highest < c7
+        }
+        try engine.stop()
+        // A key inside the range with no pitch (String Ensemble 1 has none from key 89 to 95, and some above)
+        // is the source's own refusal: an error with its reason, and nothing played.
+        let strings = try FluidFixture.instance(options: ["program": "48"])
         let output = MemoryOutput(capacityFrames: 48_000)
-        let notices = try SourceFixture.render([(Pitch.frequency(of: MIDINote(number: 96)!), 4800, 9600)], with: xylophone, through: output)
+        let notices = try SourceFixture.render([(Pitch.frequency(of: MIDINote(number: 90)!), 4800, 9600)], with: strings, through: output)
         #expect(notices.contains(.sourceFailed(atFrame: 4608)), "\(notices)")
-        #expect(xylophone.lastError == "program 13 has no pitch Peach can measure and correct at MIDI key 96: not played")
+        #expect(strings.lastError == "program 48 has no pitch Peach can measure and correct at MIDI key 90: not played")
         #expect(output.samples(channel: 0).allSatisfy { $0 == 0 }, "nothing was played")
         #expect(try FluidFixture.render([440], options: ["program": "13"]).map(abs).max()! > 0.01, "A4 plays")
 
@@ -91,6 +105,23 @@ import Testing
                                                + "Peach can measure and correct: it is silent, unpitched (a drum, a sound effect) or dies away within half a second")) {
             try applause.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
         }
+    }
+
+    /// `peach.note-range/1` follows the program: a pitched one plays every key
+    /// (those past A0 and C8 take the nearest measured key's tuning), a
+    /// woodblock has no key with a pitch and so no range, with the reason.
+    @Test func theNoteRangeFollowsTheProgram() throws {
+        let piano = try FluidFixture.instance(options: ["program": "0"])
+        let range = try #require(piano.noteRange())
+        #expect(abs(range.lowerBound - 440 * pow(2, -69.5 / 12)) < 1e-9 && abs(range.upperBound - 440 * pow(2, 58.5 / 12)) < 1e-6)
+        let woodblock = try FluidFixture.instance(options: ["program": "115"])
+        #expect(woodblock.noteRange() == nil)
+        #expect(woodblock.lastError.contains("has no key with a pitch Peach can measure and correct"), "\(woodblock.lastError)")
+        let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 256), source: piano)
+        #expect(throws: EngineError.noteOutOfRange(frequency: 20_000, lowest: range.lowerBound, highest: range.upperBound, source: FluidFixture.sourceID)) {
+            try engine.playNote(frequency: 20_000, at: 0, durationFrames: 100)
+        }
+        try engine.stop()
     }
 
     @Test func presetsTheFontLacksAreRefusedAndTheOldOneStays() throws {

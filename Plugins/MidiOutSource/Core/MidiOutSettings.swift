@@ -1,3 +1,5 @@
+import PeachPluginAPI
+
 /// How notes become MIDI for one instrument.
 public struct MidiOutSettings: Equatable, Sendable {
     public enum Tuning: String, CaseIterable, Sendable {
@@ -20,4 +22,15 @@ public struct MidiOutSettings: Equatable, Sendable {
     public static let instrumentA4s: ClosedRange<Double> = 400...480
 
     public init() {}
+
+    /// The frequencies the instrument plays exactly with these settings
+    /// (`peach.note-range/1`): key 0 bent fully down to key 127 bent fully up,
+    /// or what MTS reaches; beyond them a note would be clamped to another pitch.
+    public var playableFrequencies: ClosedRange<Double> {
+        let (lowest, highest) = switch tuning {
+        case .pitchBend: (-Double(bendRange), 127 + Double(bendRange) * (BentKey.bendSteps - 1) / BentKey.bendSteps)
+        case .mts: (0.0, RetunedKey.highest)
+        }
+        return peach_cents_to_hz(instrumentA4, (lowest - 69) * 100)...peach_cents_to_hz(instrumentA4, (highest - 69) * 100)
+    }
 }

@@ -15,7 +15,8 @@ public struct RetunedKey: Equatable, Sendable {
     public var clamped: Bool
 
     public static let fractionSteps = 16384.0
-    private static let highest = 127 + (fractionSteps - 2) / fractionSteps
+    /// The highest pitch the wire reaches, as a note number.
+    static let highest = 127 + (fractionSteps - 2) / fractionSteps
 
     /// `a4` is the frequency the instrument plays for key 69 in equal temperament.
     public init(frequency: Double, a4: Double) {

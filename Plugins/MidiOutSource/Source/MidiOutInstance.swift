@@ -179,9 +179,26 @@ final class MidiOutInstance {
                 return MidiOutInstance.of(table).setOption(String(cString: key), String(cString: value))
             },
             last_error: { table in UnsafePointer(MidiOutInstance.of(table).errorText) },
-            get_extension: { _, _ in nil }))
+            get_extension: { _, id in
+                guard let id, strcmp(id, PEACH_EXT_NOTE_RANGE) == 0 else { return nil }
+                return UnsafeRawPointer(MidiOutInstance.noteRangeTable)
+            }))
         return table
     }
+
+    /// `peach.note-range/1`: what the instrument plays exactly with the options set now (`MidiOutSettings.playableFrequencies`).
+    nonisolated(unsafe) private static let noteRangeTable: UnsafePointer<peach_note_range_ext> = {
+        let table = UnsafeMutablePointer<peach_note_range_ext>.allocate(capacity: 1)
+        table.initialize(to: peach_note_range_ext(
+            struct_size: UInt32(MemoryLayout<peach_note_range_ext>.size), reserved: 0,
+            get_range: { instance, lowest, highest in
+                guard let lowest, let highest else { return PEACH_ERR_INVALID_ARGUMENT }
+                let range = MidiOutInstance.of(instance).values.settings.playableFrequencies
+                (lowest.pointee, highest.pointee) = (range.lowerBound, range.upperBound)
+                return PEACH_OK
+            }))
+        return UnsafePointer(table)
+    }()
 
     private static func of(_ table: UnsafePointer<peach_source_instance>?) -> MidiOutInstance {
         Unmanaged<MidiOutInstance>.fromOpaque(table!.pointee.plugin_data).takeUnretainedValue()

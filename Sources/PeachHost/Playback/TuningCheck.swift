@@ -35,7 +35,10 @@ public enum TuningCheck {
         let spacing = noteFrames + restFrames
         let output = MemoryOutput(format: format, capacityFrames: notes.count * spacing + format.blockFrames)
         let engine = try AudioEngine(output: output, source: source)
-        for (index, note) in notes.enumerated() {
+        // Notes outside the range the source declares are not played: their cells show no pitch.
+        let range = source.noteRange()
+        let playable = notes.map { range?.contains(Pitch.frequency(of: $0, reference: reference)) ?? true }
+        for (index, note) in notes.enumerated() where playable[index] {
             let start = Int64(index * spacing)
             try engine.playNote(frequency: Pitch.frequency(of: note, reference: reference), velocity: 0.8, at: start, durationFrames: Int64(noteFrames))
             try engine.schedule(.allNotesOff(at: start + Int64(noteFrames)))
@@ -47,6 +50,7 @@ public enum TuningCheck {
         }
         let samples = output.samples(channel: 0)
         return notes.enumerated().map { index, note in
+            guard playable[index] else { return Reading(note: note, cents: nil, steady: false, worstCents: nil) }
             let start = index * spacing + skippedFrames
             let asked = Pitch.frequency(of: note, reference: reference)
             let reading = PitchMeter.measure(samples[start..<(start + noteFrames - skippedFrames)], sampleRate: format.sampleRate, near: asked)
