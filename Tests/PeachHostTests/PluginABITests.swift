@@ -54,6 +54,23 @@ import Testing
         for frame in clicks { #expect(abs(Double(played[frame]) - 0.5 * input[frame] - 0.75) < 1e-6, "a click at frame \(frame)") }
     }
 
+    /// A pair whose second note lies outside the range is refused whole: the
+    /// first note, in range, is not left to play alone.
+    @Test func aPairIsRefusedWholeOrPlayedWhole() throws {
+        let output = MemoryOutput(capacityFrames: 48_000)
+        let engine = try AudioEngine(output: output, source: try SineFixture.instance())
+        let player = PairPlayer(engine: engine, noteSeconds: 0.25)
+        // The Sine plays 8 Hz to 20 kHz: C-1 is 8.18 Hz, 50 cents down is 7.94 Hz.
+        #expect(throws: EngineError.self) { try player.play(TrainingPair(note: MIDINote(number: 0)!, cents: -50, kind: .nearby), reference: 440) }
+        _ = try player.play(TrainingPair(note: MIDINote(number: 0)!, cents: 50, kind: .nearby), reference: 440)
+        let notices = engine.renderBlocks(48_000 / 256)
+        try engine.stop()
+        #expect(notices.isEmpty, "\(notices)")
+        let samples = output.samples(channel: 0)
+        let first = try #require(samples.firstIndex { $0 != 0 })
+        #expect(first == 513, "only the pair that fits plays, from the first free frame after the lead (\(first))")
+    }
+
     /// A note above the declared range is refused before it is scheduled; one
     /// the source cannot play comes back as a refusal with its words.
     @Test(arguments: [PluginIsolation.inProcess, .bridged])

@@ -238,13 +238,19 @@ public final class AudioEngine {
 
     /// Queues an event for the render thread. Events must come in frame order per track.
     public func schedule(_ event: ScheduledEvent, on track: TrackID = .main) throws(EngineError) {
-        if event.kind == .noteOn, let source = sources[track.index], let range = source.noteRange(), !range.contains(event.frequency) {
-            throw .noteOutOfRange(frequency: event.frequency, lowest: range.lowerBound, highest: range.upperBound, source: source.descriptor.id)
-        }
+        if event.kind == .noteOn { try checkPlayable(event.frequency, on: track) }
         let last = lastScheduledFrame[track.index] ?? 0
         guard event.frame >= last else { throw .outOfOrder(frame: event.frame, after: last) }
         guard loop.slots[track.index].events.push(event) else { throw .queueFull }
         lastScheduledFrame[track.index] = event.frame
+    }
+
+    /// Throws if `track`'s source declares a note range (ABI 1.1) that leaves
+    /// `frequency` out: for callers that schedule several notes as one, such
+    /// as a pair, to check them all before scheduling any.
+    public func checkPlayable(_ frequency: Double, on track: TrackID = .main) throws(EngineError) {
+        guard let source = sources[track.index], let range = source.noteRange(), !range.contains(frequency) else { return }
+        throw .noteOutOfRange(frequency: frequency, lowest: range.lowerBound, highest: range.upperBound, source: source.descriptor.id)
     }
 
     /// Schedules one note: on at `frame`, off `durationFrames` later. Returns its id.

@@ -19,6 +19,9 @@ public final class PairPlayer {
     @discardableResult
     public func play(_ pair: TrainingPair, reference: Double) throws(EngineError) -> Int64 {
         let (first, second) = pair.frequencies(reference: reference)
+        // Both or neither: a pair whose second note is refused would leave its first playing alone.
+        try engine.checkPlayable(first)
+        try engine.checkPlayable(second)
         let start = max(engine.renderedFrames + leadFrames, free)
         let secondStart = start + noteFrames + pauseFrames
         try engine.playNote(frequency: first, at: start, durationFrames: noteFrames)
