@@ -72,6 +72,11 @@ struct HeadlessSession {
                 try emit(ErrorLine(message: notice.description))
                 throw Failure(notice.description)
             }
+            if case .noteRefused(let id, _, let frequency) = notice {
+                let message = localized(.trainingNoteRefused, player.engine.refusals[id] ?? "\(frequency.compact) Hz")
+                try emit(ErrorLine(message: message))
+                throw Failure(message)
+            }
             StandardError.warning(notice.description)
         }
     }

@@ -204,4 +204,25 @@ import Testing
         #expect(message.contains(define == "SILENT" ? "played only silence" : "synth engine gave up"), "\(message)")
         #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nobody heard the pair: nothing is recorded")
     }
+
+    /// A source that refuses a pair's note (ABI 1.1's NOTE_REFUSED, here from a
+    /// bridge process) ends headless training with its words; nothing is recorded.
+    @Test func aHeadlessPairWhoseNoteWasRefusedIsNotRecorded() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)
+        let data = folder.file("data")
+        // The fixture plays up to 2000 Hz but refuses every note above 1000 Hz: C6 to B6 are refused.
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3", "--range", "C6-B6",
+                                    "--plugin-path", folder.path, "--source", "org.peach.test.abi11", "--wav", folder.file("out.wav")],
+                                   input: "higher\nhigher\nquit\n")
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = try result.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput)")
+        let message = lines.last?["message"] as? String ?? ""
+        #expect(message.contains("The sound would not play that pair (no pitch above 1000 Hz, asked "), "\(message)")
+        #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nothing is recorded")
+    }
 }

@@ -337,6 +337,23 @@ import Testing
         #expect(try Self.history(data).map(\.answer) == [.higher, .lower], "both answers are saved, the pair cut short is not")
     }
 
+    /// A source that refuses the notes of a pair (ABI 1.1) costs that pair,
+    /// not the source: another pair follows; one that keeps refusing pauses
+    /// training with its own words. Nothing refused is recorded.
+    @Test func refusedPairsAreSkippedAndNeverRecorded() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)
+        // The fixture refuses every note above 1000 Hz: all of C6 to B6.
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
+                                           "--range", "C6-B6", "--plugin-path", folder.path, "--source", "org.peach.test.abi11"])
+        try terminal.waitFor(text: "keeps failing (no pitch above 1000 Hz, asked ")
+        try Self.stopAndQuit(terminal)
+        Self.expectRestored(terminal)
+        #expect(try Self.history(data).isEmpty, "no refused pair was recorded")
+    }
+
     @Test func aFailingSourceIsRestartedThenSetAside() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

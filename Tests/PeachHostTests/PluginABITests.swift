@@ -79,12 +79,13 @@ import Testing
         defer { folder.remove() }
         let source = try Self.abi11Source(in: folder, isolation)
         #expect(source.noteRange() == 20...2000)
-        let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 4096), source: source)
+        let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 40 * 256), source: source)
         #expect(throws: EngineError.noteOutOfRange(frequency: 2500, lowest: 20, highest: 2000, source: "org.peach.test.abi11")) {
             try engine.playNote(frequency: 2500, at: 0, durationFrames: 100)
         }
         let refused = try engine.playNote(frequency: 1500, at: 300, durationFrames: 100)
-        let notices = engine.renderBlocks(4)
+        // 200 ms: a refused note's silence is not a silent source (which is silenced after 100 ms).
+        let notices = engine.renderBlocks(40)
         try engine.stop()
         #expect(notices == [TrackNotice(track: .main, notice: .noteRefused(noteID: refused, reason: 2, frequency: 1500))], "\(notices)")
         #expect(engine.refusals[refused] == "no pitch above 1000 Hz, asked 1500 Hz")

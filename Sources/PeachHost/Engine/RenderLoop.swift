@@ -267,6 +267,8 @@ final class RenderLoop: @unchecked Sendable {
         guard event.pointee.type == UInt16(PEACH_EVENT_NOTE_REFUSED),
               Int(event.pointee.size) >= MemoryLayout<peach_event_note_refused>.size else { return 0 }
         let refusal = UnsafeRawPointer(event).loadUnaligned(as: peach_event_note_refused.self)
+        // Refused, not unheard: the silence that follows does not condemn the source.
+        slotTable[Int(processingTrack)].forgetUnheardNote()
         return sourceEvents.push(SourceEvent(track: processingTrack, refusal: refusal)) ? 1 : 0
     }
 

@@ -123,6 +123,9 @@ final class TrackSlot: @unchecked Sendable {
         }
     }
 
+    /// [audio-thread] The source refused the note it was waiting to hear: stop waiting.
+    func forgetUnheardNote() { unheardNoteFrame = -1 }
+
     /// [audio-thread] Whether the last block was silence with nothing left to sound.
     private(set) var isSilent = true
 

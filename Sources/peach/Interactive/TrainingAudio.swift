@@ -41,6 +41,9 @@ final class TrainingAudio {
     func cut() { player?.cut() }
 
     /// What the render thread reported; a notice that ends rendering means the output is gone.
+    /// What the source said when it refused note `id` (ABI 1.1), if it did.
+    func refusal(of id: Int32) -> String? { player?.engine.refusals[id] }
+
     func notices() -> [EngineNotice] {
         guard let player else { return [] }
         let notices = player.engine.pollNotices()

@@ -24,6 +24,8 @@ final class TrainingScreen {
     /// When to try the output again while paused; never, when only another timbre can help.
     private var retryAt: UInt64 = 0
     private var sourceFailedAt: UInt64?
+    /// When the source last refused a note, to tell a hole in its range from a source that refuses everything.
+    private var noteRefusedAt: UInt64?
     private var settingsWatch: SettingsWatch?
     /// Set once an answer could not be saved, or the next one could not be: no pair plays after that.
     private var savingFailed = false
@@ -190,6 +192,10 @@ final class TrainingScreen {
                 recoverSource(notice)
                 return
             }
+            if case .noteRefused(let id, _, let frequency) = notice {
+                skipRefusedPair(words: audio.refusal(of: id) ?? "", frequency: frequency)
+                return
+            }
         }
         if case .paused = state.phase, Monotonic.nanoseconds() >= retryAt {
             reopenAudio()
@@ -221,6 +227,23 @@ final class TrainingScreen {
         } catch {
             pause(localized(.trainingSoundStopped, OutputFailureText.onScreen(error, deviceFromFlag: overridden.contains(Setting.device.key))))
         }
+    }
+
+    /// The source would not play a note of the pair (ABI 1.1's NOTE_REFUSED):
+    /// the pair is dropped, never recorded, and another follows; a source that
+    /// keeps refusing pauses training with its words.
+    private func skipRefusedPair(words: String, frequency: Double) {
+        dropPair()
+        let now = Monotonic.nanoseconds()
+        defer { noteRefusedAt = now }
+        let reason = words.isEmpty ? "\(frequency.compact) Hz" : words
+        if let last = noteRefusedAt, now - last < Self.failureMemoryNanoseconds {
+            pause(localized(.trainingSourceKeepsFailing, state.timbre, reason), retrying: false)
+            return
+        }
+        state.message = localized(.trainingNoteRefused, reason)
+        display.show(state, because: .message)
+        beginPair()
     }
 
     /// The source failed mid-pair: drop the pair and carry on with a fresh
