@@ -191,18 +191,25 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         try CPlugin.build(Self.fixture, named: "libfaulty", in: folder.path, defines: [define])
+        let message = try Self.headlessFailure(in: folder, ["--source", "org.peach.test.fixture"])
+        #expect(message.contains(define == "SILENT" ? "played only silence" : "synth engine gave up"), "\(message)")
+    }
+
+    /// Headless training with the plugins in `folder` and `arguments`, which
+    /// must end after one pair with an error line and nothing recorded; returns its message.
+    static func headlessFailure(in folder: TemporaryDirectory, _ arguments: [String],
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let data = folder.file("data")
         let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3",
-                                    "--plugin-path", folder.path, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")],
+                                    "--plugin-path", folder.path, "--wav", folder.file("out.wav")] + arguments,
                                    input: "higher\nhigher\nquit\n")
-        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.status == 1, "\(result.standardError)", sourceLocation: sourceLocation)
         let lines = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput)")
-        let message = lines.last?["message"] as? String ?? ""
-        #expect(message.contains(define == "SILENT" ? "played only silence" : "synth engine gave up"), "\(message)")
-        #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nobody heard the pair: nothing is recorded")
+        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput)", sourceLocation: sourceLocation)
+        #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nobody heard the pair: nothing is recorded", sourceLocation: sourceLocation)
+        return lines.last?["message"] as? String ?? ""
     }
 
     /// A source that refuses a pair's note (ABI 1.1's NOTE_REFUSED, here from a
@@ -211,18 +218,8 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)
-        let data = folder.file("data")
         // The fixture plays up to 2000 Hz but refuses every note above 1000 Hz: C6 to B6 are refused.
-        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3", "--range", "C6-B6",
-                                    "--plugin-path", folder.path, "--source", "org.peach.test.abi11", "--wav", folder.file("out.wav")],
-                                   input: "higher\nhigher\nquit\n")
-        #expect(result.status == 1, "\(result.standardError)")
-        let lines = try result.standardOutput.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput)")
-        let message = lines.last?["message"] as? String ?? ""
+        let message = try Self.headlessFailure(in: folder, ["--range", "C6-B6", "--source", "org.peach.test.abi11"])
         #expect(message.contains("The sound would not play that pair (no pitch above 1000 Hz, asked "), "\(message)")
-        #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nothing is recorded")
     }
 }
