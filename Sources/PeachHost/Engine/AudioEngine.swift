@@ -268,11 +268,15 @@ public final class AudioEngine {
     /// no click). Returns once the render thread has done it (within about one block).
     public func cancelScheduled(on track: TrackID = .main) {
         let slot = loop.slots[track.index]
-        slot.cancelRequested.store(true, ordering: .releasing)
-        if offlineBlame >= 0 {
-            _ = renderBlocks(1)
-        } else if thread != nil {
+        if thread != nil {
+            slot.cancelRequested.store(true, ordering: .releasing)
             waitForRenderThread { !slot.cancelRequested.load(ordering: .acquiring) }
+        } else {
+            // Nothing renders meanwhile (offline, or not started): the queue is
+            // emptied here, and the next block only releases what sounds, so
+            // events scheduled from now on all play.
+            while slot.events.pop() != nil {}
+            slot.releaseRequested.store(true, ordering: .releasing)
         }
         lastScheduledFrame[track.index] = 0
     }

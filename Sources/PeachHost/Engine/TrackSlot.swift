@@ -37,6 +37,8 @@ final class TrackSlot: @unchecked Sendable {
     let pendingMessages = Atomic<UInt>(0)
     /// Main → audio: drop every queued event and release every note at the next block.
     let cancelRequested = Atomic<Bool>(false)
+    /// Main → audio: release every note at the next block (the main thread emptied the queue itself).
+    let releaseRequested = Atomic<Bool>(false)
 
     // Audio-thread state.
     private(set) var active: UnsafeMutablePointer<peach_source_instance>?
@@ -168,14 +170,20 @@ final class TrackSlot: @unchecked Sendable {
     }
 
     /// On a cancel, empties the queue and puts ALL_NOTES_OFF first in this
-    /// block's list, so sounding notes release (fade) rather than stop dead.
+    /// block's list, so sounding notes release (fade) rather than stop dead;
+    /// on a release (the queue already emptied by the main thread), only the latter.
     /// Returns how many list entries it used.
     private func takeCancel() -> Int {
-        guard cancelRequested.load(ordering: .acquiring) else { return 0 }
-        while events.pop() != nil {}
+        if cancelRequested.load(ordering: .acquiring) {
+            while events.pop() != nil {}
+            cancelRequested.store(false, ordering: .releasing)
+        } else if releaseRequested.load(ordering: .acquiring) {
+            releaseRequested.store(false, ordering: .releasing)
+        } else {
+            return 0
+        }
         unheardNoteFrame = -1
         eventStorage[0] = allNotesOff.pointee
-        cancelRequested.store(false, ordering: .releasing)
         return 1
     }
 
