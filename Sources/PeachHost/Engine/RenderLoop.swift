@@ -52,8 +52,9 @@ final class RenderLoop: @unchecked Sendable {
     let resume = WakeSignal()
 
     private let output: AudioOutput
-    /// Whether the render thread may ask for real-time priority (`AudioOutput.blocksOnDevice`).
-    let wantsRealTime: Bool
+    /// Whether the render thread may ask for real-time priority: only when it
+    /// blocks on a sound card's clock, the output's or the input's (`blocksOnDevice`).
+    private(set) var wantsRealTime: Bool
     /// How long a replaced source may sound on while its notes fade out.
     let maxFadeFrames: Int
     /// How long a note may stay exact silence before the source counts as broken.
@@ -130,6 +131,7 @@ final class RenderLoop: @unchecked Sendable {
     /// [main-thread] Before the loop runs: reads `input` each block, keeping up to `ringFrames` frames for the main thread.
     func attach(_ input: AudioInput, ringFrames: Int) {
         self.input = input
+        wantsRealTime = wantsRealTime || input.blocksOnDevice
         inputPlanar = PlanarBuffer(channels: input.format.channels, frames: format.blockFrames)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: input.format.channels * format.blockFrames)
         buffer.initialize(repeating: 0, count: input.format.channels * format.blockFrames)
