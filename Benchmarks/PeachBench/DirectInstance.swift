@@ -1,6 +1,7 @@
 import Foundation
 import PeachHost
 import PeachPluginAPI
+import PeachSupport
 
 /// A source instance driven through the C ABI alone, as RenderLoop drives one:
 /// the same library image PluginLibrary loaded (dlopen returns the cached

@@ -1,5 +1,6 @@
 import Foundation
 import PeachHost
+import PeachSupport
 
 /// Timing helpers: everything is measured with ContinuousClock and reduced
 /// to a median, which one slow run (a page fault, a scheduler hiccup) cannot move.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PeachHost
+import PeachSupport
 import PeachTestSupport
 
 /// Figures 4-6: the training screen, driven through a pseudo-terminal as a

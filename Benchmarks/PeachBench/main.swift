@@ -23,6 +23,7 @@
 // exits 1 if any target is missed, 2 if it cannot measure at all.
 import Foundation
 import PeachHost
+import PeachSupport
 
 struct BenchError: Error, CustomStringConvertible {
     let description: String

@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// The benchmark's protocol constants (research notes, section 6).
 enum Protocol {

@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// Prints the comparison tables and the acceptance targets.
 enum Report {

@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// How fast Peach answers and rebuilds, and how much memory a rebuild takes.
 enum Speed {

@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// The acceptance targets of the training-profile issue, checked against the results.
 enum Targets {
     static let sliders = [0.0, 0.5, 1.0]

@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// One line on standard error saying what a long measurement is doing now.
 /// On a terminal it is rewritten in place and wiped before anything else is

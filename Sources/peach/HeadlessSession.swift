@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// The JSON Lines conversation of `peach train --headless`.
 struct HeadlessSession {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// `peach history check`: every damaged line of every machine's history file,
 /// by file and line; exit status 1 when there is any.

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachSupport
 
 /// Finds one entry of a list by the name a person types, case-insensitive:
 /// an exact name first, then a unique beginning of a short name (an

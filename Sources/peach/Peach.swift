@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PeachHost
+import PeachSupport
 
 @main
 struct Peach: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachSupport
 
 /// Where to look for sound-source plugins; shared by every command that uses sources.
 struct PluginPathOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// Loads plugin libraries one after another and prints what each offers as
 /// one line of JSON, the moment it is known. Peach runs this in a child

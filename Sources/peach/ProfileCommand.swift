@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachSupport
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

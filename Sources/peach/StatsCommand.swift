@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachSupport
 
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import PeachHost
+import PeachSupport
 
 struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

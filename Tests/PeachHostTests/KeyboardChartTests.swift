@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PeachHost
+import PeachSupport
 import PeachTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PeachHost
 import PeachPluginAPI
+import PeachSupport
 import PeachTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PeachHost
+import PeachSupport
 import PeachTestSupport
 import Testing
 

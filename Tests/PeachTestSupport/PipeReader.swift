@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// Reads a named pipe on a thread of its own, as a sound device would take
 /// audio, until `close()`: then the writer finds nobody reading, as if the

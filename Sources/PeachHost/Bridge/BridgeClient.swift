@@ -1,5 +1,6 @@
 import Glibc
 import PeachPluginAPI
+import PeachSupport
 import Synchronization
 
 /// A sound source running in a bridge process of its own (`peach

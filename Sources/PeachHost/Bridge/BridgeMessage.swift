@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// One request or reply on a bridge's control socket: an operation and its
 /// fields, each a length-prefixed run of bytes. Main-thread calls of the C

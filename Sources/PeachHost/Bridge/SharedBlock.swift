@@ -1,5 +1,6 @@
 import Glibc
 import PeachPluginAPI
+import PeachSupport
 
 /// The memory a bridged source renders into, shared by host and bridge
 /// process: one block's request (frames, clock, events, and ABI 1.1's

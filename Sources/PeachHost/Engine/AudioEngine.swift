@@ -1,6 +1,7 @@
 import Glibc
 import MusicalTime
 import PeachPluginAPI
+import PeachSupport
 
 /// Plays scheduled notes through sound sources to an output, on its own
 /// render thread (or, offline, block by block on the calling thread).

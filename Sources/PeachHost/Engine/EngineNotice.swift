@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// Something the audio thread reports to the main thread. Plain values only:
 /// the audio thread cannot build strings.
 public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Glibc
 import MusicalTime
 import PeachPluginAPI
+import PeachSupport
 import Synchronization
 
 /// The audio thread's side of the engine: each turn it renders every track

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Notices a plugin `process` call that does not return. It sleeps on a
 /// timed wait and looks at the render loop's call counter: odd and unchanged

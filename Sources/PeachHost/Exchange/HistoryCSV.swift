@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// The history as CSV (`peach export --csv`, `peach import`): a header row,
 /// then one row per answer, in time order.
 ///

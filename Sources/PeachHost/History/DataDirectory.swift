@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Where Peach keeps its training history and profile snapshots:
 /// `--data-dir` if given, else `$XDG_DATA_HOME/peach`, else `~/.local/share/peach`.

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// The training history on disk, in a data folder that may be synchronised
 /// between machines:

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// This machine's name in the data folder: each machine appends only to
 /// `history/<name>.jsonl`, so a folder synchronised between machines never

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// An open file descriptor for the history's careful I/O: every call retries
 /// on EINTR, loops over partial reads and writes, and reports failures as

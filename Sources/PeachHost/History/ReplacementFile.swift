@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// A new version of a file, written under a temporary name in the same folder
 /// (`<path>.tmp-<pid>`) and renamed over `path` only by `commit`. Dropped

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// An exclusive `flock` on `<data>/<machine>.lock`, held while the object
 /// lives: one training Peach per machine and data folder, so two never append

@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import PeachSupport
 
 /// Reads a sound file through libsndfile: WAV (integer or float), FLAC, Ogg,
 /// AIFF and the rest it knows, as Float samples at full scale ±1.

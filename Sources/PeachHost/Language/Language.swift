@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// The language Peach speaks: English or German, for every message, label,
 /// help text and error of its own. Plugins' own texts stay as they wrote them.
 public enum Language: String, CaseIterable, Sendable {

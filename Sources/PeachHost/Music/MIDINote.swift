@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// A key on the keyboard, by MIDI number (60 = C4, middle C; 69 = A4).
 /// Parses and prints scientific pitch names such as `C4`, `C#3`, `Bb2`, `F♯5`.
 public struct MIDINote: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import PeachSupport
 
 /// Writes audio to a FLAC file, 24-bit, through libsndfile: lossless at a
 /// recorder's precision and about half the size of a float WAV, for

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Makes an output that has no clock of its own (a file, nothing) take as
 /// long as the audio it receives lasts, so that timing behaves as it would on

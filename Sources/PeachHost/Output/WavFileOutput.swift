@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 import Synchronization
 
 /// Writes audio to a WAV file as 32-bit float samples, exactly as rendered.

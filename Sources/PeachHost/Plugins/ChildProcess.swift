@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Runs programs with a shared deadline and collects their standard output.
 /// Used to probe plugins in child processes, so a library that crashes or

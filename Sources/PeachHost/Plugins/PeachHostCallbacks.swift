@@ -1,5 +1,6 @@
 import Glibc
 import PeachPluginAPI
+import PeachSupport
 import Synchronization
 
 /// The `peach_host` table handed to every instance: the host's name, version

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Where Peach looks for sound-source libraries, in order; the first library
 /// to offer a source id wins.

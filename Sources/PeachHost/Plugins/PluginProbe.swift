@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import PeachSupport
 
 /// What one plugin library offers, as found by probing it: its sources with
 /// their options, and what was rejected. A probe runs in a child process

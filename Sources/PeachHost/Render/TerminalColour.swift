@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Whether to colour terminal output, and the colours Peach uses. Colour is
 /// only ever a second signal: every coloured thing has its own glyph too.

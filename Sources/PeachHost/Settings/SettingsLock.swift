@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// An exclusive `flock` on `settings.json.lock` beside the settings file,
 /// held while a change is read, made and written: two processes setting

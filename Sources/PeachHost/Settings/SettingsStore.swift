@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import PeachSupport
 
 /// The settings file, `$XDG_CONFIG_HOME/peach/settings.json` (default
 /// `~/.config/peach/settings.json`): read whole, checked key by key, and

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Where a path that may be a symbolic link really leads, so that a settings
 /// file kept by a dotfile manager (`settings.json -> ~/dotfiles/peach.json`)

@@ -20,5 +20,5 @@ public final class Interrupt: @unchecked Sendable {
     public var isRaised: Bool { raised.load(ordering: .relaxed) }
 
     /// The eventfd that becomes readable when it is raised (for `poll`).
-    var descriptor: Int32 { wake.descriptor }
+    public var descriptor: Int32 { wake.descriptor }
 }

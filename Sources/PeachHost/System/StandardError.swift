@@ -6,9 +6,4 @@ public enum StandardError {
         var text = text
         text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
     }
-
-    /// One line `peach: warning: …`: something the user should know that did not stop the command.
-    public static func warning(_ text: String) {
-        write("peach: \(localized(.warning)): \(text)\n")
-    }
 }

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachSupport
 
 /// Line-by-line text on standard output, for the plain mode.
 struct PlainWriter {

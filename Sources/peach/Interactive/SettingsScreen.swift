@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// The settings, edited in place from the start page: ↑↓ choose, ← →
 /// change a number, a choice or a switch, Enter edits text, r resets, and

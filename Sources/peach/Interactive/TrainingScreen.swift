@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// The training loop behind the screen: plays a pair, enables the answer
 /// targets the moment the second note starts, takes the answer, shows the

@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// A full-screen canvas that repaints only the rows that changed, so a key
 /// press costs one short write and nothing flickers.

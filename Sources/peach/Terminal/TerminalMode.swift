@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// Puts the terminal into the state the interactive screens need and, on
 /// every way out, back as it was: a normal return, a signal the event loop

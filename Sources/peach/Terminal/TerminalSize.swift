@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// Columns and rows of the terminal on `descriptor`.
 struct TerminalSize: Equatable {

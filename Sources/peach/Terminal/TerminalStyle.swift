@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachSupport
 
 /// How to draw for this terminal: whether colour is welcome and whether
 /// Unicode glyphs will show. Colour only ever repeats what the text says.
