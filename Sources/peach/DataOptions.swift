@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// Where the training history and profile live; shared by every command that reads or writes them.
 struct DataOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import PeachHost
+import PeachText
 
 /// `peach devices`: the ALSA devices, as `aplay -L` and `arecord -L` list
 /// them: outputs to choose from for the `device` setting or `--device`, and

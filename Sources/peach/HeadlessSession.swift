@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// The JSON Lines conversation of `peach train --headless`.
 struct HeadlessSession {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// `peach history check`: every damaged line of every machine's history file,
 /// by file and line; exit status 1 when there is any.

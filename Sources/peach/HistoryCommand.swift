@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// `peach history`: looking after the history files themselves.
 struct HistoryCommand: ParsableCommand {

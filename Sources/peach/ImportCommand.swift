@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachHost
 import PeachSupport
+import PeachText
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// Which language Peach speaks for this run: `--lang en|de` anywhere on the
 /// command line, else the `language` setting, else the locale (LC_ALL,

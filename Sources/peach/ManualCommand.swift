@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// Prints the manual page, made from the commands' own help, in the chosen
 /// language (`peach --lang de manual`). `make install` runs it; hidden

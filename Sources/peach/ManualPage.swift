@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// The manual page (roff, section 1), made from the command tree's own help
 /// in the current language: every command that `peach --help` lists, at any

@@ -1,5 +1,6 @@
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// Finds one entry of a list by the name a person types, case-insensitive:
 /// an exact name first, then a unique beginning of a short name (an

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// The words swift-argument-parser puts around Peach's own help and error
 /// texts (its headings, its standard options, its error kinds), in the

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 @main
 struct Peach: ParsableCommand {

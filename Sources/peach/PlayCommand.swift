@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachHost
 import PeachSupport
+import PeachText
 
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

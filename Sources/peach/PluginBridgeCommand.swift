@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PeachHost
+import PeachText
 
 /// Runs one sound source in a process of its own and serves the Peach that
 /// started it (`BridgeServer`): a crash or hang in the plugin then ends this

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// Where to look for sound-source plugins; shared by every command that uses sources.
 struct PluginPathOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// Loads plugin libraries one after another and prints what each offers as
 /// one line of JSON, the moment it is known. Peach runs this in a child

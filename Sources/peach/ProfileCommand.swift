@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachHost
 import PeachSupport
+import PeachText
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

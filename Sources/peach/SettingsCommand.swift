@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import PeachHost
+import PeachText
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// How notes sound and where they go; shared by every command that plays.
 struct SoundOptions: ParsableArguments {

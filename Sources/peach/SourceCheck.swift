@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import PeachHost
+import PeachText
 
 /// `peach sources --check ID`: plays A4 and C2...C7 through the source, each
 /// of its timbres in turn, and prints how far from the asked pitch each note

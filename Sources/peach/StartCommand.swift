@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// What `peach` alone does: the start page.
 struct StartCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachHost
 import PeachSupport
+import PeachText
 
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

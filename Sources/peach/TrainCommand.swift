@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachHost
+import PeachText
 
 /// How training chooses and plays pairs; shared by the training screen, the
 /// start page and the headless mode.

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 extension ProfileReport {
     /// The weak spots (`weakSpots`) in one sentence that says what they are:

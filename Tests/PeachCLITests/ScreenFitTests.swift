@@ -1,6 +1,7 @@
 import Foundation
 import PeachHost
 import PeachTestSupport
+import PeachText
 import Testing
 
 /// Every screen fits every window from 40×12 up, as a musician sees it

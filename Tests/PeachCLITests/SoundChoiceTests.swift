@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PeachHost
 import PeachTestSupport
+import PeachText
 import Testing
 
 /// Choosing a sound by name, on the screens and on the command line, and

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 import Testing
 
 /// Every text exists in English and German, with the same arguments, and

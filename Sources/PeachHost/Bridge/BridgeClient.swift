@@ -1,6 +1,7 @@
 import Glibc
 import PeachPluginAPI
 import PeachSupport
+import PeachText
 import Synchronization
 
 /// A sound source running in a bridge process of its own (`peach

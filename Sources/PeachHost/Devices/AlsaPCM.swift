@@ -1,6 +1,7 @@
 import CAlsa
 import Glibc
 import PeachSupport
+import PeachText
 
 /// What playback and capture share of an ALSA PCM: opening it, settling its
 /// format at the device's native rate with ALSA's resampler off (the `plug`

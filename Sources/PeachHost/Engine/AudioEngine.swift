@@ -2,6 +2,7 @@ import Glibc
 import MusicalTime
 import PeachPluginAPI
 import PeachSupport
+import PeachText
 
 /// Plays scheduled notes through sound sources to an output, on its own
 /// render thread (or, offline, block by block on the calling thread).

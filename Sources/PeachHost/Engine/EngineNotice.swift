@@ -1,4 +1,5 @@
 import PeachSupport
+import PeachText
 
 /// Something the audio thread reports to the main thread. Plain values only:
 /// the audio thread cannot build strings.

@@ -1,4 +1,5 @@
 import Glibc
+import PeachText
 
 /// A plugin that crashed or hung inside `process`, which ends Peach: which
 /// plugin, and what it did.

@@ -1,3 +1,4 @@
+import PeachText
 /// Why a source was silenced while playing, with the source named: what the
 /// render thread noticed and, when the source itself reported the failure,
 /// its own reason (`last_error`).

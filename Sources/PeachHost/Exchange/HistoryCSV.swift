@@ -1,4 +1,5 @@
 import PeachSupport
+import PeachText
 
 /// The history as CSV (`peach export --csv`, `peach import`): a header row,
 /// then one row per answer, in time order.

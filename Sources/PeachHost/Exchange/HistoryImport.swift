@@ -1,4 +1,5 @@
 import Glibc
+import PeachText
 
 /// `peach import FILE`: answers from a CSV made by `peach export --csv` or
 /// from a history JSON-lines file, merged into the data folder.

@@ -1,3 +1,4 @@
+import PeachText
 /// Why `peach import` added nothing. Each description is one line naming the file (and line).
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     case history(HistoryError)

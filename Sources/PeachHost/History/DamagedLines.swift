@@ -1,3 +1,4 @@
+import PeachText
 /// The complete lines of one history file that are not answers Peach can
 /// read (a sync tool's damage, a hand edit, a newer Peach's schema). They are
 /// left out of every read and never rewritten; `peach history check` lists

@@ -1,5 +1,6 @@
 import Glibc
 import PeachSupport
+import PeachText
 
 /// Where Peach keeps its training history and profile snapshots:
 /// `--data-dir` if given, else `$XDG_DATA_HOME/peach`, else `~/.local/share/peach`.

@@ -1,4 +1,5 @@
 import Glibc
+import PeachText
 
 /// A strict reader for one flat JSON object, such as one history line:
 /// `{"key": value, ...}` where every value is a string, a number, true,

@@ -1,3 +1,4 @@
+import PeachText
 /// Why the history could not be found, read or written. Each description is
 /// one line that names the file (and line) and the reason.
 public enum HistoryError: Error, Equatable, CustomStringConvertible {

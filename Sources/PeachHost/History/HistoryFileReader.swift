@@ -1,4 +1,5 @@
 import Glibc
+import PeachText
 
 /// Reads the answers of one history file from a byte offset onwards, a chunk
 /// at a time, so even a million-answer file never sits in memory whole.

@@ -1,3 +1,4 @@
+import PeachText
 /// One answer as one line of JSON, the history file's only record:
 ///
 ///     {"v":1,"time":"2026-11-21T19:07:00.123Z","note":60,"name":"C4","firstHz":261.6255653005986,

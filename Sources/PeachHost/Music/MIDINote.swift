@@ -1,4 +1,5 @@
 import PeachSupport
+import PeachText
 
 /// A key on the keyboard, by MIDI number (60 = C4, middle C; 69 = A4).
 /// Parses and prints scientific pitch names such as `C4`, `C#3`, `Bb2`, `F♯5`.

@@ -1,3 +1,4 @@
+import PeachText
 /// Where rendered audio goes: an ALSA device, a WAV file, or nowhere.
 ///
 /// The engine's render thread owns an output while it runs: it calls `write`

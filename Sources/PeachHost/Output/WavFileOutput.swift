@@ -1,5 +1,6 @@
 import Glibc
 import PeachSupport
+import PeachText
 import Synchronization
 
 /// Writes audio to a WAV file as 32-bit float samples, exactly as rendered.

@@ -1,6 +1,7 @@
 import Glibc
 import PeachPluginAPI
 import PeachSupport
+import PeachText
 import Synchronization
 
 /// The `peach_host` table handed to every instance: the host's name, version

@@ -1,5 +1,6 @@
 import Glibc
 import PeachPluginAPI
+import PeachText
 import Synchronization
 
 /// A plugin library loaded into this process, with its entry table validated.

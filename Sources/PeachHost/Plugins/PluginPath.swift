@@ -1,5 +1,6 @@
 import Glibc
 import PeachSupport
+import PeachText
 
 /// Where Peach looks for sound-source libraries, in order; the first library
 /// to offer a source id wins.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PeachSupport
+import PeachText
 
 /// What one plugin library offers, as found by probing it: its sources with
 /// their options, and what was rejected. A probe runs in a child process

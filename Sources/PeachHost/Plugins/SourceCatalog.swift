@@ -1,3 +1,4 @@
+import PeachText
 /// Every sound source Peach can use right now, found by probing each library
 /// in the search path. A library that fails validation, crashes or hangs is
 /// listed under `rejections` with its reason; the others keep working.

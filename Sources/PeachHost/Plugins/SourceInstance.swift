@@ -1,4 +1,5 @@
 import PeachPluginAPI
+import PeachText
 
 /// One instance of a sound source: its options and its lifecycle.
 /// [main-thread] for everything here; the engine calls `process` itself on the

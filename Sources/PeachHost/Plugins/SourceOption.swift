@@ -1,4 +1,5 @@
 import PeachPluginAPI
+import PeachText
 
 /// One typed setting a source offers, such as its gain or a SoundFont path.
 public struct SourceOption: Codable, Hashable, Sendable {

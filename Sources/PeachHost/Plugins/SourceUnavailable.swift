@@ -1,3 +1,4 @@
+import PeachText
 /// A source whose library passed every check but which cannot be made here
 /// and now: its `create` failed, usually because something it needs is
 /// missing (a MIDI sequencer, a device, a licence). It is listed with the

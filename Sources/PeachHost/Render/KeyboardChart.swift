@@ -1,3 +1,4 @@
+import PeachText
 /// The profile as a terminal picture: a piano keyboard across the bottom,
 /// and above each key its threshold (●) inside its 80% band (░) on a
 /// logarithmic cents axis. Weak spots (`ProfileReport.weakKeys`) are ▲, keys without answers yet ○ in a

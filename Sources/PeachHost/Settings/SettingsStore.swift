@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PeachSupport
+import PeachText
 
 /// The settings file, `$XDG_CONFIG_HOME/peach/settings.json` (default
 /// `~/.config/peach/settings.json`): read whole, checked key by key, and

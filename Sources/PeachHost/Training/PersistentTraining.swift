@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import PeachText
 
 /// A training session bound to a data folder. Opening it takes the folder's
 /// training lock and rebuilds the profile from every machine's history, so

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PeachText
 
 /// The profile as other programs read it: `peach profile --json`, and the
 /// content of the snapshot file. Field names are a contract; fields may be added.

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// The keys that answer, stop and change things on the training screen:
 /// generous, so one hand anywhere on the keyboard can answer without looking.

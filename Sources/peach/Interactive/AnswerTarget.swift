@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// One of the two big answer targets, drawn as a box of text lines.
 struct AnswerTarget {

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// The training screen drawn on the whole terminal: two answer targets side
 /// by side in a wide window (Lower left, Higher right, as on a piano), one

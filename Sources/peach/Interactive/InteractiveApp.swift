@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachText
 
 /// The interactive program: the start page, the training screen and the
 /// pages behind the start page, in one terminal session. Everything that can

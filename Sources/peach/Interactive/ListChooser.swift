@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachText
 
 /// A list to pick one entry from, narrowed by typing: letters keep the
 /// entries whose name contains them anywhere, case-insensitive ("flu" keeps

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// An output that would not open, said on a screen: there the remedy is the
 /// settings screen's device row, not a flag, unless a flag chose the device.

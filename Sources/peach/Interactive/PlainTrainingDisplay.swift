@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// The training screen for screen readers (`--plain`): one line of words per
 /// change, never a redraw, no colour, no symbols that read badly aloud.

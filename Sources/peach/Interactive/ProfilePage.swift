@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachText
 
 /// The profile from the start page: the keyboard chart with one key chosen
 /// (← → move it, Home/End jump to the ends) and that key's detail beneath.

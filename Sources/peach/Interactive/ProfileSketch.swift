@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachText
 
 /// The profile in one line for the start page: a bar per key, taller where
 /// the threshold is higher, so weak keys stand out at a glance; and the

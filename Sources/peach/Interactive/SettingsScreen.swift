@@ -1,6 +1,7 @@
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// The settings, edited in place from the start page: ↑↓ choose, ← →
 /// change a number, a choice or a switch, Enter edits text, r resets, and

@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachText
 
 /// `peach` with no arguments: the name, what Peach does, the profile in one
 /// line, and Start. Profile and settings are there, less prominent.

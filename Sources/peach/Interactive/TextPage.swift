@@ -1,5 +1,6 @@
 import Glibc
 import PeachHost
+import PeachText
 
 /// A page of text reached from the start page (the profile, the settings):
 /// arrows and paging scroll it, anything else goes back.

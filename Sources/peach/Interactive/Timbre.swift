@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// One sound the training screen can switch to: a source, or one choice of a
 /// source's timbre option (a SoundFont instrument, say).

@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// The sound side of the training screen: an engine playing pairs through
 /// the current source, a switch of timbre between pairs, and a new output

@@ -1,6 +1,7 @@
 import Glibc
 import PeachHost
 import PeachSupport
+import PeachText
 
 /// The training loop behind the screen: plays a pair, enables the answer
 /// targets the moment the second note starts, takes the answer, shows the

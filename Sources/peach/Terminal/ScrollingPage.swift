@@ -1,4 +1,5 @@
 import PeachHost
+import PeachText
 
 /// A screen's lines fitted to the window: the lines on top and the hint at
 /// the bottom (the way out) always show; the body between them scrolls when
