@@ -31,13 +31,20 @@ let package = Package(
         .target(name: "PeachSupport", path: "Sources/PeachHost/System"),
         // English and German: every text Peach says by key, the language chosen once at start.
         .target(name: "PeachText", dependencies: ["PeachSupport"], path: "Sources/PeachHost/Language"),
+        // Files written so that nothing is lost: no symbolic link followed in the data folder, replaced only when complete.
+        .target(name: "PeachFiles", dependencies: ["PeachSupport", "PeachText"], path: "Sources/PeachHost/Files"),
+        // Sound: plugins (discovery, loading, the bridge), the engine (tracks, transport, input), outputs, devices, notes and pitch.
+        // Knows nothing of training, history, reports or screens.
+        .target(name: "PeachAudio", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachPluginAPI", "CAlsa", "CSndFile",
+                                                   "PeachPitchMeter", "MusicalTime"],
+                path: "Sources/PeachHost/Audio"),
         // libsndfile: WAV, FLAC and more, read (and later written) by the engine's file inputs.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachPluginAPI", "CAlsa", "CSndFile", "PeachPitchMeter", "MusicalTime"],
-                exclude: ["MusicalTime", "System", "Language"]),
+        .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachAudio"],
+                exclude: ["MusicalTime", "System", "Language", "Files", "Audio"]),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachHost", "PeachSupport", "PeachText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -50,11 +57,11 @@ let package = Package(
         // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
         .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
+        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
                          path: "Benchmarks/PeachBench"),
-        .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText"], path: "Benchmarks/TrainingBench"),
+        .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
-        .target(name: "PeachTestSupport", dependencies: ["PeachHost", "PeachSupport", "PeachText"], path: "Tests/PeachTestSupport",
+        .target(name: "PeachTestSupport", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio"], path: "Tests/PeachTestSupport",
                 // Optimised even in debug builds: the frequency meter does millions of multiply-adds per note.
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Renders with malloc interposed (LD_PRELOAD) and reports what the render thread allocated.
@@ -69,10 +76,10 @@ let package = Package(
             path: "Tests/MidiAllocationProbe"),
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
                                                            "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
-        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachTestSupport", "IsolatedHome"]),
+        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// Figure 2: from nothing to the first rendered block, in three parts:

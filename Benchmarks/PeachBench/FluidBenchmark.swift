@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 
 /// Figure 8: the FluidSynth source with TimGM6mb (flute, program 73), against

@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 
 /// Figure 11: sixteen sources at once. Sixteen tracks of the release Sine

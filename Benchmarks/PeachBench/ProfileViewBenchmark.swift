@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 
 /// Figure 7: the profile view and its neighbours on a history of a million

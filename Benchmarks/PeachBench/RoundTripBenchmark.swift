@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 
 /// Figure 12: the round trip from capture to output, through files. A click

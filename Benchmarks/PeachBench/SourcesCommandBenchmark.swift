@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 
 /// Figure 3: wall time of `peach sources --plugin-path <release dir>` run as

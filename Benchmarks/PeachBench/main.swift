@@ -22,6 +22,7 @@
 // which builds with `swift build -c release` first. Prints one table and
 // exits 1 if any target is missed, 2 if it cannot measure at all.
 import Foundation
+import PeachAudio
 import PeachHost
 import PeachSupport
 

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// `--profile KIND SLIDER SEED`: one Peach run, printing the true and estimated

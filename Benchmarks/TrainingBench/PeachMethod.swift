@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// Peach itself: the real `TrainingSession`, `PairSelector` and `PerceptualProfile`.

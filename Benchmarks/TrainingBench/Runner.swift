@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import PeachAudio
 import PeachHost
 import Synchronization
 

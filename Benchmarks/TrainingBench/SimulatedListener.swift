@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// Who answers in a simulated run: a listener type (psychophysics research

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// What the answers themselves allow in the weak-spot check: a detector that

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// Baseline: an independent 2-down/1-up staircase at every key, keys chosen

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 
 /// What a method believes about one key, in ln cents. Bands are nil for

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// Baseline: an independent ZEST at every key, keys chosen uniformly at

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 // The training benchmark (`make bench-training`): simulated listeners against

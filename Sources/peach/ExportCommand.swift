@@ -1,4 +1,6 @@
 import ArgumentParser
+import PeachAudio
+import PeachFiles
 import PeachHost
 import PeachSupport
 import PeachText

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import PeachAudio
 import PeachHost
 import PeachSupport
 import PeachText

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import PeachAudio
 import PeachHost
 import PeachSupport
 import PeachText

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import PeachAudio
 import PeachHost
 import PeachText
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import PeachAudio
 import PeachHost
 import PeachSupport
 import PeachText

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PeachAudio
 import PeachHost
 import PeachText
 

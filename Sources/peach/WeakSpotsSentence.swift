@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 import PeachText
 

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PeachHost
+import PeachAudio
+import PeachFiles
 import PeachTestSupport
 import Testing
 

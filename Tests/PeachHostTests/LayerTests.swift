@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachTestSupport
 import Testing
 
@@ -60,18 +61,21 @@ import Testing
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
-    /// The check itself: a support file that reached up into the host, or a
-    /// plugin that imported it, is named with its module.
+    /// The check itself: a support file or the engine reaching up into the
+    /// host (where training lives), or a plugin importing it, is named with its
+    /// module; an allowed import is not.
     @Test func aForbiddenImportIsNamed() throws {
         let root = TemporaryDirectory()
         defer { root.remove() }
-        for (folder, text) in [("Sources/PeachHost/System", "import Glibc\nimport PeachHost\n"), ("Sources/PeachHost/Engine", "import PeachSupport\n"),
+        for (folder, text) in [("Sources/PeachHost/System", "import Glibc\nimport PeachHost\n"), ("Sources/PeachHost/Audio/Engine", "import PeachSupport\nimport PeachHost\n"),
+                               ("Sources/PeachHost/Training", "import PeachAudio\n"),
                                ("Plugins/SineSource", "@testable import PeachHost\nimport PeachPluginAPI\n")] {
             try FileManager.default.createDirectory(atPath: root.path + "/" + folder, withIntermediateDirectories: true)
             try text.write(toFile: root.path + "/" + folder + "/Some.swift", atomically: true, encoding: .utf8)
         }
         let found = try Self.violations(root: root.path, rows: try Self.rows())
         #expect(found.sorted() == ["Plugins/SineSource/Some.swift: imports PeachHost, which Plugins/SineSource may not",
+                                   "Sources/PeachHost/Audio/Engine/Some.swift: imports PeachHost, which Sources/PeachHost/Audio may not",
                                    "Sources/PeachHost/System/Some.swift: imports PeachHost, which Sources/PeachHost/System may not"], "\(found)")
     }
 }

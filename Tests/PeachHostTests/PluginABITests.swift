@@ -1,5 +1,6 @@
 import Foundation
 import MusicalTime
+import PeachAudio
 import PeachHost
 import PeachTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 import PeachPluginAPI
 import PeachSupport

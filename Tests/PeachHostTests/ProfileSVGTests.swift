@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Glibc
+import PeachAudio
 import PeachHost
 import PeachTestSupport
 import Testing

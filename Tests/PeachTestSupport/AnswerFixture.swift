@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 
 /// One answer as Peach would record it, with frequencies computed from the key and cents, and

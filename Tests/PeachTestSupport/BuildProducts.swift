@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import PeachHost
 
 /// Where `swift build` put what the tests exercise. The test runner lives in

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 
 /// The FluidSynth plugin built by this checkout, playing TimGM6mb (which

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PeachAudio
 import PeachHost
 import PeachSupport
 

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 
 /// The Sine plugin built by this checkout, loaded the way Peach loads it.

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 
 /// Sources built by this checkout, loaded and played the way Peach does it.

@@ -9,6 +9,7 @@
 import Glibc
 import MallocInterposerSwift
 import MusicalTime
+import PeachAudio
 import PeachHost
 import PeachTestSupport
 import Synchronization

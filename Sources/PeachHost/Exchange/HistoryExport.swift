@@ -1,3 +1,5 @@
+import PeachAudio
+import PeachFiles
 /// `peach export --csv`: the whole history, every machine's answers merged in
 /// time order, as CSV (see `HistoryCSV` for the columns).
 public enum HistoryExport {

@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachText
 
 /// `peach import FILE`: answers from a CSV made by `peach export --csv` or

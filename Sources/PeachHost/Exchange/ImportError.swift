@@ -1,3 +1,5 @@
+import PeachAudio
+import PeachFiles
 import PeachText
 /// Why `peach import` added nothing. Each description is one line naming the file (and line).
 public enum ImportError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import PeachAudio
 /// Puts the answers of several history files into one time order.
 enum AnswerMerge {
     /// All answers by time; equal times keep the order of `files`, then of

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// The complete lines of one history file that are not answers Peach can
 /// read (a sync tool's damage, a hand edit, a newer Peach's schema). They are

@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachSupport
 import PeachText
 

@@ -1,3 +1,4 @@
+import PeachAudio
 /// Correctly rounded conversion of `significand × 10^exponent` to a Double
 /// with integer arithmetic only, for the numbers history lines hold (up to 19
 /// significant digits, the 17 that round-trip a Double among them). Much

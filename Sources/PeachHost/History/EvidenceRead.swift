@@ -1,3 +1,4 @@
+import PeachAudio
 /// One answer as the profile sees it: 24 bytes instead of a whole `TrainingAnswer`.
 public struct AnswerEvidence: Sendable, Equatable {
     public var time: Double

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachText
 
 /// A strict reader for one flat JSON object, such as one history line:

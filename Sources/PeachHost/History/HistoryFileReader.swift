@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachText
 
 /// Reads the answers of one history file from a byte offset onwards, a chunk

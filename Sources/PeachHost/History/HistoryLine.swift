@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// One answer as one line of JSON, the history file's only record:
 ///

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// Why one history line could not be read. The store adds the file and line number.
 public enum HistoryLineError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachSupport
 
 /// The training history on disk, in a data folder that may be synchronised
@@ -160,7 +162,7 @@ public final class HistoryStore {
             candidate = base + "-\(suffix)"
         }
         guard unlink(snapshotPath) == 0 else { throw .cannotWrite(path: snapshotPath, reason: ErrnoText.describe(errno)) }
-        try PosixFile.syncDirectory(TornTail.directory(of: snapshotPath))
+        try PosixFile.syncDirectory(ParentFolder.of( snapshotPath))
         return candidate
     }
 
@@ -174,7 +176,7 @@ public final class HistoryStore {
 
     /// The `history/*.jsonl` files by name, sorted; hidden files are left out.
     private func historyFileNames() -> [String] {
-        PluginPath.entries(of: historyDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
+        FolderEntries.names(in: historyDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
     }
 
     private func read(from offsets: [String: Int], isComplete: Bool) throws(HistoryError) -> HistoryRead {

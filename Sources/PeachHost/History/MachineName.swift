@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachSupport
 
 /// This machine's name in the data folder: each machine appends only to

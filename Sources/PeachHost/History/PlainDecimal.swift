@@ -1,3 +1,4 @@
+import PeachAudio
 /// Numbers for the history's JSON: the fewest digits that read back as the
 /// same Double (so 0.1-cent differences between frequencies survive exactly),
 /// always as a plain decimal, never in exponent form: `261.6255653005986`,

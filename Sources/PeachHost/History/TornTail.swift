@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 
 /// The end of a history file after a crash in the middle of an append: bytes
 /// after the last newline. Before appending, they are moved into a file of
@@ -27,7 +29,7 @@ enum TornTail {
         let aside = try createUnused(path + ".torn-\(now)")
         try aside.write(fragment)
         try aside.sync()
-        try PosixFile.syncDirectory(directory(of: path))
+        try PosixFile.syncDirectory(ParentFolder.of(path))
         try file.truncate(to: keep)
         try file.syncData()
         return aside.path
@@ -59,10 +61,5 @@ enum TornTail {
                 candidate = path + "-\(suffix)"
             }
         }
-    }
-
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

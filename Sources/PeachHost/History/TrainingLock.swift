@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachSupport
 
 /// An exclusive `flock` on `<data>/<machine>.lock`, held while the object

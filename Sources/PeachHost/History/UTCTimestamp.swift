@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// ISO-8601 UTC times in the one form the history uses,
 /// `2026-11-21T19:07:00.123Z`, converted with days-from-civil arithmetic

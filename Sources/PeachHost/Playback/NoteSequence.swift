@@ -1,3 +1,4 @@
+import PeachAudio
 /// Notes played one after another with no gap, all detuned alike: what
 /// `peach play` schedules.
 public struct NoteSequence: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// A logarithmic cents axis just wider than the data, with ticks on round
 /// values: the 1–2–5 series (…, 0.5, 1, 2, 5, 10, 20, …) where it gives at

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// The profile as a terminal picture: a piano keyboard across the bottom,
 /// and above each key its threshold (●) inside its 80% band (░) on a

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// The profile as an SVG picture for a browser: the threshold curve and its
 /// 80% and 95% bands over a drawn piano keyboard, on a logarithmic cents

@@ -1,3 +1,4 @@
+import PeachAudio
 /// Builds SVG text: elements with attributes, escaped text, and numbers with
 /// at most two decimals (a hundredth of a pixel is plenty, and keeps the file small).
 struct SVGWriter {

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// A row of block characters, one per value, from ▁ (the smallest) to █ (the
 /// largest) on a logarithmic scale; nil values are spaces.

@@ -1,3 +1,4 @@
+import PeachAudio
 /// A line of glyphs with roles, written with or without colour codes.
 public struct StyledLine: Sendable {
     private var runs: [(text: String, role: TerminalColour.Role)] = []

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// Everything Peach knows about one key, as the profile view shows it when
 /// the key is chosen (`peach profile --note C4`, the interactive view, the

@@ -1,3 +1,4 @@
+import PeachAudio
 /// What one key's answers say on their own, counted rather than modelled.
 public struct KeyFacts: Equatable, Sendable {
     public var answers = 0

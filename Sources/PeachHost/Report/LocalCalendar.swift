@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// Days, weeks (from Monday) and months in the listener's time zone, for
 /// "today", "this week" and progress per period. The UTC offset comes from

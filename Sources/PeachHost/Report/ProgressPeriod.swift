@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// The span progress is aggregated over: one point per day, week (from Monday) or month.
 public enum ProgressPeriod: String, Codable, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+import PeachAudio
 /// Progress over time: for each day, week or month, the median threshold of
 /// the trained keys as the profile stood at the end of it (rebuilt from the
 /// answers up to then; see `ProfileTimeline`). The profile follows you with a

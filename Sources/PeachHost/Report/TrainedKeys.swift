@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachSupport
 
 /// What a profile says about the keys that have answers, as opposed to keys

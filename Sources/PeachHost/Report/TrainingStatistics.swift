@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PeachAudio
 
 /// `peach stats`: plain counts and medians from the history, no scores.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// The weakest places on the keyboard, weakest first, as Peach names them to
 /// the listener (the start page, `peach profile`) and as the training

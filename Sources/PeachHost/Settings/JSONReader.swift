@@ -1,3 +1,4 @@
+import PeachAudio
 /// A strict reader for a settings file: the whole JSON value, the line of
 /// each top-level key, and for anything wrong a `JSONSyntaxError` with line,
 /// column and key. Iterative with a bounded depth, so no file can exhaust

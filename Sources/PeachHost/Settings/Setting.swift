@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// One thing a user can set, with its type, range, unit and default: the
 /// single list that the settings file, `peach settings` and the settings

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachSupport
 import PeachText
 
@@ -118,7 +120,7 @@ public final class SettingsStore {
     /// the file is kept. A file that no longer reads is left as it is. A
     /// symbolic link is written through: the new file replaces its target.
     private func update(_ change: (inout [String: JSONValue]) -> Void) throws(SettingsError) {
-        do { try DataDirectory.create(TornTail.directory(of: path)) } catch { throw .cannotWrite(path: path, reason: error.description) }
+        do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: error.description) }
         let lock = try SettingsLock(beside: path)
         var current = try Self.read(path)
         change(&current)
@@ -127,7 +129,7 @@ public final class SettingsStore {
         guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: localized(.settingsCannotEncode)) }
         let target = try SymlinkTarget.resolve(path)
         do {
-            try DataDirectory.create(TornTail.directory(of: target))
+            try DataDirectory.create(ParentFolder.of( target))
             try AtomicFile.write(Array(data) + [0x0A], to: target)
         } catch {
             throw .cannotWrite(path: path, reason: error.description)

@@ -1,4 +1,6 @@
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachSupport
 
 /// Where a path that may be a symbolic link really leads, so that a settings
@@ -16,7 +18,7 @@ enum SymlinkTarget {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
             let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : TornTail.directory(of: current) + "/" + target
+            current = target.hasPrefix("/") ? target : ParentFolder.of( current) + "/" + target
         }
         throw .cannotWrite(path: path, reason: ErrnoText.describe(ELOOP))
     }

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// Dense Cholesky factorisation and triangular solves for the profile's small
 /// symmetric positive-definite systems (one row per key, at most 88).

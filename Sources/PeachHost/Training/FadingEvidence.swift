@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// The evidence at every key for one memory. Answer i is stored with weight
 /// exp((i − origin) / memory); `unit` turns stored weights into effective

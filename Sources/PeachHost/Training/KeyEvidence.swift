@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// Everything the answers at one key say, compressed so that the cost of a
 /// profile update does not grow with the history: answers are pooled in bins

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// What Peach believes about a new listener before any answer: a threshold
 /// curve across the keyboard, and how thresholds at different keys go together.

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// The standard normal distribution, as the psychometric model needs it.
 enum NormalDistribution {

@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// Chooses the next pair from the profile, steering training towards weak spots.
 ///

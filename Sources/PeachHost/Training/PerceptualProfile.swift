@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// The listener's perceptual profile: for every key, the smallest difference
 /// in cents they hear (the threshold), with its uncertainty.

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import Glibc
+import PeachAudio
+import PeachFiles
 import PeachText
 
 /// A training session bound to a data folder. Opening it takes the folder's

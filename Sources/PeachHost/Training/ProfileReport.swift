@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PeachAudio
 import PeachText
 
 /// The profile as other programs read it: `peach profile --json`, and the

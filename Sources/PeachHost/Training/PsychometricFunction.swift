@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 
 /// How likely a listener is to answer a pair correctly, given the difference Δ
 /// and the listener's threshold θ at that key:

@@ -1,3 +1,4 @@
+import PeachAudio
 /// What the profile says about one key.
 public struct ThresholdEstimate: Equatable, Sendable {
     public var note: MIDINote

@@ -1,3 +1,4 @@
+import PeachAudio
 /// Which way the second note of a pair moved, or which way the listener heard it move.
 public enum PitchDirection: String, Codable, Sendable, CaseIterable {
     case higher, lower

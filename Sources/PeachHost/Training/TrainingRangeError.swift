@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachText
 /// Why a text is not a range of keys to train, with what would be one.
 public enum TrainingRangeError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 
 /// Makes source instances for timbres and puts them in play: the sources

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 
 /// What the training screen shows, whoever draws it.

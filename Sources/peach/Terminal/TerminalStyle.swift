@@ -1,4 +1,5 @@
 import Glibc
+import PeachAudio
 import PeachHost
 import PeachSupport
 

@@ -49,7 +49,7 @@ public final class ReplacementFile {
             throw Self.naming(path, error)
         }
         committed = true
-        let folder = TornTail.directory(of: path)
+        let folder = ParentFolder.of( path)
         try PosixFile.syncDirectory(folder)
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
         AtomicFile.removeStaleTemporaries(in: folder) { $0 == name }

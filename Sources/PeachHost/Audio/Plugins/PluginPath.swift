@@ -77,7 +77,7 @@ public struct PluginSearchPath: Sendable, Equatable {
         var libraries: [String] = []
         var warnings = self.warnings
         for directory in directories {
-            let names = PluginPath.entries(of: directory).sorted().filter { $0.hasSuffix(".so") }
+            let names = FolderEntries.names(in: directory).sorted().filter { $0.hasSuffix(".so") }
             guard !names.isEmpty else { continue }
             if !allowsWritableFolders, let writable = PluginPath.worldWritable(directory, names: names) {
                 warnings.append(.worldWritable(folder: directory, writable: writable))
@@ -139,16 +139,5 @@ public enum PluginPath {
         }
         if writableByAnyone(directory) { return directory }
         return names.map { directory + "/" + $0 }.first(where: writableByAnyone)
-    }
-
-    static func entries(of directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }

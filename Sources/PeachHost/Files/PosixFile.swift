@@ -4,20 +4,20 @@ import PeachSupport
 /// An open file descriptor for the history's careful I/O: every call retries
 /// on EINTR, loops over partial reads and writes, and reports failures as
 /// `HistoryError`s naming the file. Closed when it goes out of scope.
-struct PosixFile: ~Copyable {
-    let descriptor: Int32
-    let path: String
+package struct PosixFile: ~Copyable {
+    package let descriptor: Int32
+    package let path: String
 
     /// The flags every file of the data folder is opened with: a symbolic link
     /// planted there (a synced folder is writable from other machines) is
     /// refused, never followed, so the file it points to is never truncated,
     /// written or copied; a FIFO cannot block the open. See `requireRegular`.
-    static let inDataFolder = O_NOFOLLOW | O_NONBLOCK
+    package static let inDataFolder = O_NOFOLLOW | O_NONBLOCK
 
     /// Opens `path` (always with O_CLOEXEC). Failures are read errors unless
     /// `flags` ask for writing. With `inDataFolder` among the flags, anything
     /// but a regular file is refused.
-    init(_ path: String, flags: Int32 = O_RDONLY, mode: mode_t = 0o600) throws(HistoryError) {
+    package init(_ path: String, flags: Int32 = O_RDONLY, mode: mode_t = 0o600) throws(HistoryError) {
         let (descriptor, code) = Self.open(path, flags: flags, mode: mode)
         guard descriptor >= 0 else { throw Self.failure(path, flags: flags, code: code) }
         if flags & O_NOFOLLOW != 0 { try Self.requireRegular(descriptor, path) }
@@ -30,7 +30,7 @@ struct PosixFile: ~Copyable {
     }
 
     /// The file opened (for reading, unless `flags` say otherwise), or nil if it does not exist.
-    static func openIfPresent(_ path: String, flags: Int32 = O_RDONLY) throws(HistoryError) -> PosixFile? {
+    package static func openIfPresent(_ path: String, flags: Int32 = O_RDONLY) throws(HistoryError) -> PosixFile? {
         let (descriptor, code) = open(path, flags: flags, mode: 0)
         guard descriptor >= 0 else {
             if code == ENOENT { return nil }
@@ -71,14 +71,14 @@ struct PosixFile: ~Copyable {
 
     deinit { close(descriptor) }
 
-    func size() throws(HistoryError) -> Int {
+    package func size() throws(HistoryError) -> Int {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .cannotRead(path: path, reason: ErrnoText.describe(errno)) }
         return Int(status.st_size)
     }
 
     /// Reads up to `buffer.count` bytes at `offset`; fewer only at the end of the file.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(HistoryError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(HistoryError) -> Int {
         var total = 0
         while total < buffer.count {
             let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
@@ -91,21 +91,21 @@ struct PosixFile: ~Copyable {
     }
 
     /// Reads into `buffer[range]` from `offset`; fewer bytes only at the end of the file.
-    func read(into buffer: inout [UInt8], _ range: Range<Int>, at offset: Int) throws(HistoryError) -> Int {
+    package func read(into buffer: inout [UInt8], _ range: Range<Int>, at offset: Int) throws(HistoryError) -> Int {
         try buffer.withUnsafeMutableBytes { bytes in
             Result { () throws(HistoryError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[range]), at: offset) }
         }.get()
     }
 
     /// Everything from `offset` to the end of the file.
-    func read(from offset: Int = 0) throws(HistoryError) -> [UInt8] {
+    package func read(from offset: Int = 0) throws(HistoryError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(0, try size() - offset))
         let count = try read(into: &bytes, bytes.indices, at: offset)
         return Array(bytes.prefix(count))
     }
 
     /// Writes all of `bytes` (with O_APPEND, as one write(2) unless the kernel splits it).
-    func write(_ bytes: UnsafeRawBufferPointer) throws(HistoryError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(HistoryError) {
         var written = 0
         while written < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -115,31 +115,31 @@ struct PosixFile: ~Copyable {
         }
     }
 
-    func write(_ bytes: [UInt8]) throws(HistoryError) {
+    package func write(_ bytes: [UInt8]) throws(HistoryError) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(HistoryError) in try write(buffer) } }.get()
     }
 
     /// Flushes the data (and the metadata needed to read it) to the disk.
-    func syncData() throws(HistoryError) {
+    package func syncData() throws(HistoryError) {
         guard fdatasync(descriptor) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
     }
 
     /// Flushes data and all metadata to the disk.
-    func sync() throws(HistoryError) {
+    package func sync() throws(HistoryError) {
         guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
     }
 
-    func truncate(to length: Int) throws(HistoryError) {
+    package func truncate(to length: Int) throws(HistoryError) {
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
     }
 
     /// The whole file at `path`.
-    static func contents(of path: String) throws(HistoryError) -> [UInt8] {
+    package static func contents(of path: String) throws(HistoryError) -> [UInt8] {
         try PosixFile(path).read()
     }
 
     /// Makes a folder's entries (a new or renamed file) durable.
-    static func syncDirectory(_ path: String) throws(HistoryError) {
+    package static func syncDirectory(_ path: String) throws(HistoryError) {
         try PosixFile(path, flags: O_RDONLY | O_DIRECTORY).sync()
     }
 }

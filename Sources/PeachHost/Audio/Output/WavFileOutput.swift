@@ -1,4 +1,5 @@
 import Glibc
+import PeachFiles
 import PeachSupport
 import PeachText
 import Synchronization

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// Whole-file replacement that a crash cannot tear: readers see the old
 /// content or the new, never a mixture. Also used for the files Peach writes
@@ -15,7 +16,7 @@ public enum AtomicFile {
         try file.commit()
     }
 
-    static func temporaryPath(for path: String, process: pid_t) -> String {
+    package static func temporaryPath(for path: String, process: pid_t) -> String {
         path + temporaryMarker + "\(process)"
     }
 
@@ -26,8 +27,8 @@ public enum AtomicFile {
     /// write), for each `<name>` that `isOurs` accepts: only regular files
     /// (a link is left alone, never followed), only when no process
     /// with that id runs.
-    static func removeStaleTemporaries(in folder: String, where isOurs: (Substring) -> Bool) {
-        for entry in PluginPath.entries(of: folder) {
+    package static func removeStaleTemporaries(in folder: String, where isOurs: (Substring) -> Bool) {
+        for entry in FolderEntries.names(in: folder) {
             let name = Substring(entry)
             guard let dot = name.lastIndex(of: "."), name[dot...].hasPrefix(temporaryMarker), isOurs(name[..<dot]),
                   let process = pid_t(name[dot...].dropFirst(temporaryMarker.count)), process > 0, process != getpid() else { continue }

@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import PeachFiles
 import PeachSupport
 
 /// Writes audio to a FLAC file, 24-bit, through libsndfile: lossless at a
