@@ -35,16 +35,22 @@ let package = Package(
         .target(name: "PeachFiles", dependencies: ["PeachSupport", "PeachText"], path: "Sources/PeachHost/Files"),
         // Sound: plugins (discovery, loading, the bridge), the engine (tracks, transport, input), outputs, devices, notes and pitch.
         // Knows nothing of training, history, reports or screens.
-        .target(name: "PeachAudio", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachPluginAPI", "CAlsa", "CSndFile",
-                                                   "PeachPitchMeter", "MusicalTime"],
+        // Notes, cents and reference pitch, and pitch measured in sound: what the engine and the trainer share.
+        .target(name: "PeachMusic", dependencies: ["PeachSupport", "PeachText", "PeachPitchMeter"], path: "Sources/PeachHost/Music"),
+        .target(name: "PeachAudio", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachPluginAPI", "CAlsa", "CSndFile", "MusicalTime"],
                 path: "Sources/PeachHost/Audio"),
+        // The perceptual profile, pair selection and the training session: no I/O, no sound.
+        .target(name: "PeachTraining", dependencies: ["PeachSupport", "PeachText", "PeachMusic"], path: "Sources/PeachHost/Training"),
+        // The data folder: the answers on disk, the lock, the profile snapshot, and training bound to them.
+        .target(name: "PeachHistory", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachTraining"],
+                path: "Sources/PeachHost/History"),
         // libsndfile: WAV, FLAC and more, read (and later written) by the engine's file inputs.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachAudio"],
-                exclude: ["MusicalTime", "System", "Language", "Files", "Audio"]),
+        .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory"],
+                exclude: ["MusicalTime", "System", "Language", "Files", "Music", "Audio", "Training", "History"]),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -57,11 +63,11 @@ let package = Package(
         // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
         .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
+        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
                          path: "Benchmarks/PeachBench"),
-        .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio"], path: "Benchmarks/TrainingBench"),
+        .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
-        .target(name: "PeachTestSupport", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio"], path: "Tests/PeachTestSupport",
+        .target(name: "PeachTestSupport", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory"], path: "Tests/PeachTestSupport",
                 // Optimised even in debug builds: the frequency meter does millions of multiply-adds per note.
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Renders with malloc interposed (LD_PRELOAD) and reports what the render thread allocated.
@@ -76,10 +82,10 @@ let package = Package(
             path: "Tests/MidiAllocationProbe"),
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
                                                            "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
-        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachTestSupport", "IsolatedHome"]),
+        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.

@@ -1,6 +1,9 @@
 import Foundation
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
+import PeachTraining
 
 /// Figure 7: the profile view and its neighbours on a history of a million
 /// answers (years of daily training), run as the user runs them, release

@@ -1,5 +1,6 @@
 import Glibc
 import MusicalTime
+import PeachAudio
 
 /// Figure 9: the transport's frame error after one hour of 300 BPM with tempo
 /// ramps. Clicks every eighth of a beat in 4/4 at 48 kHz, the tempo going

@@ -1,6 +1,8 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachMusic
+import PeachTraining
 
 /// `--profile KIND SLIDER SEED`: one Peach run, printing the true and estimated
 /// threshold of every key (with the 80% band and answers there) and the weakest

@@ -2,6 +2,7 @@ import Glibc
 import PeachAudio
 import PeachHost
 import PeachSupport
+import PeachTraining
 
 /// The benchmark's protocol constants (research notes, section 6).
 enum Protocol {

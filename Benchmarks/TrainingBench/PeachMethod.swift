@@ -1,6 +1,8 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachMusic
+import PeachTraining
 
 /// Peach itself: the real `TrainingSession`, `PairSelector` and `PerceptualProfile`.
 struct PeachMethod: TrainingMethod {

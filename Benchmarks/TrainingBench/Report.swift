@@ -1,7 +1,9 @@
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachSupport
+import PeachTraining
 
 /// Prints the comparison tables and the acceptance targets.
 enum Report {

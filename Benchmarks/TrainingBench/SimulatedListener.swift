@@ -1,6 +1,7 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachTraining
 
 /// Who answers in a simulated run: a listener type (psychophysics research
 /// notes, section 5.3) and how the true psychometric function deviates from

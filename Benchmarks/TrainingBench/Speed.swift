@@ -1,7 +1,10 @@
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachSupport
+import PeachTraining
 
 /// How fast Peach answers and rebuilds, and how much memory a rebuild takes.
 enum Speed {

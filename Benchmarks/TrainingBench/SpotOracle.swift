@@ -1,6 +1,7 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachTraining
 
 /// What the answers themselves allow in the weak-spot check: a detector that
 /// is told the listener's true curve without its spots, the spots' shape and

@@ -1,6 +1,8 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachMusic
+import PeachTraining
 
 /// Baseline: an independent 2-down/1-up staircase at every key, keys chosen
 /// uniformly at random. Starts at 100 cents; the step is a factor 2 until two

@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachHost
+import PeachTraining
 
 /// What a method believes about one key, in ln cents. Bands are nil for
 /// methods that give none (the staircase).

@@ -1,6 +1,8 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachMusic
+import PeachTraining
 
 /// Baseline: an independent ZEST at every key, keys chosen uniformly at
 /// random. A grid posterior over ln θ (300 points, 0.5 to 400 cents; prior

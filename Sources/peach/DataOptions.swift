@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachText
 

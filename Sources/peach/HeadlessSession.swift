@@ -1,9 +1,11 @@
 import FoundationEssentials
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachSupport
 import PeachText
+import PeachTraining
 
 /// The JSON Lines conversation of `peach train --headless`.
 struct HeadlessSession {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachSupport
 import PeachText

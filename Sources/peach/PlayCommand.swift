@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachSupport
 import PeachText
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import PeachAudio
 import PeachFiles
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachSupport
 import PeachText
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachText
 
 /// How notes sound and where they go; shared by every command that plays.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachText
 
 /// `peach sources --check ID`: plays A4 and C2...C7 through the source, each

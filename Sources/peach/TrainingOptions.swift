@@ -1,7 +1,9 @@
 import ArgumentParser
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// How training chooses and plays pairs; shared by the training screen, the
 /// start page and the headless mode.

@@ -1,6 +1,7 @@
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 extension ProfileReport {
     /// The weak spots (`weakSpots`) in one sentence that says what they are:

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachTestSupport
 import Testing

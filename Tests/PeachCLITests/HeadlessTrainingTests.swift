@@ -1,7 +1,10 @@
 import Foundation
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// `peach train --headless`: the JSON Lines contract other front ends use.

@@ -1,7 +1,9 @@
 import Foundation
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// `peach profile`, `stats`, `export` and `import` as a user runs them.

@@ -1,5 +1,6 @@
 import Foundation
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachTestSupport
 import PeachText

@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// The real `peach` program driven through a pseudo-terminal, as a musician

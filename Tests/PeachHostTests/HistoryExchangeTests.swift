@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// CSV export and import, and importing history JSON lines: exact round

@@ -2,7 +2,10 @@ import Foundation
 @testable import PeachHost
 import PeachAudio
 import PeachFiles
+import PeachHistory
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// The on-disk history: real files written, damaged the way crashes and

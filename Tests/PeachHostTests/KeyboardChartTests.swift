@@ -1,9 +1,12 @@
 import Foundation
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachSupport
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// The terminal chart of the profile, checked at several widths by what a

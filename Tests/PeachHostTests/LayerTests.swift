@@ -62,13 +62,13 @@ import Testing
     }
 
     /// The check itself: a support file or the engine reaching up into the
-    /// host (where training lives), or a plugin importing it, is named with its
-    /// module; an allowed import is not.
+    /// host, the training model reaching for sound, or a plugin importing the
+    /// host, is named with its module; an allowed import is not.
     @Test func aForbiddenImportIsNamed() throws {
         let root = TemporaryDirectory()
         defer { root.remove() }
         for (folder, text) in [("Sources/PeachHost/System", "import Glibc\nimport PeachHost\n"), ("Sources/PeachHost/Audio/Engine", "import PeachSupport\nimport PeachHost\n"),
-                               ("Sources/PeachHost/Training", "import PeachAudio\n"),
+                               ("Sources/PeachHost/Training", "import PeachMusic\nimport PeachAudio\n"),
                                ("Plugins/SineSource", "@testable import PeachHost\nimport PeachPluginAPI\n")] {
             try FileManager.default.createDirectory(atPath: root.path + "/" + folder, withIntermediateDirectories: true)
             try text.write(toFile: root.path + "/" + folder + "/Some.swift", atomically: true, encoding: .utf8)
@@ -76,6 +76,7 @@ import Testing
         let found = try Self.violations(root: root.path, rows: try Self.rows())
         #expect(found.sorted() == ["Plugins/SineSource/Some.swift: imports PeachHost, which Plugins/SineSource may not",
                                    "Sources/PeachHost/Audio/Engine/Some.swift: imports PeachHost, which Sources/PeachHost/Audio may not",
-                                   "Sources/PeachHost/System/Some.swift: imports PeachHost, which Sources/PeachHost/System may not"], "\(found)")
+                                   "Sources/PeachHost/System/Some.swift: imports PeachHost, which Sources/PeachHost/System may not",
+                                   "Sources/PeachHost/Training/Some.swift: imports PeachAudio, which Sources/PeachHost/Training may not"], "\(found)")
     }
 }

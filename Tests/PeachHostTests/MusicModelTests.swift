@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachHost
+import PeachMusic
 import Testing
 
 @Suite struct MusicModelTests {

@@ -1,7 +1,9 @@
 import Foundation
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// An answer during the second note ends it at once with the source's short

@@ -1,6 +1,8 @@
 import Foundation
 import PeachAudio
 import PeachHost
+import PeachMusic
+import PeachTraining
 import Testing
 
 /// The pitch meter shared by host and plugins, on tones whose frequency is known exactly.

@@ -2,7 +2,9 @@ import Foundation
 import MusicalTime
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// ABI 1.1 is additive: a plugin compiled against a copy of the 1.0 header

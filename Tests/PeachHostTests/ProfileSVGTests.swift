@@ -2,8 +2,11 @@ import Foundation
 import FoundationXML
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// `peach profile --svg`: well-formed XML that, drawn by a real SVG renderer

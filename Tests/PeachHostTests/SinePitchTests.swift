@@ -1,6 +1,7 @@
 import Foundation
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachTestSupport
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// The profile and the pair selector, driven by a simulated listener whose

@@ -1,8 +1,11 @@
 import Foundation
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachSupport
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// `peach stats` against a history built by hand, in a time zone one hour

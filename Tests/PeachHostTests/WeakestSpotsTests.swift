@@ -1,7 +1,10 @@
 import Foundation
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachTestSupport
+import PeachTraining
 import Testing
 
 /// The weak spots Peach names (the start page, the training benchmark): judged

@@ -1,6 +1,8 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachMusic
+import PeachTraining
 
 /// One answer as Peach would record it, with frequencies computed from the key and cents, and
 /// `correct` from the answer and the cents unless given.

@@ -1,6 +1,9 @@
 import PeachAudio
+import PeachHistory
+import PeachMusic
 import PeachSupport
 import PeachText
+import PeachTraining
 
 /// The history as CSV (`peach export --csv`, `peach import`): a header row,
 /// then one row per answer, in time order.

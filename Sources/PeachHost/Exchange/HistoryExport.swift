@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachFiles
+import PeachHistory
 /// `peach export --csv`: the whole history, every machine's answers merged in
 /// time order, as CSV (see `HistoryCSV` for the columns).
 public enum HistoryExport {

@@ -1,7 +1,9 @@
 import Glibc
 import PeachAudio
 import PeachFiles
+import PeachHistory
 import PeachText
+import PeachTraining
 
 /// `peach import FILE`: answers from a CSV made by `peach export --csv` or
 /// from a history JSON-lines file, merged into the data folder.

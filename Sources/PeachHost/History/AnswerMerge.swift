@@ -1,6 +1,5 @@
-import PeachAudio
 /// Puts the answers of several history files into one time order.
-enum AnswerMerge {
+package enum AnswerMerge {
     /// All answers by time; equal times keep the order of `files`, then of
     /// lines within a file. Files already in time order (the usual case) are
     /// merged in one pass; one that is not (a clock set back) is sorted first.
@@ -11,7 +10,7 @@ enum AnswerMerge {
     /// as the file with the most of them holds (a fast script can give two
     /// equal answers within one millisecond). Files of different machines are
     /// never compared: two machines may well answer alike in one millisecond.
-    static func inTimeOrder<Element: Equatable>(_ files: [[Element]], writers: [String]? = nil, time: (Element) -> Double) -> [Element] {
+    package static func inTimeOrder<Element: Equatable>(_ files: [[Element]], writers: [String]? = nil, time: (Element) -> Double) -> [Element] {
         let writers = writers ?? files.indices.map(String.init)
         let sortedFiles = files.map { answers in
             zip(answers, answers.dropFirst()).allSatisfy { time($0) <= time($1) } ? answers

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 /// The complete lines of one history file that are not answers Peach can
 /// read (a sync tool's damage, a hand edit, a newer Peach's schema). They are
@@ -26,7 +25,7 @@ public struct DamagedLines: Equatable, Sendable {
         self.file = file
     }
 
-    mutating func add(_ number: Int, _ reason: String) {
+    package mutating func add(_ number: Int, _ reason: String) {
         if lines.count < Self.kept { lines.append(Line(number: number, reason: reason)) }
         count += 1
     }

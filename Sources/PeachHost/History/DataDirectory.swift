@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachFiles
 import PeachSupport
 import PeachText
@@ -18,7 +17,7 @@ public enum DataDirectory {
 
     /// Creates `path` and any missing parents with mode 0700 (private to the user).
     /// Folders that already exist are left as they are.
-    static func create(_ path: String) throws(HistoryError) {
+    package static func create(_ path: String) throws(HistoryError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component

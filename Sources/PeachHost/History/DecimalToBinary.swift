@@ -1,11 +1,10 @@
-import PeachAudio
 /// Correctly rounded conversion of `significand × 10^exponent` to a Double
 /// with integer arithmetic only, for the numbers history lines hold (up to 19
 /// significant digits, the 17 that round-trip a Double among them). Much
 /// faster than strtod; returns nil where it cannot be sure, and the caller
 /// then takes the general way.
-enum DecimalToBinary {
-    static func double(significand: UInt64, exponent: Int) -> Double? {
+package enum DecimalToBinary {
+    package static func double(significand: UInt64, exponent: Int) -> Double? {
         if significand == 0 { return 0 }
         // Clinger's fast path: both operands exact, so one rounding.
         if significand <= 1 << 53, abs(exponent) <= 22 {

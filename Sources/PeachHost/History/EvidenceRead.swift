@@ -1,4 +1,5 @@
-import PeachAudio
+import PeachMusic
+import PeachTraining
 /// One answer as the profile sees it: 24 bytes instead of a whole `TrainingAnswer`.
 public struct AnswerEvidence: Sendable, Equatable {
     public var time: Double
@@ -25,4 +26,11 @@ public struct EvidenceRead: Sendable {
     public var latest: TrainingAnswer?
     public var warnings: [String] = []
     public var damaged: [DamagedLines] = []
+
+    public init(evidence: [AnswerEvidence] = [], latest: TrainingAnswer? = nil, warnings: [String] = [], damaged: [DamagedLines] = []) {
+        self.evidence = evidence
+        self.latest = latest
+        self.warnings = warnings
+        self.damaged = damaged
+    }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachText
 
 /// A strict reader for one flat JSON object, such as one history line:
@@ -11,8 +10,8 @@ import PeachText
 ///
 ///     var scanner = FlatJSONScanner(bytes)
 ///     while let key = try scanner.nextKey() { let value = try scanner.value(); ... }
-struct FlatJSONScanner {
-    enum Value {
+package struct FlatJSONScanner {
+    package enum Value {
         case string(Text)
         case number(Double)
         case bool(Bool)
@@ -20,29 +19,34 @@ struct FlatJSONScanner {
     }
 
     /// A string as it stands in the line, between its quotes; decoded on demand.
-    struct Text {
-        let raw: UnsafeBufferPointer<UInt8>
-        let hasEscapes: Bool
+    package struct Text {
+        package let raw: UnsafeBufferPointer<UInt8>
+        package let hasEscapes: Bool
+
+        package init(raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) {
+            self.raw = raw
+            self.hasEscapes = hasEscapes
+        }
 
         /// Whether the string is exactly `literal` (ASCII, no escapes in the literal).
-        func equals(_ literal: StaticString) -> Bool {
+        package func equals(_ literal: StaticString) -> Bool {
             equals(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }
 
         /// Whether the string, decoded, is exactly these UTF-8 bytes.
-        func equals(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        package func equals(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             if hasEscapes { return (try? decoded()).map { Array($0.utf8) == Array(utf8) } ?? false }
             guard raw.count == utf8.count else { return false }
             for index in raw.indices where raw[index] != utf8[index] { return false }  // short: faster than memcmp
             return true
         }
 
-        func equals(_ utf8: [UInt8]) -> Bool {
+        package func equals(_ utf8: [UInt8]) -> Bool {
             utf8.withUnsafeBufferPointer { equals($0) }
         }
 
         /// The string with its escapes resolved, or why it cannot be.
-        func decoded() throws(HistoryLineError) -> String {
+        package func decoded() throws(HistoryLineError) -> String {
             guard hasEscapes else {
                 guard let text = String(validating: raw, as: UTF8.self) else { throw .malformed(localized(.scanStringNotUTF8)) }
                 return text
@@ -116,13 +120,13 @@ struct FlatJSONScanner {
 
     private enum State { case start, afterValue, finished }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// The next member's key (after its colon), or nil after the closing brace,
     /// when nothing but white space may follow.
-    mutating func nextKey() throws(HistoryLineError) -> Text? {
+    package mutating func nextKey() throws(HistoryLineError) -> Text? {
         skipWhitespace()
         switch state {
         case .start:
@@ -148,7 +152,7 @@ struct FlatJSONScanner {
     }
 
     /// The value after the key `nextKey` returned.
-    mutating func value() throws(HistoryLineError) -> Value {
+    package mutating func value() throws(HistoryLineError) -> Value {
         skipWhitespace()
         guard let next = peek() else { throw failure(localized(.scanLineEnds)) }
         switch next {
@@ -166,7 +170,7 @@ struct FlatJSONScanner {
     /// nested objects and arrays included (brackets matched without recursion,
     /// so no depth can exhaust the stack); returns where it stood.
     @discardableResult
-    mutating func skipValue() throws(HistoryLineError) -> Range<Int> {
+    package mutating func skipValue() throws(HistoryLineError) -> Range<Int> {
         skipWhitespace()
         let start = position
         guard let first = peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
@@ -243,7 +247,7 @@ struct FlatJSONScanner {
 
     /// The value of `text` if it is one JSON number and nothing else, read
     /// exactly as in a history line (for other formats that hold such numbers).
-    static func number(exactly text: String) -> Double? {
+    package static func number(exactly text: String) -> Double? {
         var text = text
         return text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return nil }

@@ -1,12 +1,12 @@
 import Glibc
-import PeachAudio
 import PeachFiles
 import PeachText
+import PeachTraining
 
 /// Reads the answers of one history file from a byte offset onwards, a chunk
 /// at a time, so even a million-answer file never sits in memory whole.
-enum HistoryFileReader {
-    struct FileRead<Element> {
+package enum HistoryFileReader {
+    package struct FileRead<Element> {
         var answers: [Element] = []
         /// The answer with the latest time, in full.
         var latest: TrainingAnswer?
@@ -18,7 +18,7 @@ enum HistoryFileReader {
         var consumed: Int
     }
 
-    static let chunkBytes = 1 << 20
+    package static let chunkBytes = 1 << 20
 
     /// Every answer in `path` after byte `offset` (which must be 0 or just past
     /// a newline). A complete line that is not an answer is left out and
@@ -27,7 +27,7 @@ enum HistoryFileReader {
     /// skipped with a warning.
     /// `keep` turns each answer into what the caller stores (the whole answer,
     /// or only what the profile needs, which takes a quarter of the memory).
-    static func read<Element>(_ path: String, from offset: Int = 0, keep: (TrainingAnswer) -> Element) throws(HistoryError) -> FileRead<Element> {
+    package static func read<Element>(_ path: String, from offset: Int = 0, keep: (TrainingAnswer) -> Element) throws(HistoryError) -> FileRead<Element> {
         let file = try PosixFile(path, flags: O_RDONLY | PosixFile.inDataFolder)
         var result = FileRead<Element>(damaged: DamagedLines(file: path), consumed: offset)
         var linesBeforeOffset: Int?  // counted only when a damaged line needs its number

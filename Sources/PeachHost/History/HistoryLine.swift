@@ -1,5 +1,6 @@
-import PeachAudio
+import PeachMusic
 import PeachText
+import PeachTraining
 /// One answer as one line of JSON, the history file's only record:
 ///
 ///     {"v":1,"time":"2026-11-21T19:07:00.123Z","note":60,"name":"C4","firstHz":261.6255653005986,
@@ -41,7 +42,7 @@ public enum HistoryLine {
     }
 
     /// The values of a flat object of strings.
-    static func timbre(in bytes: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> [String: String] {
+    package static func timbre(in bytes: UnsafeBufferPointer<UInt8>) throws(HistoryLineError) -> [String: String] {
         var scanner = FlatJSONScanner(bytes)
         var values: [String: String] = [:]
         while let key = try scanner.nextKey() {
@@ -77,7 +78,7 @@ public enum HistoryLine {
 
     /// How far written frequencies may stray from those the key, reference and
     /// cents give (relative; about 0.002 cent), for lines edited by hand.
-    static let frequencyTolerance = 1e-6
+    package static let frequencyTolerance = 1e-6
 
     /// Why `answer` is not one Peach can have played and recorded, or nil:
     /// what would otherwise reach the profile and the pair selector as a
@@ -120,7 +121,7 @@ public enum HistoryLine {
     }
 
     /// `decode`, reusing the source id and timbre of the previous line when they are the same.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout RepeatCache) throws(HistoryLineError) -> TrainingAnswer {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, sources: inout RepeatCache) throws(HistoryLineError) -> TrainingAnswer {
         var scanner = FlatJSONScanner(bytes)
         var fields = Fields()
         var timbre: Range<Int>?
@@ -171,10 +172,10 @@ public enum HistoryLine {
         return decoded
     }
 
-    static func responseMilliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+    package static func responseMilliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
     /// `text` as a JSON string with quotes, escaping what JSON requires.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             return "\"" + text + "\""  // nothing to escape: the usual source id
         }
@@ -196,7 +197,7 @@ public enum HistoryLine {
     }
 
     /// The line's fields, in the order Peach writes them.
-    enum Field: Int, CaseIterable {
+    package enum Field: Int, CaseIterable {
         case v, time, note, name, firstHz, secondHz, cents, answer, correct, responseMs, source, reference, noteSeconds, timbre
 
         static let all = allCases
@@ -271,7 +272,7 @@ public enum HistoryLine {
 
     /// The last source id and timbre read, so that a file of answers from one
     /// source and instrument shares one String and one Dictionary instead of making a million.
-    struct RepeatCache {
+    package struct RepeatCache {
         private var bytes: [UInt8] = []
         private var text = ""
         private var timbreBytes: [UInt8] = []

@@ -1,5 +1,5 @@
-import PeachAudio
 import PeachText
+import PeachTraining
 /// Why one history line could not be read. The store adds the file and line number.
 public enum HistoryLineError: Error, Equatable, CustomStringConvertible {
     /// Not valid JSON, or a field missing or of the wrong kind; the text says which.

@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachTraining
 /// What reading the history found.
 public struct HistoryRead: Sendable {
     /// Every answer read, from all machines' files, in time order; equal

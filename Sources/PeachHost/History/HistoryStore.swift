@@ -1,7 +1,7 @@
 import Glibc
-import PeachAudio
 import PeachFiles
 import PeachSupport
+import PeachTraining
 
 /// The training history on disk, in a data folder that may be synchronised
 /// between machines:

@@ -1,11 +1,10 @@
-import PeachAudio
 /// Numbers for the history's JSON: the fewest digits that read back as the
 /// same Double (so 0.1-cent differences between frequencies survive exactly),
 /// always as a plain decimal, never in exponent form: `261.6255653005986`,
 /// `440.0`, `-0.3`, `0.00001`.
-enum PlainDecimal {
+package enum PlainDecimal {
     /// `value` must be finite.
-    static func text(_ value: Double) -> String {
+    package static func text(_ value: Double) -> String {
         let shortest = value.description
         guard shortest.utf8.contains(UInt8(ascii: "e")) else { return shortest }  // the usual case, found without walking Characters
         guard let e = shortest.firstIndex(of: "e"), let exponent = Int(shortest[shortest.index(after: e)...]) else { return shortest }

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachFiles
 
 /// The end of a history file after a crash in the middle of an append: bytes
@@ -8,13 +7,13 @@ import PeachFiles
 /// is thrown away. A whole answer that only lacks its newline (a file cut
 /// exactly at a line's end, or written by another tool) is no fragment: it
 /// gets its newline and stays.
-enum TornTail {
+package enum TornTail {
     /// Moves a torn tail of `path` into `<path>.torn-<unix time>` (made durable
     /// first), then truncates `path` to its last newline. Returns the new
     /// file's path, or nil if `path` is missing, empty or ends in a newline
     /// or in a whole answer (which is then ended with a newline).
     @discardableResult
-    static func setAside(in path: String, now: Int = time(nil)) throws(HistoryError) -> String? {
+    package static func setAside(in path: String, now: Int = time(nil)) throws(HistoryError) -> String? {
         guard let file = try PosixFile.openIfPresent(path, flags: O_RDWR | O_APPEND | PosixFile.inDataFolder) else { return nil }
         let size = try file.size()
         guard size > 0 else { return nil }

@@ -1,14 +1,13 @@
-import PeachAudio
 import PeachText
 /// ISO-8601 UTC times in the one form the history uses,
 /// `2026-11-21T19:07:00.123Z`, converted with days-from-civil arithmetic
 /// (proleptic Gregorian calendar, no leap seconds) instead of a calendar library.
-enum UTCTimestamp {
+package enum UTCTimestamp {
     /// The times that can be written: 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
-    static let writableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
+    package static let writableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
 
     /// `seconds` since 1970 rounded to the millisecond; the caller keeps it within `writableSeconds`.
-    static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded())
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
@@ -33,7 +32,7 @@ enum UTCTimestamp {
 
     /// Seconds since 1970 from `YYYY-MM-DDTHH:MM:SS[.fraction]Z` (1 to 9
     /// fraction digits), or why the text is not such a time.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<Double, ParseFailure> {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<Double, ParseFailure> {
         func number(_ start: Int, _ count: Int) -> Int64? {
             guard start + count <= text.count else { return nil }
             var value: Int64 = 0
@@ -73,10 +72,10 @@ enum UTCTimestamp {
         return .success(Double(whole) + Double(fraction) / scale)
     }
 
-    enum ParseFailure: Error {
+    package enum ParseFailure: Error {
         case layout, noSuchDate, noSuchTime
 
-        var description: String {
+        package var description: String {
             switch self {
             case .layout: localized(.timeLayout)
             case .noSuchDate: localized(.timeNoSuchDate)
@@ -86,7 +85,7 @@ enum UTCTimestamp {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -96,7 +95,7 @@ enum UTCTimestamp {
     }
 
     /// The date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachMusic
 /// Notes played one after another with no gap, all detuned alike: what
 /// `peach play` schedules.
 public struct NoteSequence: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachTraining
 /// Plays training pairs on an engine: the two notes back to back, or with a
 /// pause between them, each pair after the previous one has finished.
 public final class PairPlayer {

@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachMusic
 /// How far from the asked pitch a source really sounds: it plays A4 and the
 /// Cs from C2 to C7 through the engine into memory and measures each note in
 /// the rendered sound (`PitchMeter`), over its steady last second and in

@@ -1,5 +1,7 @@
 import PeachAudio
+import PeachMusic
 import PeachText
+import PeachTraining
 /// The profile as a terminal picture: a piano keyboard across the bottom,
 /// and above each key its threshold (●) inside its 80% band (░) on a
 /// logarithmic cents axis. Weak spots (`ProfileReport.weakKeys`) are ▲, keys without answers yet ○ in a

@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachMusic
 /// Where the keys of a range lie on a drawn piano keyboard: white keys side
 /// by side, each black key narrower and centred on the line between its two
 /// white neighbours, as on a real piano. The data of a key is drawn at its

@@ -1,5 +1,7 @@
 import PeachAudio
+import PeachMusic
 import PeachText
+import PeachTraining
 /// The profile as an SVG picture for a browser: the threshold curve and its
 /// 80% and 95% bands over a drawn piano keyboard, on a logarithmic cents
 /// axis; the latest answers as faint points (filled: correct; hollow red:

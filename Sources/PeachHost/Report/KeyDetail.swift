@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachText
+import PeachTraining
 /// Everything Peach knows about one key, as the profile view shows it when
 /// the key is chosen (`peach profile --note C4`, the interactive view, the
 /// SVG's hover titles).

@@ -1,4 +1,6 @@
 import PeachAudio
+import PeachHistory
+import PeachMusic
 /// What one key's answers say on their own, counted rather than modelled.
 public struct KeyFacts: Equatable, Sendable {
     public var answers = 0

@@ -1,5 +1,6 @@
 import Glibc
 import PeachAudio
+import PeachHistory
 
 /// Days, weeks (from Monday) and months in the listener's time zone, for
 /// "today", "this week" and progress per period. The UTC offset comes from

@@ -1,4 +1,7 @@
 import PeachAudio
+import PeachHistory
+import PeachMusic
+import PeachTraining
 /// Everything the profile view shows, read once from the data folder: the
 /// profile now, each key's own facts, the answers, and, when trends are
 /// wanted, the profile at the comparison moment (see `KeyTrend`). The

@@ -1,4 +1,6 @@
 import PeachAudio
+import PeachHistory
+import PeachTraining
 /// The profile as it stood at earlier moments, each rebuilt from the answers
 /// given before that moment: in one pass over the history, recording the
 /// answers between one moment and the next, so asking for many moments costs

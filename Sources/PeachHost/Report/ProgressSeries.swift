@@ -1,4 +1,6 @@
 import PeachAudio
+import PeachHistory
+import PeachTraining
 /// Progress over time: for each day, week or month, the median threshold of
 /// the trained keys as the profile stood at the end of it (rebuilt from the
 /// answers up to then; see `ProfileTimeline`). The profile follows you with a

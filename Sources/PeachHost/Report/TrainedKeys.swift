@@ -1,6 +1,7 @@
 import Glibc
 import PeachAudio
 import PeachSupport
+import PeachTraining
 
 /// What a profile says about the keys that have answers, as opposed to keys
 /// whose values the model only infers from their neighbours.

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import PeachAudio
+import PeachHistory
+import PeachTraining
 
 /// `peach stats`: plain counts and medians from the history, no scores.
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import PeachAudio
+import PeachTraining
 
 /// The weakest places on the keyboard, weakest first, as Peach names them to
 /// the listener (the start page, `peach profile`) and as the training

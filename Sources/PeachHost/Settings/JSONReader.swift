@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachHistory
 /// A strict reader for a settings file: the whole JSON value, the line of
 /// each top-level key, and for anything wrong a `JSONSyntaxError` with line,
 /// column and key. Iterative with a bounded depth, so no file can exhaust

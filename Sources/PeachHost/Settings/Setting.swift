@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachText
+import PeachTraining
 /// One thing a user can set, with its type, range, unit and default: the
 /// single list that the settings file, `peach settings` and the settings
 /// screen all work from.

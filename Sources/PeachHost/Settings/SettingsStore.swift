@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PeachAudio
 import PeachFiles
+import PeachHistory
 import PeachSupport
 import PeachText
 

@@ -1,15 +1,14 @@
 import Glibc
-import PeachAudio
 
 /// Dense Cholesky factorisation and triangular solves for the profile's small
 /// symmetric positive-definite systems (one row per key, at most 88).
-struct Cholesky {
-    let size: Int
+package struct Cholesky {
+    package let size: Int
     /// Lower triangle, row-major; the upper part is unused.
     private(set) var lower: [Double]
 
     /// Factorises `matrix` (row-major, size × size). Returns nil if it is not positive definite.
-    init?(_ matrix: [Double], size: Int) {
+    package init?(_ matrix: [Double], size: Int) {
         self.size = size
         lower = matrix
         let ok = lower.withUnsafeMutableBufferPointer { l -> Bool in
@@ -31,7 +30,7 @@ struct Cholesky {
     }
 
     /// Solves L·x = b.
-    func solveLower(_ b: [Double]) -> [Double] {
+    package func solveLower(_ b: [Double]) -> [Double] {
         var x = b
         lower.withUnsafeBufferPointer { l in
             for i in 0..<size {
@@ -44,7 +43,7 @@ struct Cholesky {
     }
 
     /// Solves Lᵀ·x = b.
-    func solveUpper(_ b: [Double]) -> [Double] {
+    package func solveUpper(_ b: [Double]) -> [Double] {
         var x = b
         lower.withUnsafeBufferPointer { l in
             for i in stride(from: size - 1, through: 0, by: -1) {
@@ -57,7 +56,7 @@ struct Cholesky {
     }
 
     /// log det of the factorised matrix.
-    var logDeterminant: Double {
+    package var logDeterminant: Double {
         var sum = 0.0
         for i in 0..<size { sum += 2 * log(lower[i * size + i]) }
         return sum

@@ -1,14 +1,13 @@
 import Glibc
-import PeachAudio
 
 /// Everything the answers at one key say, compressed so that the cost of a
 /// profile update does not grow with the history: answers are pooled in bins
 /// of ln Δ (each bin keeps its exact mean ln Δ), with weights that fade as
 /// newer answers arrive (see `PerceptualProfile.memory`).
-struct KeyEvidence: Sendable, Equatable {
-    static let binWidth = 0.05            // in ln Δ: 5% steps
-    static let lowestLogDelta = log(PerceptualProfile.smallestDelta)  // below the 0.1-cent resolution
-    static let binCount = Int(((log(PerceptualProfile.largestDelta) - lowestLogDelta) / binWidth).rounded(.up))
+package struct KeyEvidence: Sendable, Equatable {
+    package static let binWidth = 0.05            // in ln Δ: 5% steps
+    package static let lowestLogDelta = log(PerceptualProfile.smallestDelta)  // below the 0.1-cent resolution
+    package static let binCount = Int(((log(PerceptualProfile.largestDelta) - lowestLogDelta) / binWidth).rounded(.up))
 
     /// Per bin: total weight, weight of correct answers, weighted sum of ln Δ.
     private(set) var weights: [Double] = []
@@ -19,11 +18,11 @@ struct KeyEvidence: Sendable, Equatable {
     /// Answers recorded at this key, without fading.
     private(set) var answerCount = 0
 
-    static func bin(logDelta: Double) -> Int {
+    package static func bin(logDelta: Double) -> Int {
         min(max(Int((logDelta - lowestLogDelta) / binWidth), 0), binCount - 1)
     }
 
-    mutating func add(logDelta: Double, correct: Bool, weight: Double) {
+    package mutating func add(logDelta: Double, correct: Bool, weight: Double) {
         if weights.isEmpty {
             weights = Array(repeating: 0, count: Self.binCount)
             correctWeights = weights
@@ -38,7 +37,7 @@ struct KeyEvidence: Sendable, Equatable {
     }
 
     /// Multiplies every weight by `factor` (when the fading scale is renormalised).
-    mutating func scale(by factor: Double) {
+    package mutating func scale(by factor: Double) {
         for bin in occupied {
             weights[bin] *= factor
             correctWeights[bin] *= factor
@@ -48,7 +47,7 @@ struct KeyEvidence: Sendable, Equatable {
 
     /// Gradient and Fisher information of the log-likelihood with respect to
     /// f = ln θ at this key. `unit` converts stored weights to effective answers.
-    func likelihoodTerms(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> (gradient: Double, information: Double) {
+    package func likelihoodTerms(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> (gradient: Double, information: Double) {
         var gradient = 0.0, information = 0.0
         for bin in occupied {
             let n = weights[bin] * unit
@@ -63,7 +62,7 @@ struct KeyEvidence: Sendable, Equatable {
     }
 
     /// Log-likelihood of the answers at this key, for comparing slopes.
-    func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> Double {
+    package func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> Double {
         var sum = 0.0
         for bin in occupied {
             let n = weights[bin] * unit, correct = correctWeights[bin] * unit

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 
 /// What Peach believes about a new listener before any answer: a threshold
 /// curve across the keyboard, and how thresholds at different keys go together.
@@ -30,9 +29,9 @@ public struct KeyboardPrior: Equatable, Sendable {
 
     /// Anchors of the trained-musician curve (cents at MIDI notes), from the
     /// psychophysics research notes; interpolated linearly in ln θ.
-    static let musicianAnchors: [(note: Double, cents: Double)] = [(36, 7), (48, 4), (60, 2.8), (72, 2.4), (84, 2.5), (96, 3.5)]
+    package static let musicianAnchors: [(note: Double, cents: Double)] = [(36, 7), (48, 4), (60, 2.8), (72, 2.4), (84, 2.5), (96, 3.5)]
     /// The prior sits this many times above the musician curve: untrained listeners are ~5× above it.
-    static let priorFactor = 3.0
+    package static let priorFactor = 3.0
 
     /// The curve keys are compared against "register for register": a fresh prior's mean.
     public static let typical = KeyboardPrior()

@@ -1,14 +1,13 @@
 import Glibc
-import PeachAudio
 
 /// The standard normal distribution, as the psychometric model needs it.
-enum NormalDistribution {
-    static func cdf(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+package enum NormalDistribution {
+    package static func cdf(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
 
-    static func density(_ x: Double) -> Double { exp(-0.5 * x * x) / (2 * Double.pi).squareRoot() }
+    package static func density(_ x: Double) -> Double { exp(-0.5 * x * x) / (2 * Double.pi).squareRoot() }
 
     /// Φ⁻¹(p) for 0 < p < 1 (Acklam's rational approximation, refined by one Halley step).
-    static func quantile(_ p: Double) -> Double {
+    package static func quantile(_ p: Double) -> Double {
         precondition(p > 0 && p < 1)
         let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
         let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01]

@@ -1,5 +1,5 @@
 import Glibc
-import PeachAudio
+import PeachMusic
 
 /// Chooses the next pair from the profile, steering training towards weak spots.
 ///
@@ -93,7 +93,7 @@ public struct PairSelector: Sendable {
     }
 
     /// How much more often keys the profile is unsure of come up: weight e^(4·(sd − median sd)).
-    static let uncertaintyWeight = 4.0
+    package static let uncertaintyWeight = 4.0
 
     /// How little is known of ln θ at a key: the posterior SD together with how
     /// little the answers around it say of an unexplained spot there.

@@ -1,5 +1,5 @@
 import Glibc
-import PeachAudio
+import PeachMusic
 
 /// The listener's perceptual profile: for every key, the smallest difference
 /// in cents they hear (the threshold), with its uncertainty.
@@ -47,23 +47,23 @@ public final class PerceptualProfile {
     private var cachedSD: [Double]?
     private var cachedDeviations: [Double]?
 
-    static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
-    static let slopePriorSD = 0.3  // of ln β around 0
+    package static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
+    package static let slopePriorSD = 0.3  // of ln β around 0
     /// Candidate sizes of the narrow (per-key) part of the prior.
-    static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
-    static let hyperparameterRefitInterval = 50
+    package static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
+    package static let hyperparameterRefitInterval = 50
     /// Candidate memories in answers, the default first: long enough to make
     /// a steady listener's bands as narrow as the answers allow; short enough
     /// to follow the learner listener of the training benchmark.
     public static let memoryGrid: [Double] = [20000, 1500]
     /// How many newest answers judge the memories, and from how many answers on.
-    static let heldOutCount = 500
-    static let memoryTestMinimum = 1000
+    package static let heldOutCount = 500
+    package static let memoryTestMinimum = 1000
     /// How much better (log-likelihood of the held-out answers, nats) a shorter memory must predict.
-    static let memorySwitchMargin = 1.0
+    package static let memorySwitchMargin = 1.0
     /// A key's own deviation counts once its square exceeds this many squared standard errors.
     /// Four (two standard errors): lower lets noise make smooth profiles bumpy (measured).
-    static let spotThreshold = 4.0
+    package static let spotThreshold = 4.0
 
     public init(prior: KeyboardPrior = KeyboardPrior(), lapse: Double = 0.03, window: ClosedRange<Int> = 54...66) {
         self.prior = prior
@@ -99,7 +99,7 @@ public final class PerceptualProfile {
     }
 
     /// The span of differences the evidence holds, in cents (`KeyEvidence`'s bins).
-    static let smallestDelta = 0.05, largestDelta = 400.0
+    package static let smallestDelta = 0.05, largestDelta = 400.0
 
     /// Stores an answer with a weight that grows with its position, which is
     /// the same as fading all older answers; renormalised before it overflows.
@@ -219,8 +219,8 @@ public final class PerceptualProfile {
     }
 
     /// The shape of a spot, by distance in keys from its centre (SD one semitone), and how far it reaches.
-    static let spotShape: [Double] = (0...2).map { exp(-Double($0 * $0) / 2) }
-    static var spotReach: Int { spotShape.count - 1 }
+    package static let spotShape: [Double] = (0...2).map { exp(-Double($0 * $0) / 2) }
+    package static var spotReach: Int { spotShape.count - 1 }
 
     /// Answers recorded at a key.
     public func answers(at note: MIDINote) -> Int { evidence[0].keys[note.number].answerCount }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import PeachAudio
+import PeachMusic
 import PeachText
 
 /// The profile as other programs read it: `peach profile --json`, and the

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 
 /// How likely a listener is to answer a pair correctly, given the difference Δ
 /// and the listener's threshold θ at that key:
@@ -13,7 +12,7 @@ public struct PsychometricFunction: Equatable, Sendable {
     public var lapse: Double
     public var slope: Double
 
-    static let z75 = 0.674_489_750_196_081_7
+    package static let z75 = 0.674_489_750_196_081_7
 
     public init(lapse: Double = 0.03, slope: Double = 1) {
         self.lapse = lapse
@@ -33,7 +32,7 @@ public struct PsychometricFunction: Equatable, Sendable {
 
     /// P(correct) and its derivative with respect to f = ln θ, at ln Δ.
     @inline(__always)
-    func probabilityAndSlope(logDelta: Double, logThreshold f: Double) -> (p: Double, dp: Double) {
+    package func probabilityAndSlope(logDelta: Double, logThreshold f: Double) -> (p: Double, dp: Double) {
         let x = Self.z75 * exp(slope * (logDelta - f))
         let p = lapse / 2 + (1 - lapse) * NormalDistribution.cdf(x)
         return (p, -(1 - lapse) * NormalDistribution.density(x) * slope * x)

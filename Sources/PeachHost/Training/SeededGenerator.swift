@@ -1,4 +1,3 @@
-import PeachAudio
 /// A small, fast, reproducible random number generator (SplitMix64), so that
 /// `--seed` gives the same sequence of pairs on every machine.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {

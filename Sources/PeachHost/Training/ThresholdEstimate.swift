@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachMusic
 /// What the profile says about one key.
 public struct ThresholdEstimate: Equatable, Sendable {
     public var note: MIDINote

@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachMusic
 /// Which way the second note of a pair moved, or which way the listener heard it move.
 public enum PitchDirection: String, Codable, Sendable, CaseIterable {
     case higher, lower

@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachMusic
 /// Two notes to compare: the first exactly at `note`, the second `cents` away.
 public struct TrainingPair: Equatable, Sendable {
     public enum Kind: String, Sendable {

@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachMusic
 /// Which keys training covers: a fixed range, or one that starts as an octave
 /// around C4 and grows a key at a time.
 ///

@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachMusic
 import PeachText
 /// Why a text is not a range of keys to train, with what would be one.
 public enum TrainingRangeError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PeachAudio
+import PeachMusic
 /// The training loop without any I/O: the next pair, and what an answer does.
 /// The headless mode, the terminal front end and the simulated-listener
 /// benchmark all drive this same object.

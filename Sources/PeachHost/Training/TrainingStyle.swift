@@ -1,4 +1,3 @@
-import PeachAudio
 /// The one user-facing tuning value, "natural ↔ mechanical" (0...1), and the
 /// selection parameters it drives together.
 ///

@@ -1,6 +1,7 @@
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// The keys that answer, stop and change things on the training screen:
 /// generous, so one hand anywhere on the keyboard can answer without looking.

@@ -1,6 +1,7 @@
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// One of the two big answer targets, drawn as a box of text lines.
 struct AnswerTarget {

@@ -1,6 +1,7 @@
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// The training screen drawn on the whole terminal: two answer targets side
 /// by side in a wide window (Lower left, Higher right, as on a piano), one

@@ -1,7 +1,9 @@
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// The interactive program: the start page, the training screen and the
 /// pages behind the start page, in one terminal session. Everything that can

@@ -1,6 +1,7 @@
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// The training screen for screen readers (`--plain`): one line of words per
 /// change, never a redraw, no colour, no symbols that read badly aloud.

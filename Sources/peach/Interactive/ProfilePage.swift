@@ -1,6 +1,8 @@
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
+import PeachMusic
 import PeachText
 
 /// The profile from the start page: the keyboard chart with one key chosen

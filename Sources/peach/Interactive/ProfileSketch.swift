@@ -2,6 +2,7 @@ import Glibc
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// The profile in one line for the start page: a bar per key, taller where
 /// the threshold is higher, so weak keys stand out at a glance; and the

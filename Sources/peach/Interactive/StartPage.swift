@@ -2,6 +2,7 @@ import Glibc
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// `peach` with no arguments: the name, what Peach does, the profile in one
 /// line, and Start. Profile and settings are there, less prominent.

@@ -1,6 +1,7 @@
 import PeachAudio
 import PeachHost
 import PeachText
+import PeachTraining
 
 /// The sound side of the training screen: an engine playing pairs through
 /// the current source, a switch of timbre between pairs, and a new output

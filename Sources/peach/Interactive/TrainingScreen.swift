@@ -1,8 +1,10 @@
 import Glibc
 import PeachAudio
+import PeachHistory
 import PeachHost
 import PeachSupport
 import PeachText
+import PeachTraining
 
 /// The training loop behind the screen: plays a pair, enables the answer
 /// targets the moment the second note starts, takes the answer, shows the

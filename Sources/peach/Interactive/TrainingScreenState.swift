@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachHost
+import PeachTraining
 
 /// What the training screen shows, whoever draws it.
 struct TrainingScreenState {

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import Glibc
-import PeachAudio
 import PeachFiles
+import PeachMusic
 import PeachText
+import PeachTraining
 
 /// A training session bound to a data folder. Opening it takes the folder's
 /// training lock and rebuilds the profile from every machine's history, so
