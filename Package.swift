@@ -44,13 +44,17 @@ let package = Package(
         // The data folder: the answers on disk, the lock, the profile snapshot, and training bound to them.
         .target(name: "PeachHistory", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachTraining"],
                 path: "Sources/PeachHost/History"),
+        // What the history says (key facts, trends, statistics, progress) and its pictures (keyboard chart, SVG, sparklines).
+        .target(name: "PeachReports", dependencies: ["PeachSupport", "PeachText", "PeachMusic", "PeachTraining", "PeachHistory"],
+                path: "Sources/PeachHost/Reports"),
         // libsndfile: WAV, FLAC and more, read (and later written) by the engine's file inputs.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory"],
-                exclude: ["MusicalTime", "System", "Language", "Files", "Music", "Audio", "Training", "History"]),
+        .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
+                                                  "PeachReports"],
+                exclude: ["MusicalTime", "System", "Language", "Files", "Music", "Audio", "Training", "History", "Reports"]),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -63,11 +67,11 @@ let package = Package(
         // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
         .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
+        .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "MusicalTime"],
                          path: "Benchmarks/PeachBench"),
-        .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory"], path: "Benchmarks/TrainingBench"),
+        .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
-        .target(name: "PeachTestSupport", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory"], path: "Tests/PeachTestSupport",
+        .target(name: "PeachTestSupport", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports"], path: "Tests/PeachTestSupport",
                 // Optimised even in debug builds: the frequency meter does millions of multiply-adds per note.
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Renders with malloc interposed (LD_PRELOAD) and reports what the render thread allocated.
@@ -82,10 +86,10 @@ let package = Package(
             path: "Tests/MidiAllocationProbe"),
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
-        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
+        .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
                                                            "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
-        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachTestSupport", "IsolatedHome"]),
+        .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.

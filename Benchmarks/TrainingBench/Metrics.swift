@@ -1,6 +1,7 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachReports
 import PeachSupport
 import PeachTraining
 

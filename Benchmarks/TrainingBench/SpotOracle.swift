@@ -1,6 +1,7 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachReports
 import PeachTraining
 
 /// What the answers themselves allow in the weak-spot check: a detector that

@@ -4,6 +4,7 @@ import PeachFiles
 import PeachHistory
 import PeachHost
 import PeachMusic
+import PeachReports
 import PeachSupport
 import PeachText
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import PeachAudio
 import PeachHistory
 import PeachHost
+import PeachReports
 import PeachSupport
 import PeachText
 

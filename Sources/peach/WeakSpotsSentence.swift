@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachHost
+import PeachReports
 import PeachText
 import PeachTraining
 

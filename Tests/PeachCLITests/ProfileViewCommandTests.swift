@@ -2,6 +2,7 @@ import Foundation
 import PeachAudio
 import PeachHistory
 import PeachHost
+import PeachReports
 import PeachTestSupport
 import PeachTraining
 import Testing

@@ -5,6 +5,7 @@ import PeachAudio
 import PeachHistory
 import PeachHost
 import PeachMusic
+import PeachReports
 import PeachTestSupport
 import PeachTraining
 import Testing

@@ -3,6 +3,7 @@ import PeachAudio
 import PeachHistory
 import PeachHost
 import PeachMusic
+import PeachReports
 import PeachSupport
 import PeachTestSupport
 import PeachTraining

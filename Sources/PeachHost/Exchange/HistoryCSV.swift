@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachHistory
 import PeachMusic
 import PeachSupport

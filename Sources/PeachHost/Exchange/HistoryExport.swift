@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachFiles
 import PeachHistory
 /// `peach export --csv`: the whole history, every machine's answers merged in

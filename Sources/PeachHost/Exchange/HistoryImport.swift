@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachFiles
 import PeachHistory
 import PeachText

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachFiles
 import PeachText
 /// Why `peach import` added nothing. Each description is one line naming the file (and line).

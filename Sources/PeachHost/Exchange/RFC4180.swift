@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 /// CSV as RFC 4180 defines it, read strictly so that a damaged file is
 /// reported rather than half-understood: fields separated by commas, records

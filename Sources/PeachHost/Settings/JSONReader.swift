@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachHistory
 /// A strict reader for a settings file: the whole JSON value, the line of
 /// each top-level key, and for anything wrong a `JSONSyntaxError` with line,

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 /// Where and why a settings file is not JSON Peach can read: the line and
 /// column, the top-level key whose value holds the problem (if any), and the

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 /// Any JSON value, so a settings file can be read, changed in a few places
 /// and written back with everything else in it kept as it was.

@@ -2,6 +2,7 @@ import Glibc
 import PeachAudio
 import PeachHistory
 import PeachHost
+import PeachReports
 import PeachText
 import PeachTraining
 

@@ -3,6 +3,7 @@ import PeachAudio
 import PeachHistory
 import PeachHost
 import PeachMusic
+import PeachReports
 import PeachText
 
 /// The profile from the start page: the keyboard chart with one key chosen

@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachHost
+import PeachReports
 import PeachText
 
 /// A screen's lines fitted to the window: the lines on top and the hint at

@@ -1,6 +1,7 @@
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachReports
 import PeachSupport
 
 /// How to draw for this terminal: whether colour is welcome and whether

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 import PeachTraining
 /// Everything Peach knows about one key, as the profile view shows it when
@@ -35,7 +34,7 @@ public struct KeyDetail: Equatable, Sendable {
         return lines.flatMap { TextWrap.lines($0, width: width) }
     }
 
-    static func describe(_ trend: KeyTrend, calendar: LocalCalendar) -> String {
+    package static func describe(_ trend: KeyTrend, calendar: LocalCalendar) -> String {
         guard let then = trend.then, let change = trend.change, let relative = trend.relativeChange else {
             return localized(.trendNothingBefore, calendar.day(of: trend.since))
         }
@@ -49,7 +48,7 @@ public struct KeyDetail: Equatable, Sendable {
         return localized(.trend, CentsText.text(then.threshold), calendar.day(of: trend.since), CentsText.text(trend.now.threshold), movement, verdict)
     }
 
-    static func daysAgo(_ moment: Double, now: Double, calendar: LocalCalendar) -> String {
+    package static func daysAgo(_ moment: Double, now: Double, calendar: LocalCalendar) -> String {
         let days = calendar.day(of: now).number - calendar.day(of: moment).number
         return switch days {
         case ..<1: localized(.detailToday)

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachHistory
 import PeachTraining
 /// Progress over time: for each day, week or month, the median threshold of
@@ -88,5 +87,5 @@ public struct ProgressSeries: Codable, Equatable, Sendable {
         Sparkline.text(points.map(\.medianThreshold))
     }
 
-    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    package static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 
 /// A logarithmic cents axis just wider than the data, with ticks on round
 /// values: the 1–2–5 series (…, 0.5, 1, 2, 5, 10, 20, …) where it gives at
@@ -10,8 +9,8 @@ public struct CentsScale: Equatable, Sendable {
     public let top: Double
 
     /// Mantissas of the tick series, coarsest first.
-    static let tickSeries: [[Double]] = [[1, 2, 5], [1, 1.5, 2, 3, 5, 7], [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9]]
-    static let margin = 1.08
+    package static let tickSeries: [[Double]] = [[1, 2, 5], [1, 1.5, 2, 3, 5, 7], [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9]]
+    package static let margin = 1.08
 
     /// An axis covering `values` (cents; the positive ones count), at least a factor of two tall.
     public init(covering values: [Double]) {

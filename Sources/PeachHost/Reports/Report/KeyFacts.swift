@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachHistory
 import PeachMusic
 /// What one key's answers say on their own, counted rather than modelled.

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachMusic
 import PeachText
 import PeachTraining
@@ -36,8 +35,8 @@ public struct KeyboardChart: Sendable {
     public var highlighted: Int?
 
     public static let maximumColumnsPerKey = 5
-    static let rowsPerDecade = 20.0
-    static let rowLimits = 10...18
+    package static let rowsPerDecade = 20.0
+    package static let rowLimits = 10...18
     /// The fewest rows that still show a threshold inside its band.
     public static let minimumPlotRows = 4
 

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachHistory
 
 /// Days, weeks (from Monday) and months in the listener's time zone, for

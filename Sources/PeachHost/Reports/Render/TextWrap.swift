@@ -1,4 +1,3 @@
-import PeachAudio
 /// Plain text broken into lines of at most a given width, at spaces where it
 /// can, mid-word where a word alone is too long. Counts one column per
 /// Unicode scalar, which holds for the text Peach writes (no wide or

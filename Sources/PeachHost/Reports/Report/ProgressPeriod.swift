@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 /// The span progress is aggregated over: one point per day, week (from Monday) or month.
 public enum ProgressPeriod: String, Codable, CaseIterable, Sendable {

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachSupport
 
 /// Whether to colour terminal output, and the colours Peach uses. Colour is

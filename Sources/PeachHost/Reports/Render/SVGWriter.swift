@@ -1,22 +1,21 @@
-import PeachAudio
 /// Builds SVG text: elements with attributes, escaped text, and numbers with
 /// at most two decimals (a hundredth of a pixel is plenty, and keeps the file small).
-struct SVGWriter {
+package struct SVGWriter {
     private(set) var text = ""
     private var open: [String] = []
 
     /// `<name a="1">`, to be closed by `close()`.
-    mutating func begin(_ name: String, _ attributes: [(String, String)] = []) {
+    package mutating func begin(_ name: String, _ attributes: [(String, String)] = []) {
         text += "<\(name)\(Self.attributes(attributes))>"
         open.append(name)
     }
 
-    mutating func close() {
+    package mutating func close() {
         text += "</\(open.removeLast())>\n"
     }
 
     /// `<name a="1"/>`, or `<name a="1">content</name>` with `content` escaped.
-    mutating func element(_ name: String, _ attributes: [(String, String)] = [], content: String? = nil) {
+    package mutating func element(_ name: String, _ attributes: [(String, String)] = [], content: String? = nil) {
         if let content {
             text += "<\(name)\(Self.attributes(attributes))>\(Self.escaped(content))</\(name)>\n"
         } else {
@@ -24,14 +23,14 @@ struct SVGWriter {
         }
     }
 
-    mutating func raw(_ markup: String) { text += markup }
+    package mutating func raw(_ markup: String) { text += markup }
 
-    static func attributes(_ attributes: [(String, String)]) -> String {
+    package static func attributes(_ attributes: [(String, String)]) -> String {
         attributes.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
     }
 
     /// Text safe inside elements and double-quoted attributes.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -49,7 +48,7 @@ struct SVGWriter {
     }
 
     /// `12.35`, `12.3`, `12`: two decimals at most, no exponent.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
@@ -59,7 +58,7 @@ struct SVGWriter {
     }
 
     /// `x1,y1 x2,y2 …` for polylines and polygons.
-    static func points(_ points: [(x: Double, y: Double)]) -> String {
+    package static func points(_ points: [(x: Double, y: Double)]) -> String {
         points.map { number($0.x) + "," + number($0.y) }.joined(separator: " ")
     }
 }

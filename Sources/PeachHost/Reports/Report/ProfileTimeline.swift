@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachHistory
 import PeachTraining
 /// The profile as it stood at earlier moments, each rebuilt from the answers

@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachTraining
 /// How one key's threshold has moved: the profile now against the profile as
 /// it stood at an earlier moment (`since`), rebuilt from the answers before it.

@@ -1,4 +1,3 @@
-import PeachAudio
 /// A line of glyphs with roles, written with or without colour codes.
 public struct StyledLine: Sendable {
     private var runs: [(text: String, role: TerminalColour.Role)] = []

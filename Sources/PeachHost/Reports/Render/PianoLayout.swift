@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachMusic
 /// Where the keys of a range lie on a drawn piano keyboard: white keys side
 /// by side, each black key narrower and centred on the line between its two

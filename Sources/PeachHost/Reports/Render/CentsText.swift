@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachText
 /// Cents as people read them: whole cents from 10 up, one decimal below
 /// (`12 ¢`, `4.2 ¢`, `5 ¢`), two below a tenth. The space before ¢ is a no-break

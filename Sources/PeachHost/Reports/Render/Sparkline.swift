@@ -1,10 +1,9 @@
 import Glibc
-import PeachAudio
 
 /// A row of block characters, one per value, from ▁ (the smallest) to █ (the
 /// largest) on a logarithmic scale; nil values are spaces.
 public enum Sparkline {
-    static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    package static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     public static func text(_ values: [Double?]) -> String {
         let present = values.compactMap { $0 }.filter { $0 > 0 }
@@ -16,7 +15,7 @@ public enum Sparkline {
     }
 
     /// 0...7: where `value` lies between `low` and `high`.
-    static func level(_ value: Double, low: Double, high: Double) -> Int {
+    package static func level(_ value: Double, low: Double, high: Double) -> Int {
         Int((fraction(value, low: low, high: high) * Double(levels.count - 1)).rounded())
     }
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import PeachAudio
 import PeachHistory
 import PeachTraining
 
@@ -55,7 +54,7 @@ public struct TrainingStatistics: Codable, Equatable, Sendable {
         progress = ProgressSeries(plan: plan, reports: Array(reports.dropFirst()), current: current)
     }
 
-    static func timeSpent(_ answers: [TrainingAnswer]) -> (seconds: Double, sittings: Int) {
+    package static func timeSpent(_ answers: [TrainingAnswer]) -> (seconds: Double, sittings: Int) {
         var seconds = 0.0, sittings = 0
         var start = 0.0, previous = -Double.infinity
         for answer in answers {

@@ -1,5 +1,4 @@
 import Glibc
-import PeachAudio
 import PeachTraining
 
 /// The weakest places on the keyboard, weakest first, as Peach names them to
@@ -26,7 +25,7 @@ extension ProfileReport {
     }
 
     /// How far each key stands out, the measure both `weakestSpots` and `weakSpots` rank by.
-    static func spotLevels(_ keys: [(note: Int, threshold: Double, aboveCurve: Double?)]) -> [(note: Int, level: Double)] {
+    package static func spotLevels(_ keys: [(note: Int, threshold: Double, aboveCurve: Double?)]) -> [(note: Int, level: Double)] {
         let fitted = keys.allSatisfy { $0.aboveCurve != nil }
         return keys.map { key in
             (note: key.note, level: fitted ? log(key.aboveCurve!) : registerLevel(key.threshold, note: key.note))

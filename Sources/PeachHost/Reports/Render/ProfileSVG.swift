@@ -1,4 +1,3 @@
-import PeachAudio
 import PeachMusic
 import PeachText
 import PeachTraining
