@@ -49,9 +49,18 @@ let package = Package(
                 path: "Sources/PeachHost/Reports"),
         // libsndfile: WAV, FLAC and more, read (and later written) by the engine's file inputs.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // settings.json: the one list of settings, checked reads, locked read-modify-write.
+        .target(name: "PeachSettings", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachTraining", "PeachHistory"],
+                path: "Sources/PeachHost/Settings"),
+        // CSV export, CSV and JSON-lines import.
+        .target(name: "PeachExchange", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachTraining", "PeachHistory"],
+                path: "Sources/PeachHost/Exchange"),
+        // What to schedule on the engine: note sequences, training pairs, tuning checks.
+        .target(name: "PeachPlayback", dependencies: ["PeachAudio", "PeachMusic", "PeachTraining"], path: "Sources/PeachHost/Playback"),
+        // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
-                                                  "PeachReports"],
-                exclude: ["MusicalTime", "System", "Language", "Files", "Music", "Audio", "Training", "History", "Reports"]),
+                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback"],
+                sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -30,7 +30,7 @@ public enum HistoryCSV {
     public static let columns = ["timestamp", "key", "note", "first_hz", "second_hz", "cents", "answer", "correct",
                                  "response_ms", "source", "reference_hz", "note_seconds", "timbre"]
     /// The columns an imported file must have: all but `timbre`, which exports before it was recorded lack.
-    static let required = columns.dropLast()
+    package static let required = columns.dropLast()
 
     /// The whole file as UTF-8: header and rows, CRLF line ends.
     public static func document(_ answers: [TrainingAnswer]) -> [UInt8] {
@@ -41,7 +41,7 @@ public enum HistoryCSV {
         return bytes
     }
 
-    static func row(_ answer: TrainingAnswer) -> [String] {
+    package static func row(_ answer: TrainingAnswer) -> [String] {
         [UTCTimestamp.format(answer.time), String(answer.note.number), answer.note.name, PlainDecimal.text(answer.firstHz),
          PlainDecimal.text(answer.secondHz), PlainDecimal.text(answer.cents), answer.answer.rawValue, String(answer.correct),
          String(HistoryLine.responseMilliseconds(answer.responseSeconds)), answer.sourceID, PlainDecimal.text(answer.reference),
@@ -50,7 +50,7 @@ public enum HistoryCSV {
 
     /// Where each column stands in a file, from its header row. Columns may come
     /// in any order; unknown ones are ignored, as unknown keys in history lines are.
-    struct Header {
+    package struct Header {
         /// Per column of `columns`, where it stands; nil for an optional column the file lacks.
         let positions: [Int?]
 
@@ -72,7 +72,7 @@ public enum HistoryCSV {
     }
 
     /// The answer in one row, checked as strictly as a history line.
-    static func answer(_ fields: [String], header: Header) throws(HistoryLineError) -> TrainingAnswer {
+    package static func answer(_ fields: [String], header: Header) throws(HistoryLineError) -> TrainingAnswer {
         guard fields.count >= header.width else { throw .malformed(localized(.csvTooFewFields, fields.count, header.width)) }
         let value = { (column: Int) in header.positions[column].map { fields[$0] } ?? "" }
         func number(_ column: Int, positive: Bool) throws(HistoryLineError) -> Double {

@@ -58,7 +58,7 @@ public enum HistoryImport {
     }
 
     /// Every answer in the file at `path` (its bytes are let go once read).
-    static func answers(inFile path: String) throws(ImportError) -> [TrainingAnswer] {
+    package static func answers(inFile path: String) throws(ImportError) -> [TrainingAnswer] {
         let bytes: [UInt8]
         do { bytes = try PosixFile.contents(of: path) } catch { throw .history(error) }
         return try answers(in: bytes, file: path)
@@ -66,7 +66,7 @@ public enum HistoryImport {
 
     /// Every answer in a CSV or JSON-lines file, or the first problem. A file
     /// whose first character (after white space) is `{` is read as JSON lines.
-    static func answers(in bytes: [UInt8], file: String) throws(ImportError) -> [TrainingAnswer] {
+    package static func answers(in bytes: [UInt8], file: String) throws(ImportError) -> [TrainingAnswer] {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) else { throw .empty(file: file) }
         return try bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(ImportError) in first == UInt8(ascii: "{") ? try jsonLines(buffer, file: file) : try csv(buffer, file: file) }
@@ -113,7 +113,7 @@ public enum HistoryImport {
     /// an earlier answer of `incoming` holds, in time order (ties keep their
     /// order). Only answers of the same millisecond are compared, so this costs
     /// little beyond a sort.
-    static func unseen(_ incoming: [TrainingAnswer], existing: [TrainingAnswer]) -> [TrainingAnswer] {
+    package static func unseen(_ incoming: [TrainingAnswer], existing: [TrainingAnswer]) -> [TrainingAnswer] {
         let millisecond = { (answer: TrainingAnswer) in HistoryLine.millisecond(answer.time) }
         let ordered = zip(incoming, incoming.dropFirst()).allSatisfy { $0.time <= $1.time } ? incoming
             : incoming.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

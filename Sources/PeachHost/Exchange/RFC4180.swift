@@ -8,9 +8,9 @@ import PeachText
 /// quote or an unclosed quoted field without an error, swallowing the rest
 /// of the file into one field, and reports no positions; and its writer takes
 /// about a minute for a million answers, writing one byte per stream call.)
-enum RFC4180 {
+package enum RFC4180 {
     /// Appends one record, ending in CRLF, to `bytes`.
-    static func append(_ fields: [String], to bytes: inout [UInt8]) {
+    package static func append(_ fields: [String], to bytes: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(comma) }
             if field.utf8.contains(where: { $0 == comma || $0 == quote || $0 == carriageReturn || $0 == lineFeed }) {
@@ -27,7 +27,7 @@ enum RFC4180 {
         bytes += [carriageReturn, lineFeed]
     }
 
-    struct SyntaxError: Error, Equatable {
+    package struct SyntaxError: Error, Equatable {
         var line: Int
         var reason: String
     }
@@ -35,7 +35,7 @@ enum RFC4180 {
     /// Calls `receive` with each record's fields and the line it starts on
     /// (1-based), in order. A UTF-8 byte order mark at the start is skipped;
     /// the last record may end without a line break.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>,
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>,
                      receive: (_ line: Int, _ fields: [String]) throws(SyntaxError) -> Void) throws(SyntaxError) {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1

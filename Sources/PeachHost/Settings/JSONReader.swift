@@ -5,11 +5,11 @@ import PeachHistory
 /// the stack; duplicate keys, numbers a double cannot hold and bytes that
 /// are not UTF-8 are errors, not guesses. Strings and numbers are read as
 /// history lines read them (`FlatJSONScanner`).
-struct JSONReader {
+package struct JSONReader {
     /// The deepest nesting read; Peach's own settings nest three levels.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
-    struct Document {
+    package struct Document {
         var value: JSONValue
         /// The 1-based line of each top-level key.
         var keyLines: [String: Int]
@@ -21,7 +21,7 @@ struct JSONReader {
         case list([JSONValue])
     }
 
-    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Document {
+    package static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Document {
         try bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in
                 var reader = JSONReader(bytes: buffer)

@@ -7,10 +7,10 @@ import PeachSupport
 /// different keys at once (`peach settings set` in two terminals, the
 /// settings screen) then both keep their change. Waits for the other holder;
 /// the kernel drops the lock when a process dies.
-final class SettingsLock {
+package final class SettingsLock {
     private let file: PosixFile
 
-    init(beside settingsPath: String) throws(SettingsError) {
+    package init(beside settingsPath: String) throws(SettingsError) {
         let path = settingsPath + ".lock"
         do {
             // O_NOFOLLOW: a link planted in place of the lock file is refused, never followed.

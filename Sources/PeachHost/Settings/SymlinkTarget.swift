@@ -5,10 +5,10 @@ import PeachSupport
 /// Where a path that may be a symbolic link really leads, so that a settings
 /// file kept by a dotfile manager (`settings.json -> ~/dotfiles/peach.json`)
 /// is written through to its target instead of being replaced by a regular file.
-enum SymlinkTarget {
+package enum SymlinkTarget {
     /// Follows links at the last component of `path` (at most 40, as the kernel does);
     /// a link to a file that does not exist yet leads to where that file will be.
-    static func resolve(_ path: String) throws(SettingsError) -> String {
+    package static func resolve(_ path: String) throws(SettingsError) -> String {
         var current = path
         for _ in 0..<40 {
             var status = stat()
