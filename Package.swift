@@ -32,17 +32,17 @@ let package = Package(
         // English and German: every text Peach says by key, the language chosen once at start.
         .target(name: "PeachText", dependencies: ["PeachSupport"], path: "Sources/PeachHost/Language"),
         // Files written so that nothing is lost: no symbolic link followed in the data folder, replaced only when complete.
-        .target(name: "PeachFiles", dependencies: ["PeachSupport", "PeachText"], path: "Sources/PeachHost/Files"),
+        .target(name: "PeachFiles", dependencies: ["PeachSupport"], path: "Sources/PeachHost/Files"),
         // Sound: plugins (discovery, loading, the bridge), the engine (tracks, transport, input), outputs, devices, notes and pitch.
         // Knows nothing of training, history, reports or screens.
         // Notes, cents and reference pitch, and pitch measured in sound: what the engine and the trainer share.
-        .target(name: "PeachMusic", dependencies: ["PeachSupport", "PeachText", "PeachPitchMeter"], path: "Sources/PeachHost/Music"),
-        .target(name: "PeachAudio", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachPluginAPI", "CAlsa", "CSndFile", "MusicalTime"],
+        .target(name: "PeachMusic", dependencies: ["PeachSupport", "PeachPitchMeter"], path: "Sources/PeachHost/Music"),
+        .target(name: "PeachAudio", dependencies: ["PeachSupport", "PeachFiles", "PeachPluginAPI", "CAlsa", "CSndFile", "MusicalTime"],
                 path: "Sources/PeachHost/Audio"),
         // The perceptual profile, pair selection and the training session: no I/O, no sound.
-        .target(name: "PeachTraining", dependencies: ["PeachSupport", "PeachText", "PeachMusic"], path: "Sources/PeachHost/Training"),
+        .target(name: "PeachTraining", dependencies: ["PeachSupport", "PeachMusic"], path: "Sources/PeachHost/Training"),
         // The data folder: the answers on disk, the lock, the profile snapshot, and training bound to them.
-        .target(name: "PeachHistory", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachTraining"],
+        .target(name: "PeachHistory", dependencies: ["PeachSupport", "PeachFiles", "PeachMusic", "PeachTraining"],
                 path: "Sources/PeachHost/History"),
         // What the history says (key facts, trends, statistics, progress) and its pictures (keyboard chart, SVG, sparklines).
         .target(name: "PeachReports", dependencies: ["PeachSupport", "PeachText", "PeachMusic", "PeachTraining", "PeachHistory"],
@@ -53,13 +53,17 @@ let package = Package(
         .target(name: "PeachSettings", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachAudio", "PeachTraining", "PeachHistory"],
                 path: "Sources/PeachHost/Settings"),
         // CSV export, CSV and JSON-lines import.
-        .target(name: "PeachExchange", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachTraining", "PeachHistory"],
+        .target(name: "PeachExchange", dependencies: ["PeachSupport", "PeachFiles", "PeachMusic", "PeachTraining", "PeachHistory"],
                 path: "Sources/PeachHost/Exchange"),
         // What to schedule on the engine: note sequences, training pairs, tuning checks.
         .target(name: "PeachPlayback", dependencies: ["PeachAudio", "PeachMusic", "PeachTraining"], path: "Sources/PeachHost/Playback"),
+        // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
+        .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
+                                                      "PeachHistory", "PeachSettings", "PeachExchange"],
+                path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
-                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback"],
+                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",

@@ -6,6 +6,7 @@
 @_exported import PeachExchange
 @_exported import PeachFiles
 @_exported import PeachHistory
+@_exported import PeachMessages
 @_exported import PeachMusic
 @_exported import PeachPlayback
 @_exported import PeachReports

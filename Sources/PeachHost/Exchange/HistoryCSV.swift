@@ -1,7 +1,6 @@
 import PeachHistory
 import PeachMusic
 import PeachSupport
-import PeachText
 import PeachTraining
 
 /// The history as CSV (`peach export --csv`, `peach import`): a header row,
@@ -54,13 +53,13 @@ public enum HistoryCSV {
         /// Per column of `columns`, where it stands; nil for an optional column the file lacks.
         let positions: [Int?]
 
-        init(_ fields: [String]) throws(HistoryLineError) {
+        init(_ fields: [String]) throws(CSVProblem) {
             var positions: [Int?] = []
             for column in HistoryCSV.columns {
                 let matches = fields.indices.filter { fields[$0].trimmingWhitespace() == column }
-                guard matches.count <= 1 else { throw .malformed(localized(.csvColumnTwice, column)) }
+                guard matches.count <= 1 else { throw .columnTwice(column) }
                 guard !matches.isEmpty || !HistoryCSV.required.contains(column) else {
-                    throw .malformed(localized(.csvNoColumn, column, HistoryCSV.required.joined(separator: ",")))
+                    throw .noColumn(column, required: Array(HistoryCSV.required))
                 }
                 positions.append(matches.first)
             }
@@ -71,35 +70,41 @@ public enum HistoryCSV {
         var width: Int { positions.compactMap { $0 }.max()! + 1 }
     }
 
+    /// The timbre column's options and values; empty when the column is.
+    private static func timbre(_ text: String) throws(CSVProblem) -> [String: String] {
+        guard !text.isEmpty else { return [:] }
+        do { return try HistoryLine.timbre(parsing: text) } catch { throw .timbre(error) }
+    }
+
     /// The answer in one row, checked as strictly as a history line.
-    package static func answer(_ fields: [String], header: Header) throws(HistoryLineError) -> TrainingAnswer {
-        guard fields.count >= header.width else { throw .malformed(localized(.csvTooFewFields, fields.count, header.width)) }
+    package static func answer(_ fields: [String], header: Header) throws(CSVProblem) -> TrainingAnswer {
+        guard fields.count >= header.width else { throw .tooFewFields(fields.count, width: header.width) }
         let value = { (column: Int) in header.positions[column].map { fields[$0] } ?? "" }
-        func number(_ column: Int, positive: Bool) throws(HistoryLineError) -> Double {
+        func number(_ column: Int, positive: Bool) throws(CSVProblem) -> Double {
             guard let number = FlatJSONScanner.number(exactly: value(column)) else {
-                throw .malformed(localized(.csvNotNumber, columns[column], value(column)))
+                throw .notNumber(column: columns[column], value: value(column))
             }
-            guard !positive || number > 0 else { throw .malformed(localized(.answerNotPositive, columns[column], value(column))) }
+            guard !positive || number > 0 else { throw .notPositive(column: columns[column], value: value(column)) }
             return number
         }
         let time: Double
         switch value(0).utf8.withContiguousStorageIfAvailable({ UTCTimestamp.parse($0) }) ?? .failure(.layout) {
         case .success(let seconds): time = seconds
-        case .failure(let failure): throw .malformed("timestamp \"\(value(0))\" \(failure.description)")
+        case .failure(let failure): throw .timestamp(value(0), failure)
         }
-        guard let key = wholeNumber(value(1)), let note = MIDINote(number: key) else { throw .malformed(localized(.csvKey, value(1))) }
-        guard value(2) == note.name || (try? MIDINote(parsing: value(2))) == note else { throw .malformed(localized(.csvNoteMismatch, value(2), key, note.name)) }
-        guard let heard = PitchDirection(rawValue: value(6)) else { throw .malformed(localized(.csvAnswer, value(6))) }
-        guard let correct = Bool(value(7)) else { throw .malformed(localized(.csvCorrect, value(7))) }
+        guard let key = wholeNumber(value(1)), let note = MIDINote(number: key) else { throw .key(value(1)) }
+        guard value(2) == note.name || (try? MIDINote(parsing: value(2))) == note else { throw .noteMismatch(value(2), key: key, name: note.name) }
+        guard let heard = PitchDirection(rawValue: value(6)) else { throw .answer(value(6)) }
+        guard let correct = Bool(value(7)) else { throw .correct(value(7)) }
         guard let milliseconds = wholeNumber(value(8)) else {
-            throw .malformed(localized(.csvResponse, value(8)))
+            throw .response(value(8))
         }
         let answer = TrainingAnswer(time: time, note: note, firstHz: try number(3, positive: true), secondHz: try number(4, positive: true),
                                     cents: try number(5, positive: false), answer: heard, correct: correct,
                                     responseSeconds: Double(milliseconds) / 1000, sourceID: value(9),
                                     reference: try number(10, positive: true), noteSeconds: try number(11, positive: true),
-                                    timbre: value(12).isEmpty ? [:] : try HistoryLine.timbre(parsing: value(12)))
-        if let problem = HistoryLine.problem(with: answer) { throw .malformed(problem) }
+                                    timbre: try timbre(value(12)))
+        if let problem = HistoryLine.problem(with: answer) { throw .implausible(problem) }
         return answer
     }
 

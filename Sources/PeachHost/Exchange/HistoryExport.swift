@@ -4,7 +4,7 @@ import PeachHistory
 /// time order, as CSV (see `HistoryCSV` for the columns).
 public enum HistoryExport {
     /// The CSV (UTF-8) and warnings from reading the history (a torn last line, say).
-    public static func csv(dataDirectory: String) throws(HistoryError) -> (bytes: [UInt8], answers: Int, warnings: [String]) {
+    public static func csv(dataDirectory: String) throws(HistoryError) -> (bytes: [UInt8], answers: Int, warnings: [HistoryWarning]) {
         let history = try HistoryStore(directory: dataDirectory).readAll()
         return (HistoryCSV.document(history.answers), history.answers.count, history.warnings)
     }

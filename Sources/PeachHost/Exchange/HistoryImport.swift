@@ -1,7 +1,6 @@
 import Glibc
 import PeachFiles
 import PeachHistory
-import PeachText
 import PeachTraining
 
 /// `peach import FILE`: answers from a CSV made by `peach export --csv` or
@@ -25,8 +24,10 @@ public enum HistoryImport {
         public var added: Int
         /// Where they were written; nil if there was nothing new.
         public var file: String?
-        /// Problems that did not stop the import (a snapshot that could not be written, say).
-        public var warnings: [String]
+        /// What reading the history found that did not stop the import.
+        public var warnings: [HistoryWarning]
+        /// Why the profile snapshot was not updated, if it was not (it is rebuilt when needed).
+        public var staleSnapshot: TrainingDataError?
     }
 
     public static func run(_ path: String, dataDirectory: String, now: Double = PersistentTraining.currentTime()) throws(ImportError) -> Outcome {
@@ -42,17 +43,19 @@ public enum HistoryImport {
             throw .history(error)
         }
         let new = unseen(incoming, existing: existing.answers)
-        var outcome = Outcome(read: incoming.count, added: new.count, file: nil, warnings: existing.warnings)
+        var outcome = Outcome(read: incoming.count, added: new.count, file: nil, warnings: existing.warnings, staleSnapshot: nil)
         guard !new.isEmpty else { return outcome }
         do { outcome.file = try store.addImported(new, now: now) } catch { throw .history(error) }
-        do {
+        do throws(TrainingDataError) {
             // The history now holds exactly these answers: no need to read it again.
             let all = AnswerMerge.inTimeOrder([existing.answers, new], time: \.time)
             let history = EvidenceRead(evidence: all.map(AnswerEvidence.init), latest: all.last, warnings: [])
             let report = try PersistentTraining.currentReport(store: store, history: history).report
-            try store.writeSnapshot(Array(try report.json(pretty: true).utf8))
+            let json: String
+            do { json = try report.json(pretty: true) } catch { throw .unwritableProfile(error) }
+            do { try store.writeSnapshot(Array(json.utf8)) } catch { throw .history(error) }
         } catch {
-            outcome.warnings.append(localized(.importSnapshotStale, "\(error)"))
+            outcome.staleSnapshot = error
         }
         return outcome
     }
@@ -81,7 +84,7 @@ public enum HistoryImport {
             line += 1
             let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                do { answers.append(try HistoryLine.decode(text)) } catch { throw .malformed(file: file, line: line, reason: error.description) }
+                do { answers.append(try HistoryLine.decode(text)) } catch { throw .malformed(file: file, line: line, reason: .jsonLine(error)) }
             }
             start = end + 1
         }
@@ -93,18 +96,18 @@ public enum HistoryImport {
         var header: HistoryCSV.Header?
         do throws(RFC4180.SyntaxError) {
             try RFC4180.read(bytes) { (line, fields) throws(RFC4180.SyntaxError) in
-                do throws(HistoryLineError) {
+                do throws(CSVProblem) {
                     if let header {
                         if fields != [""] { answers.append(try HistoryCSV.answer(fields, header: header)) }  // blank lines pass
                     } else {
                         header = try HistoryCSV.Header(fields)
                     }
                 } catch {
-                    throw RFC4180.SyntaxError(line: line, reason: error.description)
+                    throw RFC4180.SyntaxError(line: line, reason: error)
                 }
             }
         } catch {
-            throw .malformed(file: file, line: error.line, reason: error.reason)
+            throw .malformed(file: file, line: error.line, reason: .csv(error.reason))
         }
         return answers
     }

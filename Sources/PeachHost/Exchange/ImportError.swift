@@ -1,17 +1,18 @@
 import PeachFiles
-import PeachText
-/// Why `peach import` added nothing. Each description is one line naming the file (and line).
-public enum ImportError: Error, Equatable, CustomStringConvertible {
+import PeachHistory
+
+/// Why `peach import` added nothing: the file (and line) and the reason as
+/// data; `PeachMessages` words it.
+public enum ImportError: Error, Equatable {
     case history(HistoryError)
     /// A row or line of the file being imported that is not an answer (1-based line number).
-    case malformed(file: String, line: Int, reason: String)
+    case malformed(file: String, line: Int, reason: Reason)
     case empty(file: String)
 
-    public var description: String {
-        switch self {
-        case .history(let error): error.description
-        case .malformed(let file, let line, let reason): localized(.importMalformed, file, line, reason)
-        case .empty(let file): localized(.importEmpty, file)
-        }
+    /// What is wrong with the line.
+    public enum Reason: Equatable, Sendable {
+        /// A line of a JSON-lines file.
+        case jsonLine(HistoryLineError)
+        case csv(CSVProblem)
     }
 }

@@ -1,4 +1,3 @@
-import PeachText
 /// CSV as RFC 4180 defines it, read strictly so that a damaged file is
 /// reported rather than half-understood: fields separated by commas, records
 /// by CRLF (a bare LF is accepted too), a field holding a comma, quote or
@@ -29,7 +28,7 @@ package enum RFC4180 {
 
     package struct SyntaxError: Error, Equatable {
         var line: Int
-        var reason: String
+        var reason: CSVProblem
     }
 
     /// Calls `receive` with each record's fields and the line it starts on
@@ -49,7 +48,7 @@ package enum RFC4180 {
                 var content: [UInt8] = []
                 index += 1
                 while true {
-                    guard index < bytes.count else { throw SyntaxError(line: opened, reason: localized(.csvQuoteNeverClosed)) }
+                    guard index < bytes.count else { throw SyntaxError(line: opened, reason: .quoteNeverClosed) }
                     let byte = bytes[index]
                     index += 1
                     if byte == quote {
@@ -65,13 +64,13 @@ package enum RFC4180 {
                 let start = index
                 while index < bytes.count, bytes[index] != comma, bytes[index] != lineFeed, bytes[index] != carriageReturn {
                     guard bytes[index] != quote else {
-                        throw SyntaxError(line: line, reason: localized(.csvStrayQuote))
+                        throw SyntaxError(line: line, reason: .strayQuote)
                     }
                     index += 1
                 }
                 text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
-            guard let text else { throw SyntaxError(line: line, reason: localized(.csvNotUTF8)) }
+            guard let text else { throw SyntaxError(line: line, reason: .notUTF8) }
             fields.append(text)
             // What ends the field: a comma, a line break, or the end of the file.
             if index == bytes.count {
@@ -85,9 +84,9 @@ package enum RFC4180 {
                 try receive(recordLine, fields)
                 fields.removeAll(keepingCapacity: true)
             } else if bytes[index] == carriageReturn {
-                throw SyntaxError(line: line, reason: localized(.csvStrayCarriageReturn))
+                throw SyntaxError(line: line, reason: .strayCarriageReturn)
             } else {
-                throw SyntaxError(line: line, reason: localized(.csvTextAfterQuote))
+                throw SyntaxError(line: line, reason: .textAfterQuote)
             }
         }
     }

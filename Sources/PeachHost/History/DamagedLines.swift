@@ -1,4 +1,3 @@
-import PeachText
 /// The complete lines of one history file that are not answers Peach can
 /// read (a sync tool's damage, a hand edit, a newer Peach's schema). They are
 /// left out of every read and never rewritten; `peach history check` lists
@@ -7,7 +6,7 @@ public struct DamagedLines: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         /// 1-based, counting every line of the file.
         public var number: Int
-        public var reason: String
+        public var reason: HistoryLineError
     }
 
     public var file: String
@@ -18,24 +17,13 @@ public struct DamagedLines: Equatable, Sendable {
 
     /// How many lines a read remembers by number; the rest are only counted.
     public static let kept = 1000
-    /// How many a warning names before it only counts the rest.
-    public static let named = 3
 
     public init(file: String) {
         self.file = file
     }
 
-    package mutating func add(_ number: Int, _ reason: String) {
+    package mutating func add(_ number: Int, _ reason: HistoryLineError) {
         if lines.count < Self.kept { lines.append(Line(number: number, reason: reason)) }
         count += 1
-    }
-
-    /// One warning for every command until the lines are mended: the file,
-    /// how many, the first few with their reasons, and where to look.
-    public var warning: String {
-        let named = lines.prefix(Self.named).map { localized(.historyDamagedLine, $0.number, $0.reason) }
-        let rest = count - named.count
-        return localized(.historyDamagedLines, file, count,
-                         (named + (rest > 0 ? [localized(.historyDamagedMore, rest)] : [])).joined(separator: "; "))
     }
 }

@@ -1,7 +1,6 @@
 import Glibc
 import PeachFiles
 import PeachSupport
-import PeachText
 
 /// Where Peach keeps its training history and profile snapshots:
 /// `--data-dir` if given, else `$XDG_DATA_HOME/peach`, else `~/.local/share/peach`.
@@ -24,7 +23,7 @@ public enum DataDirectory {
             if mkdir(prefix, 0o700) == 0 { continue }
             let code = errno
             if code == EEXIST && isDirectory(prefix) { continue }
-            throw .cannotCreateDirectory(path: prefix, reason: code == EEXIST ? localized(.historyFileInTheWay) : ErrnoText.describe(code))
+            throw code == EEXIST ? .fileInTheWay(path: prefix) : .cannotCreateDirectory(path: prefix, reason: ErrnoText.describe(code))
         }
     }
 

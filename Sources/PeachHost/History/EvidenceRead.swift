@@ -24,10 +24,10 @@ public struct EvidenceRead: Sendable {
     public var evidence: [AnswerEvidence] = []
     /// The most recent answer in full, to resume after.
     public var latest: TrainingAnswer?
-    public var warnings: [String] = []
+    public var warnings: [HistoryWarning] = []
     public var damaged: [DamagedLines] = []
 
-    public init(evidence: [AnswerEvidence] = [], latest: TrainingAnswer? = nil, warnings: [String] = [], damaged: [DamagedLines] = []) {
+    public init(evidence: [AnswerEvidence] = [], latest: TrainingAnswer? = nil, warnings: [HistoryWarning] = [], damaged: [DamagedLines] = []) {
         self.evidence = evidence
         self.latest = latest
         self.warnings = warnings

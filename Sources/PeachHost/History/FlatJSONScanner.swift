@@ -1,5 +1,4 @@
 import Glibc
-import PeachText
 
 /// A strict reader for one flat JSON object, such as one history line:
 /// `{"key": value, ...}` where every value is a string, a number, true,
@@ -48,7 +47,7 @@ package struct FlatJSONScanner {
         /// The string with its escapes resolved, or why it cannot be.
         package func decoded() throws(HistoryLineError) -> String {
             guard hasEscapes else {
-                guard let text = String(validating: raw, as: UTF8.self) else { throw .malformed(localized(.scanStringNotUTF8)) }
+                guard let text = String(validating: raw, as: UTF8.self) else { throw .scan(.stringNotUTF8, column: nil) }
                 return text
             }
             var bytes: [UInt8] = []
@@ -71,28 +70,28 @@ package struct FlatJSONScanner {
                     var scalar = try hexQuad(at: &index)
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else {
-                            throw .malformed(localized(.scanUnpairedSurrogate, hex(scalar)))
+                            throw .scan(.unpairedSurrogate(scalar), column: nil)
                         }
                         index += 2
                         let low = try hexQuad(at: &index)
-                        guard (0xDC00...0xDFFF).contains(low) else { throw .malformed(localized(.scanUnpairedSurrogate, hex(scalar))) }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw .scan(.unpairedSurrogate(scalar), column: nil) }
                         scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw .malformed(localized(.scanUnpairedSurrogate, hex(scalar)))
+                        throw .scan(.unpairedSurrogate(scalar), column: nil)
                     }
                     bytes.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
                 default:
-                    throw .malformed(localized(.scanUnknownEscape, Character(Unicode.Scalar(escape))))
+                    throw .scan(.unknownEscape(Character(Unicode.Scalar(escape))), column: nil)
                 }
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed(localized(.scanStringNotUTF8)) }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw .scan(.stringNotUTF8, column: nil) }
             return text
         }
 
         private func hexQuad(at index: inout Int) throws(HistoryLineError) -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
-                guard index < raw.count, let digit = Self.hexDigit(raw[index]) else { throw .malformed(localized(.scanShortEscape)) }
+                guard index < raw.count, let digit = Self.hexDigit(raw[index]) else { throw .scan(.shortEscape, column: nil) }
                 value = value << 4 | digit
                 index += 1
             }
@@ -106,11 +105,6 @@ package struct FlatJSONScanner {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
             default: nil
             }
-        }
-
-        private func hex(_ value: UInt32) -> String {
-            let digits = String(value, radix: 16, uppercase: true)
-            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
         }
     }
 
@@ -130,22 +124,22 @@ package struct FlatJSONScanner {
         skipWhitespace()
         switch state {
         case .start:
-            guard peek() == UInt8(ascii: "{") else { throw failure(localized(.scanNotObject)) }
+            guard peek() == UInt8(ascii: "{") else { throw failure(.notObject) }
             position += 1
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { return try finish() }
         case .afterValue:
             if peek() == UInt8(ascii: "}") { return try finish() }
-            guard peek() == UInt8(ascii: ",") else { throw failure(localized(.scanExpectedCommaOrBrace)) }
+            guard peek() == UInt8(ascii: ",") else { throw failure(.expectedCommaOrBrace) }
             position += 1
             skipWhitespace()
         case .finished:
             return nil
         }
-        guard peek() == UInt8(ascii: "\"") else { throw failure(localized(.scanExpectedKey)) }
+        guard peek() == UInt8(ascii: "\"") else { throw failure(.expectedKey) }
         let key = try string()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw failure(localized(.scanExpectedColon)) }
+        guard peek() == UInt8(ascii: ":") else { throw failure(.expectedColon) }
         position += 1
         state = .afterValue
         return key
@@ -154,15 +148,15 @@ package struct FlatJSONScanner {
     /// The value after the key `nextKey` returned.
     package mutating func value() throws(HistoryLineError) -> Value {
         skipWhitespace()
-        guard let next = peek() else { throw failure(localized(.scanLineEnds)) }
+        guard let next = peek() else { throw failure(.lineEnds) }
         switch next {
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure(localized(.scanNested))
-        default: throw failure(localized(.scanExpectedValue))
+        case UInt8(ascii: "{"), UInt8(ascii: "["): throw failure(.nested)
+        default: throw failure(.expectedValue)
         }
     }
 
@@ -179,12 +173,12 @@ package struct FlatJSONScanner {
         }
         var open: [UInt8] = []  // the closing bracket each open one awaits
         repeat {
-            guard let byte = peek() else { throw failure(localized(.scanLineEnds)) }
+            guard let byte = peek() else { throw failure(.lineEnds) }
             switch byte {
             case UInt8(ascii: "{"): open.append(UInt8(ascii: "}")); position += 1
             case UInt8(ascii: "["): open.append(UInt8(ascii: "]")); position += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard byte == open.last else { throw failure(localized(.scanExpectedValue)) }
+                guard byte == open.last else { throw failure(.expectedValue) }
                 open.removeLast()
                 position += 1
             case UInt8(ascii: "\""): _ = try string()
@@ -197,7 +191,7 @@ package struct FlatJSONScanner {
     private mutating func finish() throws(HistoryLineError) -> Text? {
         position += 1
         skipWhitespace()
-        guard position == bytes.count else { throw failure(localized(.scanTextAfterEnd)) }
+        guard position == bytes.count else { throw failure(.textAfterEnd) }
         state = .finished
         return nil
     }
@@ -208,15 +202,15 @@ package struct FlatJSONScanner {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { position += 1 }
     }
 
-    /// Error text with the 1-based byte column it refers to.
-    private func failure(_ reason: String) -> HistoryLineError {
-        .malformed(localized(.scanColumn, position + 1, reason))
+    /// The problem with the 1-based byte column it refers to.
+    private func failure(_ problem: ScanProblem) -> HistoryLineError {
+        .scan(problem, column: position + 1)
     }
 
     private mutating func literal(_ word: StaticString) throws(HistoryLineError) {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0 else {
-            throw failure(localized(.scanExpectedValue))
+            throw failure(.expectedValue)
         }
         position += count
     }
@@ -236,13 +230,13 @@ package struct FlatJSONScanner {
                 index += 2  // the escape's letter is checked when the string is decoded
             } else if byte < 0x20 {
                 position = index
-                throw failure(localized(.scanControlCharacter))
+                throw failure(.controlCharacter)
             } else {
                 index += 1
             }
         }
         position = bytes.count
-        throw failure(localized(.scanStringNotClosed))
+        throw failure(.stringNotClosed)
     }
 
     /// The value of `text` if it is one JSON number and nothing else, read
@@ -263,16 +257,16 @@ package struct FlatJSONScanner {
         let negative = bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         let integer = digitRun()
-        guard !integer.isEmpty else { throw failure(localized(.scanMinusWithoutDigit)) }
+        guard !integer.isEmpty else { throw failure(.minusWithoutDigit) }
         guard integer.count == 1 || bytes[integer.lowerBound] != UInt8(ascii: "0") else {
             position = integer.lowerBound + 1
-            throw failure(localized(.scanLeadingZero))
+            throw failure(.leadingZero)
         }
         var fraction = position..<position
         if peek() == UInt8(ascii: ".") {
             position += 1
             fraction = digitRun()
-            guard !fraction.isEmpty else { throw failure(localized(.scanFractionDigits)) }
+            guard !fraction.isEmpty else { throw failure(.fractionDigits) }
         }
         var decimalExponent = 0
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
@@ -280,7 +274,7 @@ package struct FlatJSONScanner {
             let exponentSign = peek() == UInt8(ascii: "-") ? -1 : 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
             let digits = digitRun()
-            guard !digits.isEmpty else { throw failure(localized(.scanExponentDigits)) }
+            guard !digits.isEmpty else { throw failure(.exponentDigits) }
             for index in digits { decimalExponent = min(decimalExponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")), 100_000) }
             decimalExponent *= exponentSign
         }
@@ -310,7 +304,7 @@ package struct FlatJSONScanner {
         // anything longer takes the slow, general way.
         let value = (significantDigits <= 19 ? DecimalToBinary.double(significand: significand, exponent: decimalExponent) : nil)
             ?? Self.parseLongNumber(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        guard value.isFinite else { throw failure(localized(.scanTooLarge)) }
+        guard value.isFinite else { throw failure(.tooLarge) }
         return negative ? -value : value
     }
 

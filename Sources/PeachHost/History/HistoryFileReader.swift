@@ -1,6 +1,5 @@
 import Glibc
 import PeachFiles
-import PeachText
 import PeachTraining
 
 /// Reads the answers of one history file from a byte offset onwards, a chunk
@@ -11,7 +10,7 @@ package enum HistoryFileReader {
         /// The answer with the latest time, in full.
         var latest: TrainingAnswer?
         /// Set when the file ends in a fragment without a newline, which is skipped.
-        var warning: String?
+        var warning: HistoryWarning?
         /// Complete lines that are not answers, left out.
         var damaged: DamagedLines
         /// The offset just past the last complete line.
@@ -50,7 +49,7 @@ package enum HistoryFileReader {
                     }) {
                         (line, error) throws(HistoryError) in
                         if linesBeforeOffset == nil { linesBeforeOffset = try linesBefore(offset, in: file) }
-                        result.damaged.add(linesBeforeOffset! + line, error.description)
+                        result.damaged.add(linesBeforeOffset! + line, error)
                     }
                 }
             }.get()
@@ -66,7 +65,7 @@ package enum HistoryFileReader {
                         result.answers.append(keep(last))
                         result.consumed = bufferOffset + filled
                     } else {
-                        result.warning = localized(.historyTornTail, path, filled - lineEnd)
+                        result.warning = .tornTail(path: path, bytes: filled - lineEnd)
                     }
                 }
                 return result

@@ -1,5 +1,5 @@
 import PeachMusic
-import PeachText
+import PeachFiles
 import PeachTraining
 /// One answer as one line of JSON, the history file's only record:
 ///
@@ -46,7 +46,7 @@ public enum HistoryLine {
         var scanner = FlatJSONScanner(bytes)
         var values: [String: String] = [:]
         while let key = try scanner.nextKey() {
-            guard case .string(let value) = try scanner.value() else { throw .malformed(localized(.lineTimbre)) }
+            guard case .string(let value) = try scanner.value() else { throw .timbreNotStrings }
             values[try key.decoded()] = try value.decoded()
         }
         return values
@@ -65,14 +65,14 @@ public enum HistoryLine {
     public static func millisecond(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
 
     /// Why `answer` cannot be written as a line that reads back, or nil if it can.
-    public static func problem(with answer: TrainingAnswer) -> String? {
+    public static func problem(with answer: TrainingAnswer) -> AnswerProblem? {
         for (key, value) in [("firstHz", answer.firstHz), ("secondHz", answer.secondHz), ("reference", answer.reference),
                              ("noteSeconds", answer.noteSeconds)] where !(value.isFinite && value > 0) {
-            return localized(.answerNotPositive, key, value)
+            return .notPositive(field: key, value: value)
         }
-        if !answer.cents.isFinite { return localized(.answerCents, answer.cents) }
-        if !UTCTimestamp.writableSeconds.contains(answer.time) { return localized(.answerTimeOutside, answer.time) }
-        if !(answer.responseSeconds >= 0 && answer.responseSeconds < 1e12) { return localized(.answerResponseTime, answer.responseSeconds) }
+        if !answer.cents.isFinite { return .centsNotFinite(answer.cents) }
+        if !UTCTimestamp.writableSeconds.contains(answer.time) { return .timeOutside(answer.time) }
+        if !(answer.responseSeconds >= 0 && answer.responseSeconds < 1e12) { return .responseTime(answer.responseSeconds) }
         return implausibility(of: answer)
     }
 
@@ -83,23 +83,23 @@ public enum HistoryLine {
     /// Why `answer` is not one Peach can have played and recorded, or nil:
     /// what would otherwise reach the profile and the pair selector as a
     /// difference of 1e308 cents or a key that is not the one played.
-    private static func implausibility(of answer: TrainingAnswer) -> String? {
+    private static func implausibility(of answer: TrainingAnswer) -> AnswerProblem? {
         guard Pitch.referenceRange.contains(answer.reference) else {
-            return localized(.answerReferenceOutside, answer.reference, Pitch.referenceRange.lowerBound, Pitch.referenceRange.upperBound)
+            return .referenceOutside(answer.reference, lowest: Pitch.referenceRange.lowerBound, highest: Pitch.referenceRange.upperBound)
         }
         guard answer.cents != 0, abs(answer.cents) <= PairSelector.ceilingCents else {
-            return localized(.answerCentsOutside, answer.cents, PairSelector.ceilingCents)
+            return .centsOutside(answer.cents, ceiling: PairSelector.ceilingCents)
         }
         let first = Pitch.frequency(of: answer.note, reference: answer.reference)
         guard abs(answer.firstHz / first - 1) <= frequencyTolerance else {
-            return localized(.answerFirstHz, answer.firstHz, answer.note.name, answer.reference, first)
+            return .firstHz(answer.firstHz, note: answer.note.name, reference: answer.reference, expected: first)
         }
         let second = Pitch.frequency(of: answer.note, cents: answer.cents, reference: answer.reference)
         guard abs(answer.secondHz / second - 1) <= frequencyTolerance else {
-            return localized(.answerSecondHz, answer.secondHz, answer.cents, answer.firstHz, second)
+            return .secondHz(answer.secondHz, cents: answer.cents, firstHz: answer.firstHz, expected: second)
         }
         guard answer.correct == ((answer.answer == .higher) == (answer.cents > 0)) else {
-            return localized(.answerCorrectMismatch, String(answer.correct), answer.answer.rawValue, answer.cents)
+            return .correctMismatch(correct: answer.correct, answer: answer.answer.rawValue, cents: answer.cents)
         }
         return nil
     }
@@ -134,33 +134,33 @@ public enum HistoryLine {
                 continue
             }
             if field == .timbre {  // the one object: read once the line is known to be whole
-                guard timbre == nil else { throw .malformed(localized(.lineFieldTwice, field.key)) }
+                guard timbre == nil else { throw .fieldTwice(field.name) }
                 timbre = try scanner.skipValue()
                 continue
             }
             let value = try scanner.value()
-            guard fields.values[field.rawValue] == nil else { throw .malformed(localized(.lineFieldTwice, field.key)) }
+            guard fields.values[field.rawValue] == nil else { throw .fieldTwice(field.name) }
             fields.values[field.rawValue] = value
             expected = field.rawValue + 1
         }
         let version = try fields.wholeNumber(.v)
-        guard version >= 1 else { throw .malformed(localized(.lineVersion, version)) }
+        guard version >= 1 else { throw .version(version) }
         guard version <= TrainingAnswer.schemaVersion else { throw .newerSchema(version) }
         let noteNumber = try fields.wholeNumber(.note)
-        guard let note = MIDINote(number: noteNumber) else { throw .malformed(localized(.lineNoteOutside, noteNumber)) }
+        guard let note = MIDINote(number: noteNumber) else { throw .noteOutside(noteNumber) }
         let name = try fields.text(.name)
         if !name.equals(noteNames[note.number]) {
             let written = try name.decoded()
-            guard (try? MIDINote(parsing: written)) == note else { throw .malformed(localized(.lineNameMismatch, written, note.number, note.name)) }
+            guard (try? MIDINote(parsing: written)) == note else { throw .nameMismatch(written: written, note: note.number, name: note.name) }
         }
         let answer: PitchDirection
         switch try fields.text(.answer) {
         case let text where text.equals("higher"): answer = .higher
         case let text where text.equals("lower"): answer = .lower
-        default: throw .malformed(localized(.lineAnswer))
+        default: throw .answerWord
         }
         let responseMilliseconds = try fields.wholeNumber(.responseMs)
-        guard responseMilliseconds >= 0 else { throw .malformed(localized(.lineResponseNegative)) }
+        guard responseMilliseconds >= 0 else { throw .responseNegative }
         let decoded = TrainingAnswer(
             time: try fields.time(), note: note,
             firstHz: try fields.positiveNumber(.firstHz), secondHz: try fields.positiveNumber(.secondHz),
@@ -168,7 +168,7 @@ public enum HistoryLine {
             responseSeconds: Double(responseMilliseconds) / 1000, sourceID: try sources.string(for: fields.text(.source)),
             reference: try fields.positiveNumber(.reference), noteSeconds: try fields.positiveNumber(.noteSeconds),
             timbre: try timbre.map { range throws(HistoryLineError) in try sources.timbre(for: UnsafeBufferPointer(rebasing: bytes[range])) } ?? [:])
-        if let problem = implausibility(of: decoded) { throw .malformed(problem) }
+        if let problem = implausibility(of: decoded) { throw .implausible(problem) }
         return decoded
     }
 
@@ -220,6 +220,9 @@ public enum HistoryLine {
             case .timbre: "timbre"
             }
         }
+
+        /// The key as a String, for errors.
+        var name: String { key.description }
     }
 
     /// The values found, with typed access that names the field when it is missing or of the wrong kind.
@@ -228,44 +231,44 @@ public enum HistoryLine {
         var values = InlineArray<14, FlatJSONScanner.Value?>(repeating: nil)  // one per Field, without allocating
 
         mutating func value(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Value {
-            guard let value = values[field.rawValue] else { throw .malformed(localized(.lineFieldMissing, field.key)) }
+            guard let value = values[field.rawValue] else { throw .fieldMissing(field.name) }
             return value
         }
 
         mutating func number(_ field: Field) throws(HistoryLineError) -> Double {
-            guard case .number(let number) = try value(field) else { throw .malformed(localized(.lineNotNumber, field.key)) }
+            guard case .number(let number) = try value(field) else { throw .notNumber(field.name) }
             return number
         }
 
         mutating func positiveNumber(_ field: Field) throws(HistoryLineError) -> Double {
             let number = try number(field)
-            guard number > 0 else { throw .malformed(localized(.answerNotPositive, "\"\(field.key)\"", number)) }
+            guard number > 0 else { throw .notPositive(field: field.name, value: number) }
             return number
         }
 
         mutating func wholeNumber(_ field: Field) throws(HistoryLineError) -> Int {
             let number = try number(field)
-            guard number == number.rounded(), abs(number) < 1e15 else { throw .malformed(localized(.lineNotWhole, field.key)) }
+            guard number == number.rounded(), abs(number) < 1e15 else { throw .notWholeNumber(field.name) }
             return Int(number)
         }
 
         mutating func text(_ field: Field) throws(HistoryLineError) -> FlatJSONScanner.Text {
-            guard case .string(let text) = try value(field) else { throw .malformed(localized(.lineNotString, field.key)) }
+            guard case .string(let text) = try value(field) else { throw .notString(field.name) }
             return text
         }
 
         mutating func bool(_ field: Field) throws(HistoryLineError) -> Bool {
-            guard case .bool(let flag) = try value(field) else { throw .malformed(localized(.lineNotBool, field.key)) }
+            guard case .bool(let flag) = try value(field) else { throw .notBool(field.name) }
             return flag
         }
 
         mutating func time() throws(HistoryLineError) -> Double {
             let text = try text(.time)
-            guard !text.hasEscapes else { throw .malformed("\"time\" \(UTCTimestamp.ParseFailure.layout.description)") }
+            guard !text.hasEscapes else { throw .time(text: nil, .layout) }
             switch UTCTimestamp.parse(text.raw) {
             case .success(let seconds): return seconds
             case .failure(let failure):
-                throw .malformed("\"time\" \(String(decoding: text.raw, as: UTF8.self)) \(failure.description)")
+                throw .time(text: String(decoding: text.raw, as: UTF8.self), failure)
             }
         }
     }

@@ -6,7 +6,7 @@ public struct HistoryRead: Sendable {
     public var answers: [TrainingAnswer]
     /// Problems to show the user, one line each naming the file: a last line
     /// cut off by a crash, damaged lines left out.
-    public var warnings: [String]
+    public var warnings: [HistoryWarning]
     /// Per file with any, the complete lines that are not answers, left out (their warnings are in `warnings`).
     public var damaged: [DamagedLines]
     /// For each file, by name within `history/` (`laptop.jsonl`): the bytes
@@ -17,7 +17,7 @@ public struct HistoryRead: Sendable {
     /// replace what it had rather than add to it.
     public var isComplete: Bool
 
-    public init(answers: [TrainingAnswer] = [], warnings: [String] = [], damaged: [DamagedLines] = [], consumedBytes: [String: Int] = [:],
+    public init(answers: [TrainingAnswer] = [], warnings: [HistoryWarning] = [], damaged: [DamagedLines] = [], consumedBytes: [String: Int] = [:],
                 isComplete: Bool = true) {
         self.answers = answers
         self.warnings = warnings

@@ -50,7 +50,7 @@ public final class HistoryStore {
     /// training lock if not yet held. Before the first append a torn last
     /// line is moved aside into `<file>.torn-<unix time>`.
     public func append(_ answer: TrainingAnswer) throws(HistoryError) {
-        if let problem = HistoryLine.problem(with: answer) { throw .invalidAnswer(reason: problem) }
+        if let problem = HistoryLine.problem(with: answer) { throw .invalidAnswer(problem) }
         try lockForTraining()
         if !tailIsClean {
             try TornTail.setAside(in: ownHistoryPath)
@@ -96,7 +96,7 @@ public final class HistoryStore {
     /// the training lock if not yet held. Returns the file's path.
     public func addImported(_ answers: [TrainingAnswer], now: Double) throws(HistoryError) -> String {
         for answer in answers {
-            if let problem = HistoryLine.problem(with: answer) { throw .invalidAnswer(reason: problem) }
+            if let problem = HistoryLine.problem(with: answer) { throw .invalidAnswer(problem) }
         }
         try lockForTraining()
         let stamp = UTCTimestamp.format(now).filter { $0 != "-" && $0 != ":" }.prefix(while: { $0 != "." }) + "Z"
@@ -190,7 +190,7 @@ public final class HistoryStore {
         var answers: [[Element]] = []
         var writers: [String] = []
         var latest: TrainingAnswer?
-        var warnings: [String] = []
+        var warnings: [HistoryWarning] = []
         var damaged: [DamagedLines] = []
         var consumedBytes: [String: Int] = [:]
     }
@@ -213,7 +213,7 @@ public final class HistoryStore {
             result.warnings += fileRead.warning.map { [$0] } ?? []
             if fileRead.damaged.count > 0 {
                 result.damaged.append(fileRead.damaged)
-                result.warnings.append(fileRead.damaged.warning)
+                result.warnings.append(.damaged(fileRead.damaged))
             }
             result.consumedBytes[name] = fileRead.consumed
             if let latest = fileRead.latest, latest.time >= result.latest?.time ?? -.infinity { result.latest = latest }

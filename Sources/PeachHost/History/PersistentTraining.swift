@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import PeachFiles
 import PeachMusic
-import PeachText
 import PeachTraining
 
 /// A training session bound to a data folder. Opening it takes the folder's
@@ -14,7 +13,7 @@ public final class PersistentTraining {
     public let store: HistoryStore
     public let session: TrainingSession
     /// Things worth telling the user that did not stop training (a torn last line, say).
-    public let warnings: [String]
+    public let warnings: [HistoryWarning]
 
     /// - Parameters:
     ///   - range: a fixed range, or nil for the adaptive one.
@@ -63,7 +62,7 @@ public final class PersistentTraining {
     /// The profile of the data folder, for display: from the snapshot when it is
     /// up to date with every history file, else rebuilt from the history. Needs no lock.
     public static func currentReport(dataDirectory: String, range: TrainingRange? = nil,
-                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
+                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [HistoryWarning]) {
         let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
         let history = try history { () throws(HistoryError) in try store.readEvidence() }
         return try currentReport(store: store, history: history, range: range, reference: reference)
@@ -72,7 +71,7 @@ public final class PersistentTraining {
     /// `currentReport` for a history already read from `store`, for callers
     /// that need the answers too; the warnings are the history's and the snapshot's.
     public static func currentReport(store: HistoryStore, history: EvidenceRead, range: TrainingRange? = nil,
-                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [String]) {
+                                     reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [HistoryWarning]) {
         let snapshot = try readSnapshot(store)
         let warnings = history.warnings + (snapshot.warning.map { [$0] } ?? [])
         if let report = snapshot.report, range == nil, report.answers == history.evidence.count, report.reference == reference {
@@ -101,7 +100,7 @@ public final class PersistentTraining {
     /// A damaged one is only a cache gone bad: the profile is rebuilt from the
     /// history, and a store that holds the training lock moves the file aside
     /// (no other writer can be replacing it then); either way with a warning.
-    private static func readSnapshot(_ store: HistoryStore) throws(TrainingDataError) -> (report: ProfileReport?, warning: String?) {
+    private static func readSnapshot(_ store: HistoryStore) throws(TrainingDataError) -> (report: ProfileReport?, warning: HistoryWarning?) {
         guard let bytes = try history({ () throws(HistoryError) in try store.readSnapshot() }) else { return (nil, nil) }
         struct Version: Decodable { var schema: Int }
         if let version = try? JSONDecoder().decode(Version.self, from: Data(bytes)) {
@@ -113,11 +112,11 @@ public final class PersistentTraining {
                 return (report, nil)
             }
         }
-        guard store.holdsTrainingLock else { return (nil, localized(.snapshotDamaged, store.snapshotPath)) }
+        guard store.holdsTrainingLock else { return (nil, .snapshotDamaged(path: store.snapshotPath)) }
         do {
-            return (nil, localized(.snapshotMovedAside, store.snapshotPath, try store.setSnapshotAside()))
+            return (nil, .snapshotMovedAside(path: store.snapshotPath, to: try store.setSnapshotAside()))
         } catch {
-            return (nil, localized(.snapshotNotMovedAside, store.snapshotPath, error.description))
+            return (nil, .snapshotNotMovedAside(path: store.snapshotPath, error))
         }
     }
 }
@@ -127,20 +126,10 @@ private func history<T>(_ body: () throws(HistoryError) -> T) throws(TrainingDat
     do { return try body() } catch { throw .history(error) }
 }
 
-public enum TrainingDataError: Error, Equatable, CustomStringConvertible {
+/// Why the training data could not be used, as data; `PeachMessages` words it.
+public enum TrainingDataError: Error, Equatable {
     case history(HistoryError)
     case newerSnapshot(path: String, schema: Int)
     /// The profile cannot be written as JSON; the snapshot on disk is left as it was.
     case unwritableProfile(ProfileReport.NotFinite)
-
-    public var description: String {
-        switch self {
-        case .history(let error):
-            error.description
-        case .newerSnapshot(let path, let schema):
-            localized(.snapshotNewerSchema, path, schema, ProfileReport.currentSchema)
-        case .unwritableProfile(let error):
-            error.description
-        }
-    }
 }

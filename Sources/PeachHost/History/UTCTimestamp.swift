@@ -1,8 +1,7 @@
-import PeachText
 /// ISO-8601 UTC times in the one form the history uses,
 /// `2026-11-21T19:07:00.123Z`, converted with days-from-civil arithmetic
 /// (proleptic Gregorian calendar, no leap seconds) instead of a calendar library.
-package enum UTCTimestamp {
+public enum UTCTimestamp {
     /// The times that can be written: 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
     package static let writableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
 
@@ -72,16 +71,9 @@ package enum UTCTimestamp {
         return .success(Double(whole) + Double(fraction) / scale)
     }
 
-    package enum ParseFailure: Error {
+    /// Why a text is not a time: its layout, a date the calendar lacks, or a time of day that is none.
+    public enum ParseFailure: Error, Equatable, Sendable {
         case layout, noSuchDate, noSuchTime
-
-        package var description: String {
-            switch self {
-            case .layout: localized(.timeLayout)
-            case .noSuchDate: localized(.timeNoSuchDate)
-            case .noSuchTime: localized(.timeNoSuchTime)
-            }
-        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).

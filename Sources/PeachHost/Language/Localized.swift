@@ -23,3 +23,10 @@ public func localized(_ key: TextKey, in language: Language, _ arguments: [Custo
     }
     return result + rest
 }
+
+extension Language {
+    /// A text of Peach's in this language, with `%1`, `%2`, … replaced by `arguments` in order.
+    public func text(_ key: TextKey, _ arguments: CustomStringConvertible...) -> String {
+        localized(key, in: self, arguments)
+    }
+}

@@ -1,5 +1,4 @@
 import PeachSupport
-import PeachText
 
 /// A key on the keyboard, by MIDI number (60 = C4, middle C; 69 = A4).
 /// Parses and prints scientific pitch names such as `C4`, `C#3`, `Bb2`, `F♯5`.
@@ -55,16 +54,10 @@ public struct MIDINote: Hashable, Comparable, Sendable, CustomStringConvertible 
     private static let sharpNames = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
 }
 
-public enum NoteParseError: Error, Equatable, CustomStringConvertible {
+/// Why a text is not a note: the text as written.
+public enum NoteParseError: Error, Equatable, Sendable {
+    /// Neither a MIDI number nor a note name.
     case malformed(String)
+    /// A note outside MIDI's 0 to 127.
     case outOfRange(String)
-
-    public var description: String {
-        switch self {
-        case .malformed(let text):
-            localized(.noteMalformed, text)
-        case .outOfRange(let text):
-            localized(.noteOutOfRange, text)
-        }
-    }
 }

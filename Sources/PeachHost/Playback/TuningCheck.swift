@@ -48,7 +48,7 @@ public enum TuningCheck {
         let notices = engine.render(through: Int64(notes.count * spacing))
         try engine.stop()
         if let failure = notices.first(where: { $0.endsRendering || $0.silencedSource }) {
-            throw SourceError.failed(source: source.descriptor.id, action: "play", reason: "\(failure); \(source.lastError)")
+            throw SourceError.stopped(source: source.descriptor.id, notice: failure, reason: source.lastError)
         }
         let samples = output.samples(channel: 0)
         return notes.enumerated().map { index, note in

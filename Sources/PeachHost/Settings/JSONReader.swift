@@ -157,7 +157,7 @@ package struct JSONReader {
                 let text = FlatJSONScanner.Text(raw: raw, hasEscapes: hasEscapes)
                 do { return try text.decoded() } catch {
                     index = start
-                    throw self.error(.badString(error.description))
+                    throw self.error(.badString(error))
                 }
             case UInt8(ascii: "\\"): hasEscapes = true; index += 2
             case ..<0x20: throw error(.controlCharacter)

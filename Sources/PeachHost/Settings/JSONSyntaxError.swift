@@ -1,8 +1,9 @@
-import PeachText
+import PeachHistory
+
 /// Where and why a settings file is not JSON Peach can read: the line and
 /// column, the top-level key whose value holds the problem (if any), and the
-/// problem itself as data; the words are made in `description`.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+/// problem itself as data; `PeachMessages` words it.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
     public enum Problem: Equatable, Sendable {
         case endsInValue, endsInObject, endsInList, endsInString, expectedKey, expectedColon, controlCharacter, textAfterEnd
         case unexpectedCharacter(Character)
@@ -16,8 +17,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
         /// A number beyond what a double holds, such as 1e400.
         case numberTooLarge(String)
         case badNumber(String)
-        /// An escape or surrogate that does not make text; the reason in words.
-        case badString(String)
+        /// An escape or surrogate that does not make text.
+        case badString(HistoryLineError)
     }
 
     public var line: Int
@@ -26,30 +27,4 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var key: String?
     public var problem: Problem
 
-    public var description: String {
-        let place = localized(.jsonAt, line, column, key.map { localized(.jsonInKey, $0) } ?? "")
-        return place + ": " + problemText
-    }
-
-    private var problemText: String {
-        switch problem {
-        case .endsInValue: localized(.jsonEndsInValue)
-        case .endsInObject: localized(.jsonEndsInObject)
-        case .endsInList: localized(.jsonEndsInList)
-        case .endsInString: localized(.jsonEndsInString)
-        case .expectedKey: localized(.jsonExpectedKey)
-        case .expectedColon: localized(.jsonExpectedColon)
-        case .controlCharacter: localized(.jsonControlCharacter)
-        case .textAfterEnd: localized(.jsonTextAfterEnd)
-        case .unexpectedCharacter(let character): localized(.jsonUnexpectedCharacter, character)
-        case .expectedCommaOr(let close): localized(.jsonExpectedCommaOr, close)
-        case .expectedWord(let word): localized(.jsonExpectedWord, word)
-        case .notUTF8(let byte): localized(.jsonNotUTF8, String(byte, radix: 16, uppercase: true))
-        case .tooDeep(let limit): localized(.jsonTooDeep, limit)
-        case .duplicateKey(let key, let firstLine): localized(.jsonDuplicateKey, key, firstLine)
-        case .numberTooLarge(let text): localized(.jsonNumberTooLarge, text)
-        case .badNumber(let text): localized(.jsonBadNumber, text)
-        case .badString(let reason): reason
-        }
-    }
 }

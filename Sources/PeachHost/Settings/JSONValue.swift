@@ -1,4 +1,3 @@
-import PeachText
 /// Any JSON value, so a settings file can be read, changed in a few places
 /// and written back with everything else in it kept as it was.
 public enum JSONValue: Codable, Equatable, Sendable {
@@ -28,18 +27,6 @@ public enum JSONValue: Codable, Equatable, Sendable {
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
-        }
-    }
-
-    /// What kind of value it is, for error messages.
-    public var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: localized(.kindBool)
-        case .number: localized(.kindNumber)
-        case .string: localized(.kindText)
-        case .array: localized(.kindList)
-        case .object: localized(.kindObject)
         }
     }
 }

@@ -45,28 +45,25 @@ public struct Setting: Sendable, Identifiable {
     public static func named(_ key: String) -> Setting? { all.first { $0.key == key } }
 
     /// Checks a value from the file or the command line; nil if it is fine, else why not.
-    public func check(_ value: JSONValue) -> String? {
+    public func check(_ value: JSONValue) -> SettingProblem? {
         switch (kind, value) {
         case (.number(let range, let step, let unit), .number(let number)):
-            let spacedUnit = unit.isEmpty ? "" : " " + unit
-            guard range.contains(number) else {
-                return localized(.checkOutside, number.compact, range.lowerBound.compact, range.upperBound.compact, spacedUnit)
-            }
+            guard range.contains(number) else { return .outside(number, range: range, unit: unit) }
             let steps = (number - range.lowerBound) / step
-            return abs(steps - steps.rounded()) < 1e-6 ? nil : localized(.checkNotMultiple, number.compact, step.compact, spacedUnit)
+            return abs(steps - steps.rounded()) < 1e-6 ? nil : .notMultiple(number, step: step, unit: unit)
         case (.bool, .bool), (.text, .string):
             if key == Setting.range.key, case .string(let text) = value {
-                do { _ = try TrainingRange(parsing: text) } catch { return error.description }
+                do { _ = try TrainingRange(parsing: text) } catch { return .range(error) }
             }
             if key == Setting.device.key, case .string(let text) = value, !DeviceNameSafety.allowedInSettings(text) {
-                return localized(.checkDeviceUnsafe, text)
+                return .deviceUnsafe(text)
             }
             return nil
         case (.choice(let choices), .string(let text)):
-            return choices.contains(text) ? nil : localized(.checkNotOneOf, text, choices.joined(separator: ", "))
-        case (.number, _): return localized(.checkExpectedNumber, value.kindName)
-        case (.bool, _): return localized(.checkExpectedBool, value.kindName)
-        case (.choice, _), (.text, _): return localized(.checkExpectedText, value.kindName)
+            return choices.contains(text) ? nil : .notOneOf(text, choices: choices)
+        case (.number, _): return .expectedNumber(got: value)
+        case (.bool, _): return .expectedBool(got: value)
+        case (.choice, _), (.text, _): return .expectedText(got: value)
         }
     }
 

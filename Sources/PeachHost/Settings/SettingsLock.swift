@@ -16,10 +16,10 @@ package final class SettingsLock {
             // O_NOFOLLOW: a link planted in place of the lock file is refused, never followed.
             file = try PosixFile(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
         } catch {
-            throw .cannotWrite(path: settingsPath, reason: error.description)
+            throw .cannotWrite(path: settingsPath, reason: .file(error))
         }
         var result: Int32
         repeat { result = flock(file.descriptor, LOCK_EX) } while result != 0 && errno == EINTR
-        guard result == 0 else { throw .cannotWrite(path: settingsPath, reason: ErrnoText.describe(errno)) }
+        guard result == 0 else { throw .cannotWrite(path: settingsPath, reason: .system(ErrnoText.describe(errno))) }
     }
 }

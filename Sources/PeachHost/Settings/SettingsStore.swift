@@ -4,7 +4,6 @@ import PeachAudio
 import PeachFiles
 import PeachHistory
 import PeachSupport
-import PeachText
 
 /// The settings file, `$XDG_CONFIG_HOME/peach/settings.json` (default
 /// `~/.config/peach/settings.json`): read whole, checked key by key, and
@@ -39,7 +38,7 @@ public final class SettingsStore {
             guard let file = try PosixFile.openIfPresent(path) else { return [:] }
             bytes = try file.read()
         } catch {
-            throw .cannotRead(path: path, reason: error.description)
+            throw .cannotRead(path: path, reason: .file(error))
         }
         let parsed: JSONReader.Document
         do { parsed = try JSONReader.read(bytes) } catch { throw .malformed(path: path, syntax: error) }
@@ -50,8 +49,7 @@ public final class SettingsStore {
             }
         }
         if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
-            throw .invalid(path: path, line: parsed.keyLines[sourceOptionsKey], key: sourceOptionsKey,
-                           reason: localized(.settingsBadSourceOptions))
+            throw .badSourceOptions(path: path, line: parsed.keyLines[sourceOptionsKey], key: sourceOptionsKey)
         }
         return document
     }
@@ -121,19 +119,19 @@ public final class SettingsStore {
     /// the file is kept. A file that no longer reads is left as it is. A
     /// symbolic link is written through: the new file replaces its target.
     private func update(_ change: (inout [String: JSONValue]) -> Void) throws(SettingsError) {
-        do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: error.description) }
+        do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
         let lock = try SettingsLock(beside: path)
         var current = try Self.read(path)
         change(&current)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: localized(.settingsCannotEncode)) }
+        guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: .cannotEncode) }
         let target = try SymlinkTarget.resolve(path)
         do {
             try DataDirectory.create(ParentFolder.of( target))
             try AtomicFile.write(Array(data) + [0x0A], to: target)
         } catch {
-            throw .cannotWrite(path: path, reason: error.description)
+            throw .cannotWrite(path: path, reason: .file(error))
         }
         document = current
         withExtendedLifetime(lock) {}
@@ -156,30 +154,28 @@ public final class SettingsStore {
 
 }
 
-public enum SettingsError: Error, Equatable, CustomStringConvertible {
+/// Why the settings could not be read or changed, as data; `PeachMessages`
+/// words it.
+public enum SettingsError: Error, Equatable {
     case noConfigDirectory
-    case cannotRead(path: String, reason: String)
+    case cannotRead(path: String, reason: Reason)
     case malformed(path: String, syntax: JSONSyntaxError)
     case notAnObject(path: String)
-    case invalid(path: String, line: Int?, key: String, reason: String)
-    case invalidValue(key: String, reason: String)
+    case invalid(path: String, line: Int?, key: String, reason: SettingProblem)
+    /// The source options are not an object of objects of strings.
+    case badSourceOptions(path: String, line: Int?, key: String)
+    case invalidValue(key: String, reason: SettingProblem)
     case unknownKey(String)
     /// An output device this machine does not have, with the ones it has.
     case unknownDevice(name: String, known: [String])
-    case cannotWrite(path: String, reason: String)
+    case cannotWrite(path: String, reason: Reason)
 
-    public var description: String {
-        switch self {
-        case .noConfigDirectory: localized(.settingsNoFolder)
-        case .cannotRead(let path, let reason): localized(.fileCannotRead, path, reason)
-        case .malformed(let path, let syntax): localized(.settingsMalformed, path, syntax.description)
-        case .notAnObject(let path): localized(.settingsNotObject, path)
-        case .invalid(let path, let line, let key, let reason):
-            localized(.settingsInvalid, path, line.map { " \(localized(.jsonLine, $0))" } ?? "", key, reason)
-        case .invalidValue(let key, let reason): localized(.settingsInvalidValue, key, reason)
-        case .unknownKey(let key): localized(.settingsUnknownKey, key, Setting.all.map(\.key).joined(separator: ", "))
-        case .cannotWrite(let path, let reason): localized(.settingsCannotWrite, path, reason)
-        case .unknownDevice(let name, let known): localized(.settingsUnknownDevice, name, known.joined(separator: ", "))
-        }
+    /// Why the file could not be read or written.
+    public enum Reason: Equatable, Sendable {
+        /// The system's words.
+        case system(String)
+        case file(HistoryError)
+        /// The settings would not encode as JSON.
+        case cannotEncode
     }
 }

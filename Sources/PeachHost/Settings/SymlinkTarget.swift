@@ -15,10 +15,10 @@ package enum SymlinkTarget {
             guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
+            guard count >= 0 else { throw .cannotWrite(path: path, reason: .system(ErrnoText.describe(errno))) }
             let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : ParentFolder.of( current) + "/" + target
         }
-        throw .cannotWrite(path: path, reason: ErrnoText.describe(ELOOP))
+        throw .cannotWrite(path: path, reason: .system(ErrnoText.describe(ELOOP)))
     }
 }

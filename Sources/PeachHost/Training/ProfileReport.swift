@@ -1,6 +1,5 @@
 import FoundationEssentials
 import PeachMusic
-import PeachText
 
 /// The profile as other programs read it: `peach profile --json`, and the
 /// content of the snapshot file. Field names are a contract; fields may be added.
@@ -63,8 +62,7 @@ public struct ProfileReport: Codable, Equatable, Sendable {
     }
 
     /// The profile holds a number JSON cannot write.
-    public struct NotFinite: Error, Equatable, CustomStringConvertible {
+    public struct NotFinite: Error, Equatable {
         public init() {}
-        public var description: String { localized(.profileNotFinite) }
     }
 }

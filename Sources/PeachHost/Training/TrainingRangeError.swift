@@ -1,7 +1,6 @@
 import PeachMusic
-import PeachText
-/// Why a text is not a range of keys to train, with what would be one.
-public enum TrainingRangeError: Error, Equatable, CustomStringConvertible {
+/// Why a text is not a range of keys to train, as data; `PeachMessages` words it with what would be one.
+public enum TrainingRangeError: Error, Equatable {
     /// Neither `adaptive` nor two notes joined by a dash.
     case malformed(String)
     /// One of the two notes is not a note.
@@ -10,14 +9,4 @@ public enum TrainingRangeError: Error, Equatable, CustomStringConvertible {
     case offThePiano(text: String, note: MIDINote)
     /// The higher key first: a range that holds no key.
     case reversed(text: String, from: MIDINote, to: MIDINote)
-
-    public var description: String {
-        let piano = (MIDINote(number: MIDINote.pianoRange.lowerBound)!.name, MIDINote(number: MIDINote.pianoRange.upperBound)!.name)
-        return switch self {
-        case .malformed(let text): localized(.rangeMalformed, text)
-        case .note(let text, let error): "'\(text)': \(error)"
-        case .offThePiano(let text, let note): localized(.rangeOffThePiano, text, note.name, piano.0, piano.1)
-        case .reversed(let text, let from, let to): localized(.rangeReversed, text, to.name, from.name)
-        }
-    }
 }

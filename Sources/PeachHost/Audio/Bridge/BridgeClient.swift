@@ -1,7 +1,7 @@
+import FoundationEssentials
 import Glibc
 import PeachPluginAPI
 import PeachSupport
-import PeachText
 import Synchronization
 
 /// A sound source running in a bridge process of its own (`peach
@@ -32,7 +32,7 @@ final class BridgeClient: @unchecked Sendable {
     private let failure = Atomic<UInt8>(BridgeFailure.none.rawValue)
     private var lastErrorText: UnsafeMutablePointer<CChar>?
     private let table = UnsafeMutablePointer<peach_source_instance>.allocate(capacity: 1)
-    private var exitReason: String?
+    private var exitReason: BridgeExit?
 
     /// Starts `executable plugin-bridge LIBRARY SOURCE` and waits for the instance to exist.
     static func start(executable: String, libraryPath: String, sourceID: String) -> Result<BridgeClient, BridgeStartFailure> {
@@ -60,11 +60,12 @@ final class BridgeClient: @unchecked Sendable {
                                   requestPipe: request[1], donePipe: done[0])
         guard let ready = client.socket.receive(deadline: Monotonic.nanoseconds() + callDeadlineNanoseconds), ready.operation == .ready else {
             client.shutDown()
-            return .failure(.bridgeEnded(reason: client.describeExit()))
+            return .failure(.bridgeEnded(client.processExit()))
         }
         guard ready.integer(0, as: Int32.self) == PEACH_OK else {
             client.shutDown()
-            return .failure(.createFailed(reason: ready.text(1) ?? ""))
+            return .failure(.createFailed(ready.text(1).flatMap { try? JSONDecoder().decode(SourceLookupError.self, from: Data($0.utf8)) }
+                                         ?? .unknown(id: sourceID, available: [])))
         }
         return .success(client)
     }
@@ -183,24 +184,23 @@ final class BridgeClient: @unchecked Sendable {
         call(message, deadline: deadline)?.integer(0, as: Int32.self) ?? PEACH_ERR_INTERNAL
     }
 
-    /// What happened to the bridge, in words, once it has failed; nil while it works.
-    private func failureText() -> String? {
+    /// What happened to the bridge once it has failed; nil while it works. [main-thread]
+    func fault() -> BridgeFault? {
         switch BridgeFailure(rawValue: failure.load(ordering: .relaxed)) ?? .ended {
         case .none: nil
-        case .ended: localized(.bridgeEnded, describeExit())
-        case .timedOut: localized(.bridgeTimedOut, Int(Self.processDeadlineNanoseconds / 1_000_000))
-        case .blockTooLarge: localized(.bridgeBlockTooLarge, SharedBlock.maxFrames, SharedBlock.maxChannels, SharedBlock.maxEvents)
+        case .ended: .ended(processExit())
+        case .timedOut: .timedOut(milliseconds: Int(Self.processDeadlineNanoseconds / 1_000_000))
+        case .blockTooLarge: .blockTooLarge(frames: SharedBlock.maxFrames, channels: SharedBlock.maxChannels, events: SharedBlock.maxEvents)
         }
     }
 
     /// How the bridge process ended, once it has (reaped here, at most once).
-    func describeExit() -> String {
+    func processExit() -> BridgeExit {
         if let exitReason { return exitReason }
-        let outcome = child.waitForExit(deadline: Monotonic.nanoseconds() + 2_000_000_000)
-        let reason = switch outcome {
-        case .killedBySignal(let signal): localized(.bridgeSignal, signal, String(cString: strsignal(signal)))
-        case .exited(let status, _): localized(.bridgeExitStatus, Int(status))
-        case .timedOut: localized(.bridgeKilled)
+        let reason: BridgeExit = switch child.waitForExit(deadline: Monotonic.nanoseconds() + 2_000_000_000) {
+        case .killedBySignal(let signal): .signal(signal)
+        case .exited(let status, _): .status(status)
+        case .timedOut: .killed
         }
         exitReason = reason
         return reason
@@ -218,7 +218,7 @@ final class BridgeClient: @unchecked Sendable {
         close(socket.descriptor)
         close(requestPipe)
         close(donePipe)
-        _ = describeExit()
+        _ = processExit()
     }
 
     private static func of(_ instance: UnsafePointer<peach_source_instance>?) -> BridgeClient {
@@ -268,8 +268,8 @@ final class BridgeClient: @unchecked Sendable {
                                                                        BridgeMessage.encode(String(cString: value!))]))
             },
             last_error: { instance in
+                // A failed bridge's own fault is read by `SourceInstance.lastError`, not through this table.
                 let bridge = BridgeClient.of(instance)
-                if let text = bridge.failureText() { return bridge.setLastError(text) }
                 return bridge.setLastError(bridge.call(BridgeMessage(.lastError))?.text(0) ?? "")
             },
             get_extension: { _, id in
@@ -295,11 +295,12 @@ final class BridgeClient: @unchecked Sendable {
     }()
 }
 
-/// Why a bridge could not be started. Carries the reason; the caller words it.
+/// Why a bridge could not be started. Carries the reason; the edge words it.
 enum BridgeStartFailure: Error {
     case cannotStart(reason: String)
-    case bridgeEnded(reason: String)
-    case createFailed(reason: String)
+    case bridgeEnded(BridgeExit)
+    /// The bridge's own lookup failed (the source unavailable, say).
+    case createFailed(SourceLookupError)
 }
 
 extension BridgeClient {
@@ -310,15 +311,17 @@ extension BridgeClient {
         case .success(let client):
             do {
                 let instance = try SourceInstance(validating: client.instance, descriptor: entry.descriptor, libraryPath: entry.libraryPath)
-                instance.runsInBridge = true
+                instance.bridge = client
                 return instance
             } catch {
                 throw .rejected(error)
             }
-        case .failure(.createFailed(let reason)):
-            throw .unavailable(SourceUnavailable(descriptor: entry.descriptor, libraryPath: entry.libraryPath, reason: reason))
-        case .failure(.cannotStart(let reason)), .failure(.bridgeEnded(let reason)):
-            throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: localized(.bridgeCannotStart, id, reason)))
+        case .failure(.createFailed(let error)):
+            throw error
+        case .failure(.cannotStart(let reason)):
+            throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: .bridgeCannotStart(id: id, .system(reason))))
+        case .failure(.bridgeEnded(let exit)):
+            throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: .bridgeCannotStart(id: id, .ended(exit))))
         }
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import PeachPluginAPI
 
@@ -11,7 +12,8 @@ import PeachPluginAPI
 /// renders into the shared block and signals the done pipe.
 public enum BridgeServer {
     /// Serves until the host closes the socket or asks to destroy; returns the exit status.
-    public static func run(libraryPath: String, sourceID: String) -> Int32 {
+    /// The plugin's messages go to `log`.
+    public static func run(libraryPath: String, sourceID: String, log: PluginLog) -> Int32 {
         // Standard output belongs to nobody here: whatever the plugin prints goes to standard error.
         dup2(STDERR_FILENO, STDOUT_FILENO)
         // Ctrl-C and Ctrl-\ reach the terminal's whole process group; Peach decides what they mean.
@@ -20,16 +22,24 @@ public enum BridgeServer {
         let socket = BridgeSocket(descriptor: 3)
         guard let block = SharedBlock(mapping: 4) else { return 70 }
         let instance: SourceInstance
-        do {
-            instance = try PluginLibrary.load(path: libraryPath).makeInstance(of: sourceID)
-        } catch {
-            _ = socket.send(BridgeMessage(.ready, [BridgeMessage.encode(PEACH_ERR_RESOURCE), BridgeMessage.encode("\(error)")]))
+        switch Result(catching: { () throws(SourceLookupError) in try makeInstance(libraryPath: libraryPath, sourceID: sourceID, log: log) }) {
+        case .success(let made): instance = made
+        case .failure(let error):
+            // As data, JSON: the host words it in its own language.
+            let json = String(decoding: (try? JSONEncoder().encode(error)) ?? Data(), as: UTF8.self)
+            _ = socket.send(BridgeMessage(.ready, [BridgeMessage.encode(PEACH_ERR_RESOURCE), BridgeMessage.encode(json)]))
             return 1
         }
         guard socket.send(BridgeMessage(.ready, [BridgeMessage.encode(PEACH_OK)])) else { return 1 }
         let renderer = BlockRenderer(instance: instance.raw, block: block, requestPipe: 5, donePipe: 6)
         renderer.start()
         return Serving(instance: instance.raw, socket: socket).loop()
+    }
+
+    private static func makeInstance(libraryPath: String, sourceID: String, log: PluginLog) throws(SourceLookupError) -> SourceInstance {
+        let library: PluginLibrary
+        do { library = try PluginLibrary.load(path: libraryPath) } catch { throw .rejected(error) }
+        return try library.makeInstance(of: sourceID, log: log)
     }
 
     /// The main-thread calls, one message each.

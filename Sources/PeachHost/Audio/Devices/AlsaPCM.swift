@@ -1,7 +1,6 @@
 import CAlsa
 import Glibc
 import PeachSupport
-import PeachText
 
 /// What playback and capture share of an ALSA PCM: opening it, settling its
 /// format at the device's native rate with ALSA's resampler off (the `plug`
@@ -51,23 +50,6 @@ enum AlsaPCM {
         }
     }
 
-    /// Why a device could not be set up for Peach's audio.
-    enum SetupFailure: Error, CustomStringConvertible {
-        case noConfiguration(reason: String), notInterleaved(reason: String), noSampleFormat
-        case noChannelCount(reason: String), noRate(Int, reason: String), refused(reason: String)
-
-        var description: String {
-            switch self {
-            case .noConfiguration(let reason): "\(localized(.alsaNoConfiguration)) (\(reason))"
-            case .notInterleaved(let reason): "\(localized(.alsaNotInterleaved)) (\(reason))"
-            case .noSampleFormat: localized(.alsaNoSampleFormat)
-            case .noChannelCount(let reason): "\(localized(.alsaNoChannelCount)) (\(reason))"
-            case .noRate(let rate, let reason): "\(localized(.alsaNoRate, rate)) (\(reason))"
-            case .refused(let reason): "\(localized(.alsaRefused)) (\(reason))"
-            }
-        }
-    }
-
     /// A PCM open and set up for Peach's audio.
     struct Opened {
         let pcm: OpaquePointer
@@ -79,7 +61,7 @@ enum AlsaPCM {
 
     enum OpenedFailure: Error {
         case cannotOpen(reason: String)
-        case unsupported(SetupFailure)
+        case unsupported(DeviceSetupFailure)
     }
 
     /// `open`, then `configure`; the PCM is closed again if it cannot be set up.
@@ -175,7 +157,7 @@ enum AlsaPCM {
     /// Settles format, channels and native rate, `periods` periods of `periodFrames`.
     /// Playback starts once the buffer is full, so it begins without a gap.
     static func configure(_ pcm: OpaquePointer, rate: Double, channels: Int, periodFrames: Int, periods: Int)
-        -> Result<(AudioFormat, SampleFormat), SetupFailure> {
+        -> Result<(AudioFormat, SampleFormat), DeviceSetupFailure> {
         var hw: OpaquePointer?
         snd_pcm_hw_params_malloc(&hw)
         defer { snd_pcm_hw_params_free(hw) }

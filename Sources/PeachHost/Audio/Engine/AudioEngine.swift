@@ -2,7 +2,6 @@ import Glibc
 import MusicalTime
 import PeachPluginAPI
 import PeachSupport
-import PeachText
 
 /// Plays scheduled notes through sound sources to an output, on its own
 /// render thread (or, offline, block by block on the calling thread).
@@ -27,6 +26,8 @@ public final class AudioEngine {
     private var faultMessages: [PluginFaultMessages] = []
     private var lastScheduledFrame: [Int: Int64] = [:]
     private let pluginLog: PluginLog?
+    /// Words a plugin fault in the user's language, for the messages made ahead.
+    private let faultWording: (PluginFault) -> String
     /// Ends the engine's waits early when raised (Ctrl-C, for a command that installs `StopRequest`).
     private let interrupt: Interrupt?
     private var thread: pthread_t?
@@ -37,12 +38,15 @@ public final class AudioEngine {
 
     /// Activates `source` for the output's format, on the main track. The
     /// engine owns both from here. `pluginLog` is printed as the engine is
-    /// polled (what plugins logged on the render thread); `interrupt` ends its waits.
-    public init(output: AudioOutput, source: SourceInstance, pluginLog: PluginLog? = nil, interrupt: Interrupt? = nil) throws(SourceError) {
+    /// polled (what plugins logged on the render thread); `interrupt` ends its waits;
+    /// `faultWording` says what a plugin that crashes or hangs did (the edge words it).
+    public init(output: AudioOutput, source: SourceInstance, pluginLog: PluginLog? = nil, interrupt: Interrupt? = nil,
+                faultWording: @escaping (PluginFault) -> String = \.description) throws(SourceError) {
         format = output.format
         try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
         self.output = output
         self.pluginLog = pluginLog
+        self.faultWording = faultWording
         self.interrupt = interrupt
         RealTimeThread.prepare()
         loop = RenderLoop(output: output)
@@ -58,7 +62,7 @@ public final class AudioEngine {
 
     /// Keeps `source` and its fault messages while the render thread may use it; returns the blame bits.
     private func remember(_ source: SourceInstance) -> UInt {
-        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath)
+        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath, wording: faultWording)
         faultMessages.append(messages)
         inUse[UInt(bitPattern: source.raw)] = source
         return Self.blame(source, messages)
@@ -439,7 +443,8 @@ public final class AudioEngine {
 
 }
 
-public enum EngineError: Error, Equatable, CustomStringConvertible {
+/// Why the engine refused a request, as data; `PeachMessages` words it.
+public enum EngineError: Error, Equatable {
     case outOfOrder(frame: Int64, after: Int64)
     case queueFull
     /// Every track is in use.
@@ -456,21 +461,6 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case inputLate
     /// The track's source does not play this frequency (its `peach.note-range/1`).
     case noteOutOfRange(frequency: Double, lowest: Double, highest: Double, source: String)
-
-    public var description: String {
-        switch self {
-        case .outOfOrder(let frame, let after): localized(.engineOutOfOrder, frame, after)
-        case .queueFull: localized(.engineQueueFull)
-        case .noFreeTrack(let limit): localized(.engineNoFreeTrack, limit)
-        case .sourceFailed(let error): error.description
-        case .noTransport: localized(.engineNoTransport)
-        case .transportRate(let map, let output): localized(.engineTransportRate, map, output)
-        case .inputRate(let input, let output): localized(.engineInputRate, input, output)
-        case .inputLate: localized(.engineInputLate)
-        case .noteOutOfRange(let frequency, let lowest, let highest, let source):
-            localized(.engineNoteOutOfRange, source, lowest.compact, highest.compact, frequency.compact)
-        }
-    }
 }
 
 /// Names the calling thread, through /proc because glibc's

@@ -1,9 +1,6 @@
-import PeachSupport
-import PeachText
-
 /// Something the audio thread reports to the main thread. Plain values only:
-/// the audio thread cannot build strings.
-public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConvertible {
+/// the audio thread cannot build strings (`PeachMessages` words them).
+public enum EngineNotice: BitwiseCopyable, Equatable, Sendable {
     /// The source returned PEACH_PROCESS_ERROR; it is silenced until replaced.
     case sourceFailed(atFrame: Int64)
     /// The source produced NaN or infinite samples; it is silenced until replaced.
@@ -56,25 +53,5 @@ public enum EngineNotice: BitwiseCopyable, Equatable, Sendable, CustomStringConv
     /// Whether the source itself reported the failure, so its `last_error` says why.
     public var reportedBySource: Bool {
         if case .sourceFailed = self { true } else { false }
-    }
-
-    public var description: String {
-        switch self {
-        case .sourceFailed(let frame): localized(.noticeSourceFailed, frame)
-        case .sourceProducedInvalidSamples(let frame): localized(.noticeInvalidSamples, frame)
-        case .sourceOverran(let frame): localized(.noticeSourceOverran, frame)
-        case .sourceSilent(let frequency, let frame, let milliseconds):
-            localized(.noticeSourceSilent, milliseconds, frequency.compact, frame)
-        case .deviceLost(let code): localized(.noticeDeviceLost, ErrnoText.describe(code))
-        case .outputFailed(let code): localized(.noticeOutputFailed, ErrnoText.describe(code))
-        case .underrun(let frame): localized(.noticeUnderrun, frame)
-        case .lateEvents(let count, let frame): localized(.noticeLateEvents, count, frame)
-        case .sourceSwapped(let frame): localized(.noticeSourceSwapped, frame)
-        case .noteRefused(_, _, let frequency): localized(.noticeNoteRefused, frequency.compact)
-        case .inputOverrun(let frame): localized(.noticeInputOverrun, frame)
-        case .inputEnded(let frame): localized(.noticeInputEnded, frame)
-        case .inputLost(let code): localized(.noticeInputLost, ErrnoText.describe(code))
-        case .inputFailed(let code): localized(.noticeInputFailed, ErrnoText.describe(code))
-        }
     }
 }

@@ -1,8 +1,8 @@
 import Glibc
-import PeachText
 
 /// A plugin that crashed or hung inside `process`, which ends Peach: which
-/// plugin, and what it did.
+/// plugin, and what it did. Its `description` is a plain technical line for
+/// an engine given no words; the edge words it in the user's language.
 public struct PluginFault: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         case crashed(signal: Int32)
@@ -15,14 +15,14 @@ public struct PluginFault: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch kind {
-        case .crashed(let signal): localized(.pluginCrashedInProcess, sourceID, libraryPath, Signal.name(signal))
-        case .hung: localized(.pluginHungInProcess, sourceID, libraryPath)
+        case .crashed(let signal): "\(sourceID) (\(libraryPath)) crashed: signal \(signal)"
+        case .hung: "\(sourceID) (\(libraryPath)) hung"
         }
     }
 }
 
 /// What Peach says when one plugin crashes or hangs in `process`, made ahead
-/// on the main thread (text needs the catalogue and allocation), so that a
+/// on the main thread (text needs the edge's words and allocation), so that a
 /// signal handler or the watchdog can write it with write(2) alone: one
 /// message per signal in `EmergencyStop.signals`, then one for a hang.
 final class PluginFaultMessages {
@@ -31,12 +31,12 @@ final class PluginFaultMessages {
     private let table: UnsafeMutablePointer<UnsafeMutableBufferPointer<UInt8>>
     private let count: Int
 
-    init(sourceID: String, libraryPath: String) {
+    init(sourceID: String, libraryPath: String, wording: (PluginFault) -> String) {
         let kinds = EmergencyStop.signals.map(PluginFault.Kind.crashed) + [.hung]
         count = kinds.count
         table = .allocate(capacity: count)
         for (index, kind) in kinds.enumerated() {
-            let line = Array("peach: \(PluginFault(sourceID: sourceID, libraryPath: libraryPath, kind: kind))\n".utf8)
+            let line = Array("peach: \(wording(PluginFault(sourceID: sourceID, libraryPath: libraryPath, kind: kind)))\n".utf8)
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
             _ = buffer.initialize(from: line)
             (table + index).initialize(to: buffer)

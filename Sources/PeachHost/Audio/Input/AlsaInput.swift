@@ -25,7 +25,7 @@ public final class AlsaInput: AudioInput {
                                       periodFrames: periodFrames, periods: periods, configuration: configuration) {
         case .success(let pcm): opened = pcm
         case .failure(.cannotOpen(let reason)): throw .noDevice(name: device, reason: reason)
-        case .failure(.unsupported(let failure)): throw .unsupportedDevice(name: device, reason: failure.description)
+        case .failure(.unsupported(let failure)): throw .unsupportedDevice(name: device, failure)
         }
         deviceName = device
         (pcm, format, sampleFormat, blocksOnDevice) = (opened.pcm, opened.format, opened.sampleFormat, opened.blocksOnDevice)

@@ -43,6 +43,6 @@ public enum InputReadResult: Equatable, Sendable {
 /// Why an input could not be opened. Carries the data; the tool words it.
 public enum AudioInputError: Error, Equatable, Sendable {
     case noDevice(name: String, reason: String)
-    case unsupportedDevice(name: String, reason: String)
+    case unsupportedDevice(name: String, DeviceSetupFailure)
     case cannotReadFile(path: String, reason: String)
 }

@@ -27,7 +27,7 @@ public final class AlsaOutput: AudioOutput {
                                       periodFrames: periodFrames, periods: periods, configuration: configuration) {
         case .success(let pcm): opened = pcm
         case .failure(.cannotOpen(let reason)): throw .noDevice(name: device, reason: reason)
-        case .failure(.unsupported(let failure)): throw .unsupportedDevice(name: device, reason: failure.description)
+        case .failure(.unsupported(let failure)): throw .unsupportedDevice(name: device, failure)
         }
         deviceName = device
         (pcm, format, sampleFormat, blocksOnDevice) = (opened.pcm, opened.format, opened.sampleFormat, opened.blocksOnDevice)
@@ -61,6 +61,6 @@ public final class AlsaOutput: AudioOutput {
     public func finish() throws(AudioOutputError) {
         snd_pcm_drain(pcm)
         let status = snd_pcm_close(pcm)
-        guard status == 0 else { throw .closeFailed(target: deviceName, reason: AlsaPCM.reason(status)) }
+        guard status == 0 else { throw .closeFailed(target: deviceName, reason: .system(AlsaPCM.reason(status))) }
     }
 }

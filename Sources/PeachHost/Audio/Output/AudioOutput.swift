@@ -1,4 +1,4 @@
-import PeachText
+import PeachFiles
 /// Where rendered audio goes: an ALSA device, a WAV file, or nowhere.
 ///
 /// The engine's render thread owns an output while it runs: it calls `write`
@@ -63,26 +63,23 @@ public enum OutputWriteResult: Equatable, Sendable {
     case failed(errno: Int32)
 }
 
-public enum AudioOutputError: Error, Equatable, CustomStringConvertible {
+/// Why an output could not be opened or finished, as data; `PeachMessages`
+/// words it, and the edge adds the remedy that fits where the user is.
+public enum AudioOutputError: Error, Equatable {
+    /// ALSA could not open the device; `reason` is ALSA's own words.
     case noDevice(name: String, reason: String)
-    case unsupportedDevice(name: String, reason: String)
-    case cannotWriteFile(path: String, reason: String)
-    case closeFailed(target: String, reason: String)
+    case unsupportedDevice(name: String, DeviceSetupFailure)
+    case cannotWriteFile(path: String, reason: Reason)
+    case closeFailed(target: String, reason: Reason)
 
-    /// What went wrong, without what to do about it: the edge adds the remedy
-    /// that fits where the user is (a flag on the command line, the settings
-    /// screen in the interactive program).
-    public var problem: String {
-        switch self {
-        case .noDevice(let name, let reason):
-            localized(.outputNoDevice, name, reason)
-        case .unsupportedDevice(let name, let reason):
-            localized(.outputUnsupported, name, reason)
-        case .cannotWriteFile(let path, let reason):
-            localized(.outputCannotWriteWAV, path, reason)
-        case .closeFailed(let target, let reason):
-            localized(.outputCloseFailed, target, reason)
-        }
+    /// Why a file or device would not take the sound.
+    public enum Reason: Equatable, Sendable {
+        /// The system's or a library's own words (strerror, libsndfile, ALSA).
+        case system(String)
+        /// A named pipe that no one reads.
+        case noReader
+        /// The data folder's careful file I/O refused or failed.
+        case file(HistoryError)
     }
 
     /// Whether choosing another device is the remedy.
@@ -91,10 +88,5 @@ public enum AudioOutputError: Error, Equatable, CustomStringConvertible {
         case .noDevice, .unsupportedDevice: true
         case .cannotWriteFile, .closeFailed: false
         }
-    }
-
-    /// The problem, with the command line's remedy.
-    public var description: String {
-        needsAnotherDevice ? localized(.outputProblemAndRemedy, problem, localized(.outputChooseWithFlag)) : problem
     }
 }

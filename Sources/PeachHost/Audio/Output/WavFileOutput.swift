@@ -1,7 +1,6 @@
 import Glibc
 import PeachFiles
 import PeachSupport
-import PeachText
 import Synchronization
 
 /// Writes audio to a WAV file as 32-bit float samples, exactly as rendered.
@@ -46,8 +45,7 @@ public final class WavFileOutput: AudioOutput {
             replacement = nil
             descriptor = Self.openForWriting(path)
             guard descriptor >= 0 else {
-                let reason = errno == ENXIO ? localized(.outputNoReader) : ErrnoText.describe(errno)
-                throw .cannotWriteFile(path: path, reason: reason)
+                throw .cannotWriteFile(path: path, reason: errno == ENXIO ? .noReader : .system(ErrnoText.describe(errno)))
             }
         } else {
             do {
@@ -64,7 +62,7 @@ public final class WavFileOutput: AudioOutput {
         pacer = paced ? RealTimePacer(sampleRate: format.sampleRate, leadFrames: format.blockFrames * 2) : nil
         let header = Self.header(format: format, dataBytes: seekable ? 0 : Self.unknownSize)
         guard header.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == header.count else {
-            let reason = ErrnoText.describe(errno)
+            let reason = AudioOutputError.Reason.system(ErrnoText.describe(errno))
             if replacement == nil { close(descriptor) }
             throw .cannotWriteFile(path: path, reason: reason)
         }
@@ -86,9 +84,9 @@ public final class WavFileOutput: AudioOutput {
     }
 
     /// The reason alone: the message names the path the user gave (the FLAC output's too).
-    static func reason(_ error: HistoryError) -> String {
-        if case .cannotWrite(_, let reason) = error { return reason }
-        return error.description
+    static func reason(_ error: HistoryError) -> AudioOutputError.Reason {
+        if case .cannotWrite(_, let reason) = error { return .system(reason) }
+        return .file(error)
     }
 
     /// A pipe is opened without waiting for a reader (ENXIO if there is none),
@@ -130,7 +128,7 @@ public final class WavFileOutput: AudioOutput {
         let lostReader = writeError == EPIPE  // already reported as a lost device
         let closed = replacement != nil || close(descriptor) == 0  // a replacement closes its own file
         guard closed, headerError == 0, writeError == 0 || lostReader else {
-            throw .closeFailed(target: path, reason: ErrnoText.describe(writeError != 0 ? writeError : headerError != 0 ? headerError : errno))
+            throw .closeFailed(target: path, reason: .system(ErrnoText.describe(writeError != 0 ? writeError : headerError != 0 ? headerError : errno)))
         }
         guard let replacement, !abandoned else { return }
         do { try replacement.commit() } catch { throw .closeFailed(target: path, reason: Self.reason(error)) }

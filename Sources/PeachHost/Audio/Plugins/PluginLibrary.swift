@@ -1,6 +1,5 @@
 import Glibc
 import PeachPluginAPI
-import PeachText
 import Synchronization
 
 /// A plugin library loaded into this process, with its entry table validated.
@@ -26,41 +25,41 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     private init(canonicalPath path: String) throws(PluginRejection) {
-        func reject(_ reason: String) -> PluginRejection { PluginRejection(path: path, reason: reason) }
+        func reject(_ reason: PluginRejection.Reason) -> PluginRejection { PluginRejection(path: path, reason: reason) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw reject(localized(.pluginCannotLoad, Self.dlerrorText()))
+            throw reject(.cannotLoad(dlerror().flatMap { CText.string($0) }))
         }
         guard let symbol = dlsym(handle, PEACH_ENTRY_SYMBOL) else {
-            throw PluginRejection(path: path, reason: localized(.pluginNoEntry, PEACH_ENTRY_SYMBOL, PEACH_ABI_MAJOR),
+            throw PluginRejection(path: path, reason: .noEntry(symbol: PEACH_ENTRY_SYMBOL, major: Int(PEACH_ABI_MAJOR)),
                                   isNotAPlugin: true)
         }
         let entryFunction = unsafeBitCast(symbol, to: peach_source_entry_fn.self)
         guard let entry = entryFunction(UInt16(PEACH_ABI_MINOR)) else {
-            throw reject(localized(.pluginEntryNull, PEACH_ENTRY_SYMBOL, PEACH_ABI_MAJOR, PEACH_ABI_MINOR))
+            throw reject(.entryNull(symbol: PEACH_ENTRY_SYMBOL, major: Int(PEACH_ABI_MAJOR), minor: Int(PEACH_ABI_MINOR)))
         }
         // Read the size and version before the whole table: a table from another ABI may be shorter.
         let (size, major, minor) = (StructPrefix.size(entry), StructPrefix.load(entry, at: 4, as: UInt16.self), StructPrefix.load(entry, at: 6, as: UInt16.self))
         guard major == PEACH_ABI_MAJOR else {
-            throw reject(localized(.pluginWrongABI, major, minor, PEACH_ABI_MAJOR))
+            throw reject(.wrongABI(major: Int(major), minor: Int(minor), expected: Int(PEACH_ABI_MAJOR)))
         }
         guard size >= MemoryLayout<peach_plugin_entry>.size else {
-            throw reject(localized(.pluginEntryTooSmall, size, MemoryLayout<peach_plugin_entry>.size))
+            throw reject(.entryTooSmall(size: Int(size), expected: MemoryLayout<peach_plugin_entry>.size))
         }
         let table = entry.pointee
         let missing = [("source_count", table.source_count == nil), ("get_source", table.get_source == nil), ("create", table.create == nil)]
             .filter(\.1).map(\.0)
         guard missing.isEmpty else {
-            throw reject(localized(missing.count > 1 ? .pluginEntryLacksMany : .pluginEntryLacksOne, missing.joined(separator: ", ")))
+            throw reject(.entryLacks(missing))
         }
         let count = table.source_count()
-        guard count > 0 else { throw reject(localized(.pluginNoSources)) }
-        guard count <= 256 else { throw reject(localized(.pluginTooManySources, count)) }
+        guard count > 0 else { throw reject(.noSources) }
+        guard count <= 256 else { throw reject(.tooManySources(Int(count))) }
 
         var sources: [SourceDescriptor] = []
         for index in 0..<count {
             let descriptor = try Self.descriptor(table.get_source(index), index: index, path: path)
             guard !sources.contains(where: { $0.id == descriptor.id }) else {
-                throw PluginRejection(path: path, sourceID: descriptor.id, reason: localized(.pluginDuplicateID, descriptor.id))
+                throw PluginRejection(path: path, sourceID: descriptor.id, reason: .duplicateID(descriptor.id))
             }
             sources.append(descriptor)
         }
@@ -72,23 +71,23 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Creates an inactive instance of one of this library's sources. A
     /// `create` that fails makes the source unavailable (with its reason); an
     /// instance table that breaks the rules is a rejection. [main-thread]
-    public func makeInstance(of sourceID: String) throws(SourceLookupError) -> SourceInstance {
+    /// A plugin's messages go to `log` (nowhere without one).
+    public func makeInstance(of sourceID: String, log: PluginLog? = nil) throws(SourceLookupError) -> SourceInstance {
         guard let descriptor = sources.first(where: { $0.id == sourceID }) else {
             throw .unknown(id: sourceID, available: sources.map(\.id))
         }
-        var createError = ""
+        var createError = PluginReason.none
         let raw = sourceID.withCString { id in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer -> UnsafeMutablePointer<peach_source_instance>? in
                 buffer.initialize(repeating: 0)
-                let instance = entry.pointee.create(id, PeachHostCallbacks.table, buffer.baseAddress!, UInt32(buffer.count))
+                let instance = entry.pointee.create(id, log?.table ?? PeachHostCallbacks.silent, buffer.baseAddress!, UInt32(buffer.count))
                 buffer[buffer.count - 1] = 0
-                createError = CText.string(buffer.baseAddress!) ?? localized(.pluginErrorNotUTF8)
+                createError = PluginReason(cText: buffer.baseAddress!)
                 return instance
             }
         }
         guard let raw else {
-            throw .unavailable(SourceUnavailable(descriptor: descriptor, libraryPath: path,
-                                                 reason: createError.isEmpty ? localized(.pluginNoReason) : createError))
+            throw .unavailable(SourceUnavailable(descriptor: descriptor, libraryPath: path, reason: createError))
         }
         do {
             return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path)
@@ -98,34 +97,32 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     private static func descriptor(_ pointer: UnsafePointer<peach_source_descriptor>?, index: UInt32, path: String) throws(PluginRejection) -> SourceDescriptor {
-        guard let pointer else { throw PluginRejection(path: path, reason: localized(.pluginGetSourceNull, index)) }
+        guard let pointer else { throw PluginRejection(path: path, reason: .getSourceNull(index: Int(index))) }
         let size = StructPrefix.size(pointer)
         guard size >= MemoryLayout<peach_source_descriptor>.size else {
-            throw PluginRejection(path: path, reason: localized(.pluginDescriptorTooSmall, index, size, MemoryLayout<peach_source_descriptor>.size))
+            throw PluginRejection(path: path, reason: .descriptorTooSmall(index: Int(index), size: Int(size), expected: MemoryLayout<peach_source_descriptor>.size))
         }
         let raw = pointer.pointee
         func text(_ field: String, _ value: UnsafePointer<CChar>?, required: Bool) throws(PluginRejection) -> String {
             guard let value else {
-                if required { throw PluginRejection(path: path, reason: localized(.pluginMissingField, index, field)) }
+                if required { throw PluginRejection(path: path, reason: .missingField(index: Int(index), field: field)) }
                 return ""
             }
             guard let string = CText.string(value) else {
-                throw PluginRejection(path: path, reason: localized(.pluginFieldNotUTF8, index, field))
+                throw PluginRejection(path: path, reason: .fieldNotUTF8(index: Int(index), field: field))
             }
             return string
         }
         let id = try text("id", raw.id, required: true)
         guard SourceID.isValid(id) else {
-            throw PluginRejection(path: path, reason: id.isEmpty
-                ? localized(.pluginEmptyID, index)
-                : localized(.pluginBadID, index, id))
+            throw PluginRejection(path: path, reason: id.isEmpty ? .emptyID(index: Int(index)) : .badID(index: Int(index), id: id))
         }
         let name = try text("name", raw.name, required: true)
-        guard !name.isEmpty else { throw PluginRejection(path: path, sourceID: id, reason: localized(.pluginEmptyName)) }
+        guard !name.isEmpty else { throw PluginRejection(path: path, sourceID: id, reason: .emptyName) }
         let rendersAudio = raw.flags & PEACH_SOURCE_RENDERS_AUDIO != 0
         let sendsMIDI = raw.flags & PEACH_SOURCE_SENDS_MIDI != 0
         guard rendersAudio != sendsMIDI else {
-            throw PluginRejection(path: path, sourceID: id, reason: localized(.pluginKind))
+            throw PluginRejection(path: path, sourceID: id, reason: .kind)
         }
         return SourceDescriptor(
             id: id, name: name,
@@ -134,10 +131,6 @@ public final class PluginLibrary: @unchecked Sendable {
             description: try text("description", raw.description, required: false),
             kind: rendersAudio ? .audio : .midi,
             realtimeSafe: raw.flags & PEACH_SOURCE_REALTIME_SAFE != 0)
-    }
-
-    private static func dlerrorText() -> String {
-        dlerror().flatMap { CText.string($0) } ?? localized(.pluginUnknownLoadError)
     }
 }
 

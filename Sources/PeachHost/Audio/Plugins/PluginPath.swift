@@ -1,6 +1,5 @@
 import Glibc
 import PeachSupport
-import PeachText
 
 /// Where Peach looks for sound-source libraries, in order; the first library
 /// to offer a source id wins.
@@ -93,19 +92,11 @@ public struct PluginSearchPath: Sendable, Equatable {
 }
 
 /// Something about a plugin folder the user should know.
-public enum PluginFolderWarning: Equatable, Sendable, CustomStringConvertible {
+public enum PluginFolderWarning: Equatable, Sendable {
     /// A `PEACH_PLUGIN_PATH` entry that is not absolute, and the folder it was taken to mean.
     case relativeEntry(entry: String, resolved: String)
     /// A folder skipped because `writable` (the folder itself or a library in it) may be written by anyone.
     case worldWritable(folder: String, writable: String)
-
-    public var description: String {
-        switch self {
-        case .relativeEntry(let entry, let resolved): localized(.pluginPathRelative, entry, resolved)
-        case .worldWritable(let folder, let writable):
-            folder == writable ? localized(.pluginFolderWritable, folder) : localized(.pluginFileWritable, folder, writable)
-        }
-    }
 }
 
 /// File-system helpers for plugin discovery.

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import PeachSupport
-import PeachText
 
 /// What one plugin library offers, as found by probing it: its sources with
 /// their options, and what was rejected. A probe runs in a child process
@@ -20,7 +19,7 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     /// Loads the library into this process and describes it. Each source gets
     /// one instance, created and destroyed, to read its options and to prove
     /// that creating it works; a source whose `create` fails is unavailable.
-    public static func probeInProcess(path: String) -> ProbeReport {
+    public static func probeInProcess(path: String, log: PluginLog? = nil) -> ProbeReport {
         let canonical = PluginPath.canonical(path) ?? path
         let library: PluginLibrary
         do {
@@ -31,14 +30,14 @@ public struct ProbeReport: Codable, Sendable, Equatable {
         var report = ProbeReport(path: canonical, sources: [], rejections: [])
         for descriptor in library.sources {
             do {
-                let instance = try library.makeInstance(of: descriptor.id)
+                let instance = try library.makeInstance(of: descriptor.id, log: log)
                 report.sources.append(Source(descriptor: descriptor, options: instance.options))
-            } catch .unavailable(let unavailable) {
-                report.unavailable.append(unavailable)
-            } catch .rejected(let rejection) {
-                report.rejections.append(rejection)
             } catch {
-                report.rejections.append(PluginRejection(path: canonical, sourceID: descriptor.id, reason: error.description))
+                switch error {
+                case .unavailable(let unavailable): report.unavailable.append(unavailable)
+                case .rejected(let rejection): report.rejections.append(rejection)
+                case .unknown: break  // cannot be: the id is one the library lists
+                }
             }
         }
         return report
@@ -83,11 +82,11 @@ public struct PluginProber: Sendable {
             let child: ChildProcess
             do {
                 // A crashing plugin is reported in one line; the Swift runtime's backtrace would only bury it.
-                // The child's reasons are in this run's language, whatever chose it.
-                child = try ChildProcess.start([executable, "--lang", Language.current.rawValue, "plugin-probe"] + remaining,
+                // The child's reasons are data, worded here by the edge: no language to pass on.
+                child = try ChildProcess.start([executable, "plugin-probe"] + remaining,
                                                overrides: ["SWIFT_BACKTRACE": "enable=no"])
             } catch {
-                return reports + remaining.map { rejected($0, localized(.probeCannotStart, error.reason)) }
+                return reports + remaining.map { rejected($0, .probeCannotStart(error.reason)) }
             }
             reports += probeEach(remaining, in: child)
         }
@@ -106,18 +105,18 @@ public struct PluginProber: Sendable {
             case .line(let bytes):
                 guard let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(bytes)) else {
                     _ = child.finish(deadline: 0)
-                    return reports + [rejected(path, localized(.probeNoReport))]
+                    return reports + [rejected(path, .probeNoReport)]
                 }
                 reports.append(report)
             case .timedOut:
                 _ = child.finish(deadline: 0)
-                return reports + [rejected(path, localized(.probeTimeout, timeoutSeconds.compact))]
+                return reports + [rejected(path, .probeTimeout(seconds: timeoutSeconds))]
             case .closed:
-                let reason = switch child.finish(deadline: deadline) {
-                case .killedBySignal(let signal): localized(.probeCrashed, Signal.name(signal))
-                case .exited(let status, _) where status != 0: localized(.probeExitStatus, status)
-                case .timedOut: localized(.probeTimeout, timeoutSeconds.compact)
-                case .exited: localized(.probeNoReport)
+                let reason: PluginRejection.Reason = switch child.finish(deadline: deadline) {
+                case .killedBySignal(let signal): .probeCrashed(signal: signal)
+                case .exited(let status, _) where status != 0: .probeExitStatus(status)
+                case .timedOut: .probeTimeout(seconds: timeoutSeconds)
+                case .exited: .probeNoReport
                 }
                 return reports + [rejected(path, reason)]
             }
@@ -126,15 +125,7 @@ public struct PluginProber: Sendable {
         return reports
     }
 
-    private func rejected(_ path: String, _ reason: String) -> ProbeReport {
+    private func rejected(_ path: String, _ reason: PluginRejection.Reason) -> ProbeReport {
         ProbeReport(path: path, sources: [], rejections: [PluginRejection(path: path, reason: reason)])
-    }
-}
-
-enum Signal {
-    static func name(_ number: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
-                                      SIGILL: "SIGILL", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
-        return names[number] ?? localized(.probeSignal, number)
     }
 }

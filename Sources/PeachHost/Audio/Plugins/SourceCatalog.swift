@@ -1,4 +1,3 @@
-import PeachText
 /// Every sound source Peach can use right now, found by probing each library
 /// in the search path. A library that fails validation, crashes or hangs is
 /// listed under `rejections` with its reason; the others keep working.
@@ -16,8 +15,15 @@ public struct SourceCatalog: Sendable {
     public private(set) var rejections: [PluginRejection] = []
     /// Sources that passed every check but cannot be made here and now, with their reasons.
     public private(set) var unavailable: [SourceUnavailable] = []
+    /// A source ignored because an earlier library in the search path has the same id.
+    public struct Shadowed: Equatable, Sendable {
+        public var id: String
+        /// The library ignored, and the one whose source of that id is used.
+        public var path: String, usedPath: String
+    }
+
     /// Sources ignored because an earlier library in the search path has the same id.
-    public private(set) var shadowed: [String] = []
+    public private(set) var shadowed: [Shadowed] = []
     /// Relative search-path entries, and folders skipped because anyone may write to them.
     public private(set) var folderWarnings: [PluginFolderWarning] = []
 
@@ -27,7 +33,7 @@ public struct SourceCatalog: Sendable {
             unavailable += report.unavailable
             for source in report.sources {
                 if let first = sources.first(where: { $0.descriptor.id == source.descriptor.id }) {
-                    shadowed.append(localized(.catalogShadowed, source.descriptor.id, report.path, first.libraryPath))
+                    shadowed.append(Shadowed(id: source.descriptor.id, path: report.path, usedPath: first.libraryPath))
                     continue
                 }
                 sources.append(Entry(descriptor: source.descriptor, options: source.options, libraryPath: report.path))
@@ -74,6 +80,8 @@ public struct SourceCatalog: Sendable {
     public var isolation = PluginIsolation.inProcess
     /// Folders holding Peach's own plugins (canonical): in process under `automatic`.
     public var ownFolders: [String] = []
+    /// Where the plugins' messages go (nowhere without one).
+    public var log: PluginLog?
 
     /// Makes an inactive instance of the source: its library loaded into this
     /// process, or in a bridge process of its own (`BridgeClient`), where a
@@ -82,7 +90,7 @@ public struct SourceCatalog: Sendable {
         let entry = try entry(for: id)
         if runsBridged(entry, chosen ?? isolation) {
             guard let executable = bridgeExecutable ?? PluginPath.executableDirectory().map({ $0 + "/peach" }) else {
-                throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: localized(.bridgeCannotStart, id, "no peach program")))
+                throw .rejected(PluginRejection(path: entry.libraryPath, sourceID: id, reason: .bridgeCannotStart(id: id, .noProgram)))
             }
             return try BridgeClient.makeInstance(executable: executable, entry: entry)
         }
@@ -92,23 +100,13 @@ public struct SourceCatalog: Sendable {
         } catch {
             throw .rejected(error)
         }
-        return try library.makeInstance(of: id)
+        return try library.makeInstance(of: id, log: log)
     }
 }
 
-public enum SourceLookupError: Error, Equatable, CustomStringConvertible {
+/// Why no instance of a source could be made, as data; `PeachMessages` words it.
+public enum SourceLookupError: Error, Codable, Equatable {
     case unknown(id: String, available: [String])
     case rejected(PluginRejection)
     case unavailable(SourceUnavailable)
-
-    public var description: String {
-        switch self {
-        case .unknown(let id, let available):
-            available.isEmpty ? localized(.catalogNoSourceAtAll, id) : localized(.catalogNoSource, id, available.joined(separator: ", "))
-        case .rejected(let rejection):
-            localized(.catalogUnusable, rejection)
-        case .unavailable(let unavailable):
-            unavailable.description
-        }
-    }
 }

@@ -1,5 +1,4 @@
 import PeachPluginAPI
-import PeachText
 
 /// One instance of a sound source: its options and its lifecycle.
 /// [main-thread] for everything here; the engine calls `process` itself on the
@@ -10,19 +9,21 @@ public final class SourceInstance {
     /// The plugin's instance table. Valid until this object is deinitialised.
     let raw: UnsafeMutablePointer<peach_source_instance>
     public private(set) var isActive = false
+    /// The bridge process the plugin runs in, if it runs in one of its own.
+    var bridge: BridgeClient?
     /// Whether the plugin runs in a bridge process of its own (`BridgeClient`).
-    public internal(set) var runsInBridge = false
+    public var runsInBridge: Bool { bridge != nil }
     /// The options as the plugin described them when the instance was made.
     public let options: [SourceOption]
 
     init(validating raw: UnsafeMutablePointer<peach_source_instance>, descriptor: SourceDescriptor, libraryPath: String) throws(PluginRejection) {
-        func reject(_ reason: String) -> PluginRejection {
+        func reject(_ reason: PluginRejection.Reason) -> PluginRejection {
             PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: reason)
         }
         let size = StructPrefix.size(raw)
         guard size >= MemoryLayout<peach_source_instance>.size else {
             // Too small to trust even its destroy pointer: leak it rather than crash.
-            throw reject(localized(.instanceTableTooSmall, size, MemoryLayout<peach_source_instance>.size))
+            throw reject(.instanceTableTooSmall(size: Int(size), expected: MemoryLayout<peach_source_instance>.size))
         }
         let table = raw.pointee
         let required: [(String, Bool)] = [
@@ -35,7 +36,7 @@ public final class SourceInstance {
         let missing = required.filter(\.1).map(\.0)
         guard missing.isEmpty else {
             if table.destroy != nil { table.destroy(raw) }
-            throw reject(localized(missing.count > 1 ? .instanceLacksMany : .instanceLacksOne, missing.joined(separator: ", ")))
+            throw reject(.instanceLacks(missing))
         }
         do {
             options = try Self.readOptions(raw, reject: reject)
@@ -73,7 +74,7 @@ public final class SourceInstance {
         var status = PEACH_OK
         let text = CText.read { buffer, capacity in status = raw.pointee.get_option(raw, key, buffer, capacity) }
         guard status == PEACH_OK, let text else {
-            throw .rejectedBySource(source: descriptor.id, key: key, value: "?", reason: localized(.instanceCannotReadBack, lastError))
+            throw .cannotReadBack(source: descriptor.id, key: key, reason: lastError)
         }
         return text
     }
@@ -122,51 +123,51 @@ public final class SourceInstance {
     }
 
     /// The plugin's explanation of its last failure.
-    public var lastError: String {
-        let text = CText.string(raw.pointee.last_error(raw)) ?? localized(.pluginErrorNotUTF8)
-        return text.isEmpty ? localized(.pluginNoReason) : text
+    public var lastError: PluginReason {
+        if let fault = bridge?.fault() { return .bridge(fault) }
+        return PluginReason(cText: raw.pointee.last_error(raw))
     }
 
-    private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (String) -> PluginRejection) throws(PluginRejection) -> [SourceOption] {
+    private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (PluginRejection.Reason) -> PluginRejection) throws(PluginRejection) -> [SourceOption] {
         let count = raw.pointee.option_count(raw)
-        guard count <= 1024 else { throw reject(localized(.instanceTooManyOptions, count)) }
+        guard count <= 1024 else { throw reject(.tooManyOptions(Int(count))) }
         var options: [SourceOption] = []
         for index in 0..<count {
             var info = peach_option_info()
             info.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
             guard raw.pointee.get_option_info(raw, index, &info) == PEACH_OK else {
-                throw reject(localized(.instanceOptionInfoFailed, index))
+                throw reject(.optionInfoFailed(index: Int(index)))
             }
             func text<T>(_ field: String, _ tuple: T) throws(PluginRejection) -> String {
                 guard let value = CText.string(fixed: tuple) else {
-                    throw reject(localized(.instanceOptionField, index, field))
+                    throw reject(.optionField(index: Int(index), field: field))
                 }
                 return value
             }
             let key = try text("key", info.key)
-            guard !key.isEmpty else { throw reject(localized(.instanceEmptyKey, index)) }
-            guard !options.contains(where: { $0.key == key }) else { throw reject(localized(.instanceDuplicateOption, key)) }
+            guard !key.isEmpty else { throw reject(.emptyKey(index: Int(index))) }
+            guard !options.contains(where: { $0.key == key }) else { throw reject(.duplicateOption(key)) }
             guard let type = SourceOption.ValueType(abi: info.type) else {
-                throw reject(localized(.instanceUnknownType, key, info.type))
+                throw reject(.unknownType(key: key, type: Int(info.type)))
             }
             var choices: [SourceOption.Choice] = []
             if type == .choice {
-                guard info.choice_count <= 4096 else { throw reject(localized(.instanceTooManyChoices, key, info.choice_count)) }
+                guard info.choice_count <= 4096 else { throw reject(.tooManyChoices(key: key, count: Int(info.choice_count))) }
                 for choiceIndex in 0..<info.choice_count {
                     var choice = peach_option_choice()
                     choice.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
                     guard raw.pointee.get_option_choice(raw, index, choiceIndex, &choice) == PEACH_OK else {
-                        throw reject(localized(.instanceChoiceFailed, key, choiceIndex))
+                        throw reject(.choiceFailed(key: key, index: Int(choiceIndex)))
                     }
                     choices.append(.init(value: try text("choice.value", choice.value), label: try text("choice.label", choice.label)))
                 }
             }
             let numeric = type == .int || type == .number
             guard !numeric || (info.min_value.isFinite && info.max_value.isFinite && info.min_value <= info.max_value) else {
-                throw reject(localized(.instanceBadRange, key, info.min_value, info.max_value))
+                throw reject(.badRange(key: key, min: info.min_value, max: info.max_value))
             }
             let timbre = info.flags & PEACH_OPTION_FLAG_TIMBRE != 0
-            guard !timbre || type == .choice else { throw reject(localized(.instanceTimbreNotChoice, key)) }
+            guard !timbre || type == .choice else { throw reject(.timbreNotChoice(key)) }
             options.append(SourceOption(
                 key: key, name: try text("name", info.name), type: type, unit: try text("unit", info.unit),
                 defaultValue: try text("default_value", info.default_value), description: try text("description", info.description),
@@ -177,14 +178,12 @@ public final class SourceInstance {
     }
 }
 
-public enum SourceError: Error, Equatable, CustomStringConvertible {
-    case failed(source: String, action: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .failed(let source, let action, let reason): localized(.instanceFailed, source, action, reason)
-        }
-    }
+/// Why a source would not do what it was asked, with its own reason.
+public enum SourceError: Error, Equatable {
+    /// `action` (activate, play) failed.
+    case failed(source: String, action: String, reason: PluginReason)
+    /// The engine silenced the source or stopped while it played.
+    case stopped(source: String, notice: EngineNotice, reason: PluginReason)
 }
 
 extension SourceOption.ValueType {

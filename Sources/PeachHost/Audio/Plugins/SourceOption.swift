@@ -1,5 +1,4 @@
 import PeachPluginAPI
-import PeachText
 
 /// One typed setting a source offers, such as its gain or a SoundFont path.
 public struct SourceOption: Codable, Hashable, Sendable {
@@ -37,12 +36,12 @@ public struct SourceOption: Codable, Hashable, Sendable {
     public func validate(_ text: String) throws(SourceOptionError) {
         switch type {
         case .bool:
-            guard text == "true" || text == "false" else { throw .wrongType(key: key, value: text, expected: localized(.kindBool)) }
+            guard text == "true" || text == "false" else { throw .wrongType(key: key, value: text, expected: type) }
         case .int:
-            guard let value = Int(text) else { throw .wrongType(key: key, value: text, expected: localized(.optionWholeNumber)) }
+            guard let value = Int(text) else { throw .wrongType(key: key, value: text, expected: type) }
             try checkRange(Double(value), text)
         case .number:
-            guard let value = Double(text), value.isFinite else { throw .wrongType(key: key, value: text, expected: localized(.kindNumber)) }
+            guard let value = Double(text), value.isFinite else { throw .wrongType(key: key, value: text, expected: type) }
             try checkRange(value, text)
         case .text, .path:
             break
@@ -58,31 +57,17 @@ public struct SourceOption: Codable, Hashable, Sendable {
     }
 }
 
-public enum SourceOptionError: Error, Equatable, CustomStringConvertible {
+/// Why an option could not be set or read, as data; `PeachMessages` words it.
+public enum SourceOptionError: Error, Equatable {
     case unknownKey(source: String, key: String, known: [String])
-    case wrongType(key: String, value: String, expected: String)
+    /// Not a value of the option's type (bool, int or number).
+    case wrongType(key: String, value: String, expected: SourceOption.ValueType)
     case outOfRange(key: String, value: String, range: ClosedRange<Double>, unit: String)
     case notAChoice(key: String, value: String, choices: [String])
+    /// Not `key=value`.
     case malformedAssignment(String)
-    case rejectedBySource(source: String, key: String, value: String, reason: String)
+    case rejectedBySource(source: String, key: String, value: String, reason: PluginReason)
+    /// The source would not say the option's value.
+    case cannotReadBack(source: String, key: String, reason: PluginReason)
     case notLive(source: String, key: String)
-
-    public var description: String {
-        switch self {
-        case .unknownKey(let source, let key, let known):
-            known.isEmpty ? localized(.optionUnknownNone, source, key) : localized(.optionUnknown, source, key, known.joined(separator: ", "))
-        case .wrongType(let key, let value, let expected):
-            localized(.optionWrongType, key, value, expected)
-        case .outOfRange(let key, let value, let range, let unit):
-            localized(.optionOutside, key, value, range.lowerBound.compact, range.upperBound.compact, unit.isEmpty ? "" : " " + unit)
-        case .notAChoice(let key, let value, let choices):
-            localized(.optionNotAChoice, key, value, choices.joined(separator: ", "))
-        case .malformedAssignment(let text):
-            localized(.optionMalformed, text)
-        case .rejectedBySource(let source, let key, let value, let reason):
-            localized(.optionRefused, source, key, value, reason)
-        case .notLive(let source, let key):
-            localized(.optionNotLive, source, key)
-        }
-    }
 }

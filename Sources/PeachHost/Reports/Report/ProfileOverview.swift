@@ -30,7 +30,7 @@ public struct ProfileOverview: Sendable {
     /// Reads the data folder. The profile now comes from the snapshot when it
     /// is up to date (see `PersistentTraining.currentReport`); `trends` costs
     /// one more rebuild, from the answers before the comparison moment.
-    public static func load(dataDirectory: String, trends: Bool) throws(TrainingDataError) -> (overview: ProfileOverview, warnings: [String]) {
+    public static func load(dataDirectory: String, trends: Bool) throws(TrainingDataError) -> (overview: ProfileOverview, warnings: [HistoryWarning]) {
         let store: HistoryStore
         let history: EvidenceRead
         do {

@@ -71,7 +71,7 @@ public struct TrainingStatistics: Codable, Equatable, Sendable {
 
     /// Reads the data folder and computes the statistics.
     public static func load(dataDirectory: String, now: Double = PersistentTraining.currentTime(), calendar: LocalCalendar = .system,
-                            period: ProgressPeriod? = nil) throws(TrainingDataError) -> (statistics: TrainingStatistics, warnings: [String]) {
+                            period: ProgressPeriod? = nil) throws(TrainingDataError) -> (statistics: TrainingStatistics, warnings: [HistoryWarning]) {
         let store: HistoryStore
         let history: HistoryRead
         do {

@@ -1,0 +1,11 @@
+import PeachMusic
+import PeachText
+
+extension NoteParseError: Worded {
+    public func text(in language: Language) -> String {
+        switch self {
+        case .malformed(let text): language.text(.noteMalformed, text)
+        case .outOfRange(let text): language.text(.noteOutOfRange, text)
+        }
+    }
+}
