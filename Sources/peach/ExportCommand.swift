@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let (bytes, answers, warnings) = try HistoryExport.csv(dataDirectory: try data.resolve())
-        warnings.forEach(StandardError.warning)
+        warnings.forEach { StandardError.warning(said($0)) }
         if let file {
             try AtomicFile.write(bytes, to: file, mode: ReplacementFile.forTheUser)
             StandardError.write(localized(.exportWrote, answers, file) + "\n")

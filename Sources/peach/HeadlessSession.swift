@@ -33,8 +33,8 @@ struct HeadlessSession {
             id += 1
             // No pair is played whose answer could not be saved: the client hears why, and Peach exits non-zero.
             do { try training.checkRoom() } catch {
-                try emit(ErrorLine(message: error.description))
-                throw Failure(error.description)
+                try emit(ErrorLine(message: said(error)))
+                throw Failure(said(error))
             }
             let pair = training.session.nextPair()
             let (first, second) = pair.frequencies(reference: training.session.reference)
@@ -57,8 +57,8 @@ struct HeadlessSession {
                 answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID,
                                              timbre: player?.engine.source.timbreValues ?? [:], noteSeconds: noteSeconds)
             } catch {
-                try emit(ErrorLine(message: error.description))
-                throw Failure(error.description)
+                try emit(ErrorLine(message: said(error)))
+                throw Failure(said(error))
             }
             try emit(FeedbackLine(id: id, correct: answer.correct))
         }
@@ -70,19 +70,19 @@ struct HeadlessSession {
     private func check(_ notices: [EngineNotice], of player: PairPlayer) throws {
         for notice in notices {
             if let failure = SourceFailure(notice, of: player.engine.source) {
-                try emit(ErrorLine(message: failure.description))
-                throw Failure(failure.description)
+                try emit(ErrorLine(message: said(failure)))
+                throw Failure(said(failure))
             }
             if notice.endsRendering {
-                try emit(ErrorLine(message: notice.description))
-                throw Failure(notice.description)
+                try emit(ErrorLine(message: said(notice)))
+                throw Failure(said(notice))
             }
             if case .noteRefused(let id, _, let frequency) = notice {
                 let message = localized(.trainingNoteRefused, player.engine.refusals[id] ?? "\(frequency.compact) Hz")
                 try emit(ErrorLine(message: message))
                 throw Failure(message)
             }
-            StandardError.warning(notice.description)
+            StandardError.warning(said(notice))
         }
     }
 

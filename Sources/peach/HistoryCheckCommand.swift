@@ -20,13 +20,13 @@ struct HistoryCheckCommand: ParsableCommand {
         let store = try HistoryStore(directory: try data.resolve())
         let read = try store.readEvidence()
         // Torn tails and the like; the damaged lines are listed in full below instead.
-        read.warnings.filter { warning in !read.damaged.contains { $0.warning == warning } }.forEach(StandardError.warning)
+        read.warnings.filter { warning in !read.damaged.contains { .damaged($0) == warning } }.forEach { StandardError.warning(said($0)) }
         guard !read.damaged.isEmpty else {
             print(localized(.historyCheckClean, store.historyDirectory, read.evidence.count, store.historyFileCount))
             return
         }
         for file in read.damaged {
-            file.lines.forEach { print(localized(.fileLine, file.file, $0.number, $0.reason)) }
+            file.lines.forEach { print(localized(.fileLine, file.file, $0.number, said($0.reason))) }
             if file.count > file.lines.count { print(localized(.fileLine, file.file, "…", localized(.historyDamagedMore, file.count - file.lines.count))) }
         }
         StandardError.write(localized(.historyCheckSummary, read.damaged.reduce(0) { $0 + $1.count }, read.damaged.count) + "\n")

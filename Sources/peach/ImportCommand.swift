@@ -17,7 +17,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try HistoryImport.run(file, dataDirectory: try data.resolve())
-        outcome.warnings.forEach(StandardError.warning)
+        outcome.warnings(in: Language.current).forEach(StandardError.warning)
         let skipped = outcome.read - outcome.added
         print(skipped > 0 ? localized(.importDoneSkipping, outcome.added, outcome.read, skipped) : localized(.importDone, outcome.added, outcome.read))
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import PeachAudio
 import PeachHost
+import PeachMessages
 import PeachSupport
 import PeachText
 
@@ -33,7 +34,8 @@ struct Peach: ParsableCommand {
             var command = try parseAsRoot(SettingsSetCommand.protectingNegativeValue(arguments))
             try command.run()
         } catch {
-            // The parser's own message, with its framing words in Peach's language.
+            // Peach's own errors in its words; the parser's own message, with its framing words in Peach's language.
+            let error: any Error = error is any Worded ? Failure(said(error)) : error
             let message = ParserText.translate(fullMessage(for: error))
             let code = exitCode(for: error)
             if code == .success {

@@ -45,7 +45,7 @@ struct PlayCommand: ParsableCommand {
     private func parsedNotes() throws -> [MIDINote] {
         var parsed: [MIDINote] = []
         for text in notes {
-            do { parsed.append(try MIDINote(parsing: text)) } catch { throw ValidationError(error.description) }
+            do { parsed.append(try MIDINote(parsing: text)) } catch { throw ValidationError(said(error)) }
         }
         return parsed
     }
@@ -55,18 +55,19 @@ struct PlayCommand: ParsableCommand {
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
         let output = try sound.openOutput(pacedFile: false, for: source)
-        let engine = try AudioEngine(output: output, source: source, pluginLog: .shared, interrupt: StopRequest.interrupt)
+        let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt,
+                                     faultWording: { said($0) })
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
         // A failed or stopped render replaces no file: `--wav keep.wav` keeps what it held.
         if StopRequest.isRaised || notices.contains(where: { $0.endsRendering || SourceFailure($0, of: engine.source) != nil }) { output.abandon() }
         try engine.stop()
         if StopRequest.isRaised { throw ExitCode(130) }
-        for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(notice.description) }
+        for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(said(notice)) }
         if let failure = notices.lazy.compactMap({ SourceFailure($0, of: engine.source) }).first {
             // The notes were not played in full: say so, naming the source, with its own reason if it gave one.
-            throw Failure(failure.description)
+            throw Failure(said(failure))
         }
-        if let fatal = notices.first(where: \.endsRendering) { throw Failure(fatal.description) }
+        if let fatal = notices.first(where: { $0.endsRendering }) { throw Failure(said(fatal)) }
     }
 }

@@ -20,7 +20,7 @@ struct PluginBridgeCommand: ParsableCommand {
     var source: String
 
     func run() throws {
-        let status = BridgeServer.run(libraryPath: library, sourceID: source)
+        let status = BridgeServer.run(libraryPath: library, sourceID: source, log: .command)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -19,6 +19,7 @@ struct PluginPathOptions: ParsableArguments {
         var catalog = SourceCatalog.discover(searchPath: .standard(commandLine: directories),
                                              prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
         catalog.isolation = isolation
+        catalog.log = .command
         return catalog
     }
 
@@ -26,8 +27,8 @@ struct PluginPathOptions: ParsableArguments {
     /// guessed at, and about ids that more than one library offers.
     func discoverSourcesWarningOfDuplicates() -> SourceCatalog {
         let catalog = discoverSources()
-        catalog.folderWarnings.map(\.description).forEach(StandardError.warning)
-        catalog.shadowed.forEach(StandardError.warning)
+        catalog.folderWarnings.forEach { StandardError.warning(said($0)) }
+        catalog.shadowed.forEach { StandardError.warning(said($0)) }
         return catalog
     }
 }

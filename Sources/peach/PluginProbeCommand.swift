@@ -26,7 +26,7 @@ struct PluginProbeCommand: ParsableCommand {
         // The reports own standard output; whatever the plugins print goes to standard error.
         StandardOutput.reserveForPeach()
         for path in paths {
-            StandardOutput.write(ProbeReport.probeInProcess(path: path).json() + "\n")
+            StandardOutput.write(ProbeReport.probeInProcess(path: path, log: .command).json() + "\n")
         }
     }
 

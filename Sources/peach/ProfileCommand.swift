@@ -33,21 +33,21 @@ struct ProfileCommand: ParsableCommand {
 
     private func chosenNote() throws -> MIDINote? {
         guard let note else { return nil }
-        do { return try MIDINote(parsing: note) } catch { throw ValidationError("--note \(note): \(error.description)") }
+        do { return try MIDINote(parsing: note) } catch { throw ValidationError("--note \(note): \(said(error))") }
     }
 
     func run() throws {
         let directory = try data.resolve()
         if json {
             let (report, warnings) = try PersistentTraining.currentReport(dataDirectory: directory)
-            warnings.forEach(StandardError.warning)
+            warnings.forEach { StandardError.warning(said($0)) }
             print(try report.json())
             return
         }
         let chosen = try chosenNote()
         let now = PersistentTraining.currentTime()
         let (overview, warnings) = try ProfileOverview.load(dataDirectory: directory, trends: chosen != nil || svg != nil)
-        warnings.forEach(StandardError.warning)
+        warnings.forEach { StandardError.warning(said($0)) }
         let width = TerminalSize.outputColumns()
         if let svg {
             let progress = ProgressSeries(evidence: overview.evidence, current: overview.report, now: now, calendar: .system)

@@ -85,7 +85,7 @@ struct SourceCheck {
                 if !reading.steady || reading.worstCents == nil { row.unsteady.append(reading.note.name) }
             }
         } catch {
-            row.error = "\(error)"
+            row.error = said(error)
         }
         return row
     }

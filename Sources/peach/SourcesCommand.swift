@@ -65,14 +65,14 @@ struct SourcesCommand: ParsableCommand {
             lines.append("")
             lines.append(localized(.sourcesUnavailable))
             for source in catalog.unavailable {
-                lines.append("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(source.reason)")
+                lines.append("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(said(source.reason))")
             }
         }
-        for note in catalog.folderWarnings.map(\.description) + catalog.shadowed { lines.append("\(localized(.warning)): \(note)") }
+        for note in catalog.folderWarnings.map({ said($0) }) + catalog.shadowed.map({ said($0) }) { lines.append("\(localized(.warning)): \(note)") }
         if !catalog.rejections.isEmpty {
             lines.append("")
             lines.append(localized(.sourcesRejected))
-            for rejection in catalog.rejections { lines.append("  \(rejection)") }
+            for rejection in catalog.rejections { lines.append("  \(said(rejection))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -104,9 +104,9 @@ struct SourcesCommand: ParsableCommand {
                       realtimeSafe: entry.descriptor.realtimeSafe, library: entry.libraryPath, options: entry.options)
             },
             unavailable: catalog.unavailable.map { .init(id: $0.descriptor.id, name: $0.descriptor.name, kind: $0.descriptor.kind,
-                                                         library: $0.libraryPath, reason: $0.reason) },
-            rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: $0.reason) },
-            shadowed: catalog.shadowed)
+                                                         library: $0.libraryPath, reason: said($0.reason)) },
+            rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: said($0.reason)) },
+            shadowed: catalog.shadowed.map { said($0) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(listing)) ?? Data(), as: UTF8.self) + "\n"

@@ -23,7 +23,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let now = PersistentTraining.currentTime()
         let (statistics, warnings) = try TrainingStatistics.load(dataDirectory: try data.resolve(), now: now, period: by)
-        warnings.forEach(StandardError.warning)
+        warnings.forEach { StandardError.warning(said($0)) }
         if json {
             print(statistics.json())
             return

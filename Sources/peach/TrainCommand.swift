@@ -39,7 +39,7 @@ struct TrainCommand: ParsableCommand {
         // The protocol owns standard output; whatever a plugin prints goes to standard error.
         StandardOutput.reserveForPeach()
         let session = try training.openTraining(dataDirectory: try data.resolve(), reference: sound.reference(nil), settings: nil)
-        session.warnings.forEach(StandardError.warning)
+        session.warnings.forEach { StandardError.warning(said($0)) }
         let player = noAudio ? nil : try makePlayer()
         defer { try? player?.engine.stop() }
         try HeadlessSession(training: session, player: player, sourceID: sound.sourceID(nil), noteSeconds: training.noteSeconds(nil)).run()
@@ -49,7 +49,7 @@ struct TrainCommand: ParsableCommand {
     private func makePlayer() throws -> PairPlayer {
         // A WAV file is written in real time here, so timing behaves as on a sound card.
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
-        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true, for: source), source: source, pluginLog: .shared)
+        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true, for: source), source: source, pluginLog: .command, faultWording: { said($0) })
         engine.start()
         return PairPlayer(engine: engine, noteSeconds: training.noteSeconds(nil), pauseSeconds: training.pauseSeconds(nil))
     }

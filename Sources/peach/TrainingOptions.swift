@@ -28,7 +28,7 @@ struct TrainingOptions: ParsableArguments {
     func validate() throws {
         if let range { _ = try Self.parse(range) }
         for (flag, value, setting) in [("style", style, Setting.style), ("duration", duration, .noteDuration), ("pause", pause, .pause)] {
-            if let value, let problem = setting.check(.number(value)) { throw ValidationError("--\(flag): \(problem).") }
+            if let value, let problem = setting.check(.number(value)) { throw ValidationError("--\(flag): \(said(problem)).") }
         }
     }
 
@@ -41,7 +41,7 @@ struct TrainingOptions: ParsableArguments {
 
     private static func parse(_ text: String) throws -> TrainingRange {
         do { return try TrainingRange(parsing: text) } catch {
-            throw ValidationError(localized(.trainRangeInvalid, error.description))
+            throw ValidationError(localized(.trainRangeInvalid, said(error)))
         }
     }
 

@@ -41,7 +41,7 @@ final class InteractiveApp {
             source = try sound.makeSource(from: catalog, settings: settings)
         } catch where sound.source == nil && settings.isSet(.source) {
             // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
-            pendingMessage = localized(.appSavedSoundGone, settings.text(.source), "\(error)")
+            pendingMessage = localized(.appSavedSoundGone, settings.text(.source), said(error))
             source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
         }
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
@@ -69,7 +69,7 @@ final class InteractiveApp {
                 switch train() {
                 case .success(.back): break
                 case .success(let exit): return exit
-                case .failure(let failure): message = failure.description
+                case .failure(let failure): message = said(failure)
                 }
             case .profile:
                 if case .ended(let signal) = showProfile() { return .ended(signal: signal) }
@@ -89,7 +89,7 @@ final class InteractiveApp {
     private func train() -> Result<ScreenExit, Failure> {
         let session: PersistentTraining
         do { session = try training.openTraining(dataDirectory: dataDirectory, reference: sound.reference(settings), settings: settings) } catch {
-            return .failure(Failure(localized(.appCannotStart, "\(error)")))
+            return .failure(Failure(localized(.appCannotStart, said(error))))
         }
         let audio: TrainingAudio
         do {
@@ -101,7 +101,7 @@ final class InteractiveApp {
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
-                                            input: input, terminal: terminal, bell: bell, notes: session.warnings,
+                                            input: input, terminal: terminal, bell: bell, notes: session.warnings.map { said($0) },
                                             settings: settings, overridden: Set(overriddenSettings.keys)) {
             [input, screen, style] chooser in chooser.run(input: input, screen: screen, style: style)
         }
@@ -111,7 +111,7 @@ final class InteractiveApp {
         source = audio.source
         rememberTimbre()
         do { try session.close() } catch {
-            return .failure(Failure(localized(.appSnapshotNotWritten, "\(error)")))
+            return .failure(Failure(localized(.appSnapshotNotWritten, said(error))))
         }
         return .success(exit)
     }
@@ -119,10 +119,10 @@ final class InteractiveApp {
     private func currentReport(_ message: inout String?) -> ProfileReport? {
         do {
             let (report, warnings) = try PersistentTraining.currentReport(dataDirectory: dataDirectory, reference: sound.reference(settings))
-            if message == nil, let first = warnings.first { message = first }
+            if message == nil, let first = warnings.first { message = said(first) }
             return report
         } catch {
-            message = message ?? localized(.appCannotReadProfile, "\(error)")
+            message = message ?? localized(.appCannotReadProfile, said(error))
             return nil
         }
     }
@@ -132,7 +132,7 @@ final class InteractiveApp {
             let (overview, _) = try ProfileOverview.load(dataDirectory: dataDirectory, trends: true)
             return ProfilePage(overview: overview, input: input, screen: screen, style: style).run()
         } catch {
-            return TextPage(title: localized(.profileTitle), lines: [localized(.appCannotReadProfile, "\(error)")]).show(input: input, screen: screen, style: style)
+            return TextPage(title: localized(.profileTitle), lines: [localized(.appCannotReadProfile, said(error))]).show(input: input, screen: screen, style: style)
         }
     }
 
@@ -150,7 +150,7 @@ final class InteractiveApp {
                 source = try self.sound.makeSource(from: catalog, settings: settings)
                 timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: self.sound, settings: settings))
             } catch {
-                pendingMessage = localized(.appSettingsSoundGone, "\(error)", source.descriptor.name)
+                pendingMessage = localized(.appSettingsSoundGone, said(error), source.descriptor.name)
             }
         }
         bell = settings.flag(.bell) && !noBellFlag
@@ -168,7 +168,7 @@ final class InteractiveApp {
                 try settings.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value)
             }
         } catch {
-            pendingMessage = localized(.appCannotSaveSound, "\(error)")
+            pendingMessage = localized(.appCannotSaveSound, said(error))
         }
     }
 

@@ -149,7 +149,7 @@ final class SettingsScreen {
                 if timbre.sourceID != id { try store.set(.source, to: .string(timbre.sourceID)) }
                 if let choice = timbre.choice { try store.setSourceOption(source: timbre.sourceID, key: choice.key, value: choice.value) }
             } catch {
-                message = error.description
+                message = said(error)
             }
             selected = min(selected, rows.count - 1)
             announce()
@@ -223,15 +223,15 @@ final class SettingsScreen {
     private func reset() {
         switch rows[selected] {
         case .setting(let setting):
-            do { try store.reset(setting) } catch { message = error.description }
+            do { try store.reset(setting) } catch { message = said(error) }
         case .sourceOption(let option):
-            do { try store.setSourceOption(source: store.text(.source), key: option.key, value: nil) } catch { message = error.description }
+            do { try store.setSourceOption(source: store.text(.source), key: option.key, value: nil) } catch { message = said(error) }
         }
         announce()
     }
 
     private func save(_ setting: Setting, _ value: JSONValue) {
-        do { try store.set(setting, to: value) } catch { message = error.description }
+        do { try store.set(setting, to: value) } catch { message = said(error) }
         announce()
     }
 
@@ -240,9 +240,9 @@ final class SettingsScreen {
             try option.validate(value)
             try store.setSourceOption(source: store.text(.source), key: option.key, value: value)
         } catch let error as SourceOptionError {
-            message = error.description
+            message = said(error)
         } catch {
-            message = "\(error)"
+            message = said(error)
         }
         announce()
     }

@@ -63,7 +63,7 @@ final class TrainingAudio {
     /// Opens the output again (after it was lost) and starts a new engine on the same source.
     func reopen() throws {
         close()
-        let engine = try AudioEngine(output: try openOutput(source), source: source, pluginLog: .shared)
+        let engine = try AudioEngine(output: try openOutput(source), source: source, pluginLog: .command, faultWording: { said($0) })
         engine.start()
         player = PairPlayer(engine: engine, noteSeconds: noteSeconds, pauseSeconds: pauseSeconds)
     }

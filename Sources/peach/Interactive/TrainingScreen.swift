@@ -127,7 +127,7 @@ final class TrainingScreen {
         applyChangedSettings()
         guard audio.isPlaying, !savingFailed else { return }
         do { try training.checkRoom() } catch {
-            stopTraining(localized(.trainingNextNotSavable, "\(error)"))
+            stopTraining(localized(.trainingNextNotSavable, said(error)))
             return
         }
         applyPendingTimbre()
@@ -138,7 +138,7 @@ final class TrainingScreen {
             state.phase = .firstNote
             display.show(state, because: .firstNote)
         } catch {
-            pause(localized(.trainingCouldNotPlay, "\(error)"))
+            pause(localized(.trainingCouldNotPlay, said(error)))
         }
     }
 
@@ -157,7 +157,7 @@ final class TrainingScreen {
                                           timbre: audio.source.timbreValues, noteSeconds: audio.noteSeconds).correct
         } catch {
             audio.cut()
-            stopTraining(localized(.trainingCouldNotSave, "\(error)"))
+            stopTraining(localized(.trainingCouldNotSave, said(error)))
             return
         }
         state.lastAnswerCorrect = correct
@@ -190,7 +190,7 @@ final class TrainingScreen {
     private func followAudio() {
         for notice in audio.notices() {
             if notice.endsRendering {
-                pause(localized(.trainingSoundStopped, notice.description))
+                pause(localized(.trainingSoundStopped, said(notice)))
                 return
             }
             if notice.silencedSource {
@@ -254,7 +254,7 @@ final class TrainingScreen {
     /// The source failed mid-pair: drop the pair and carry on with a fresh
     /// instance of it; if that fails soon too, wait for another timbre.
     private func recoverSource(_ notice: EngineNotice) {
-        let reason = SourceFailure(notice, of: audio.source)?.reason ?? notice.description
+        let reason = SourceFailure(notice, of: audio.source)?.reason.map { said($0) } ?? said(notice)
         dropPair()
         let now = Monotonic.nanoseconds()
         defer { sourceFailedAt = now }
@@ -266,7 +266,7 @@ final class TrainingScreen {
             try audio.swap(to: try sources.makeInstance(sources.current))
             state.message = localized(.trainingSourceRestarted, reason)
         } catch {
-            state.message = localized(.trainingSourceNotRestarted, reason, "\(error)")
+            state.message = localized(.trainingSourceNotRestarted, reason, said(error))
         }
         display.show(state, because: .message)
         beginPair()
@@ -280,7 +280,7 @@ final class TrainingScreen {
         defer { settingsWatch = watch }
         let changed: [Setting]
         do { changed = try watch.changes().filter { !overridden.contains($0.key) } } catch {
-            state.message = localized(.trainingSettingsNotApplied, error.description)
+            state.message = localized(.trainingSettingsNotApplied, said(error))
             return
         }
         guard !changed.isEmpty else { return }
@@ -380,7 +380,7 @@ final class TrainingScreen {
             state.timbre = timbre.name
             state.message = nil
         } catch {
-            state.message = localized(.trainingKeptTimbre, state.timbre, timbre.name, "\(error)")
+            state.message = localized(.trainingKeptTimbre, state.timbre, timbre.name, said(error))
         }
         display.show(state, because: .message)
     }
