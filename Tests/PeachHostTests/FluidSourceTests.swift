@@ -53,8 +53,8 @@ import Testing
                 try instance.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
                 Issue.record("\(font) was accepted")
             } catch {
-                #expect(error.description.contains(says), "\(font): \(error.description)")
-                #expect(!error.description.contains("\n"), "one line")
+                #expect(error.words.contains(says), "\(font): \(error.words)")
+                #expect(!error.words.contains("\n"), "one line")
             }
             #expect(!instance.isActive)
         }
@@ -97,14 +97,14 @@ import Testing
         let output = MemoryOutput(capacityFrames: 48_000)
         let notices = try SourceFixture.render([(Pitch.frequency(of: MIDINote(number: 90)!), 4800, 9600)], with: strings, through: output)
         #expect(notices.contains(.sourceFailed(atFrame: 4608)), "\(notices)")
-        #expect(strings.lastError == "program 48 has no pitch Peach can measure and correct at MIDI key 90: not played")
+        #expect(strings.lastError == .said("program 48 has no pitch Peach can measure and correct at MIDI key 90: not played"))
         #expect(output.samples(channel: 0).allSatisfy { $0 == 0 }, "nothing was played")
         #expect(try FluidFixture.render([440], options: ["program": "13"]).map(abs).max()! > 0.01, "A4 plays")
 
         let applause = try FluidFixture.instance(options: ["program": "126"])
         #expect(throws: SourceError.failed(source: FluidFixture.sourceID, action: "activate",
-                                           reason: "Applause (program 126) in the SoundFont \(FluidFixture.timGM6mb) has no key with a pitch "
-                                               + "Peach can measure and correct: it is silent, unpitched (a drum, a sound effect) or dies away within half a second")) {
+                                           reason: .said("Applause (program 126) in the SoundFont \(FluidFixture.timGM6mb) has no key with a pitch "
+                                               + "Peach can measure and correct: it is silent, unpitched (a drum, a sound effect) or dies away within half a second"))) {
             try applause.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
         }
     }
@@ -118,7 +118,7 @@ import Testing
         #expect(abs(range.lowerBound - 440 * pow(2, -69.5 / 12)) < 1e-9 && abs(range.upperBound - 440 * pow(2, 58.5 / 12)) < 1e-6)
         let woodblock = try FluidFixture.instance(options: ["program": "115"])
         #expect(woodblock.noteRange() == nil)
-        #expect(woodblock.lastError.contains("has no key with a pitch Peach can measure and correct"), "\(woodblock.lastError)")
+        #expect(woodblock.lastError.words.contains("has no key with a pitch Peach can measure and correct"), "\(woodblock.lastError)")
         let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 256), source: piano)
         #expect(throws: EngineError.noteOutOfRange(frequency: 20_000, lowest: range.lowerBound, highest: range.upperBound, source: FluidFixture.sourceID)) {
             try engine.playNote(frequency: 20_000, at: 0, durationFrames: 100)
@@ -130,13 +130,13 @@ import Testing
         // TimGM6mb has General MIDI (bank 0) and drums (bank 128), nothing in bank 5.
         let inactive = try FluidFixture.instance(options: ["bank": "5", "program": "40"])
         #expect(throws: SourceError.failed(source: FluidFixture.sourceID, action: "activate",
-                                           reason: "the SoundFont \(FluidFixture.timGM6mb) has no preset at bank 5, program 40")) {
+                                           reason: .said("the SoundFont \(FluidFixture.timGM6mb) has no preset at bank 5, program 40"))) {
             try inactive.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
         }
         let active = try FluidFixture.instance(options: ["program": "73"])
         try active.activate(sampleRate: 48000, maxFrames: 256, channels: 2)
         #expect(throws: SourceOptionError.rejectedBySource(source: FluidFixture.sourceID, key: "bank", value: "5",
-                                                           reason: "the SoundFont \(FluidFixture.timGM6mb) has no preset at bank 5, program 73")) {
+                                                           reason: .said("the SoundFont \(FluidFixture.timGM6mb) has no preset at bank 5, program 73"))) {
             try active.set("bank", to: "5")
         }
         #expect(try active.value(of: "bank") == "0" && (try active.value(of: "program")) == "73")

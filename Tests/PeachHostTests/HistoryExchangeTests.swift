@@ -127,8 +127,8 @@ import Testing
         let before = Self.contents(of: folder.file("data"))
         let error = try #require(Self.failure(importing: file, into: folder.file("data")))
         guard case .malformed(let reportedFile, let reportedLine, let reportedReason) = error else { Issue.record("\(error)"); return }
-        #expect(reportedFile == file && reportedLine == line && reportedReason.contains(reason), "\(error)")
-        #expect(error.description.hasPrefix("\(file) line \(line): ") && error.description.hasSuffix("nothing was imported"))
+        #expect(reportedFile == file && reportedLine == line && reportedReason.words.contains(reason), "\(error)")
+        #expect(error.words.hasPrefix("\(file) line \(line): ") && error.words.hasSuffix("nothing was imported"))
         #expect(Self.contents(of: folder.file("data")) == before, "the data folder is unchanged")
     }
 
@@ -144,7 +144,7 @@ import Testing
             try content.write(to: URL(fileURLWithPath: folder.file("bad.csv")))
             let error = Self.failure(importing: folder.file("bad.csv"), into: folder.file("data"))
             guard case .malformed(_, let reported, let text) = error else { Issue.record("\(String(describing: error))"); continue }
-            #expect(reported == line && text.contains(reason), "\(text)")
+            #expect(reported == line && text.words.contains(reason), "\(text.words)")
         }
         try Data().write(to: URL(fileURLWithPath: folder.file("empty.csv")))
         #expect(Self.failure(importing: folder.file("empty.csv"), into: folder.file("data")) == .empty(file: folder.file("empty.csv")))
@@ -184,7 +184,7 @@ import Testing
         let before = Self.contents(of: data)
         try (lines[1] + "\n" + lines[2].replacingOccurrences(of: "\"higher\"", with: "\"sideways\"") + "\n")
             .write(toFile: folder.file("bad.jsonl"), atomically: true, encoding: .utf8)
-        #expect(throws: ImportError.malformed(file: folder.file("bad.jsonl"), line: 2, reason: "\"answer\" is neither \"higher\" nor \"lower\"")) {
+        #expect(throws: ImportError.malformed(file: folder.file("bad.jsonl"), line: 2, reason: .jsonLine(.answerWord))) {
             try HistoryImport.run(folder.file("bad.jsonl"), dataDirectory: data)
         }
         #expect(Self.contents(of: data) == before)

@@ -127,7 +127,7 @@ import Testing
         (#"{"v":1.5}"#, "\"v\" is not a whole number"),
     ])
     func malformedLinesSayWhatIsWrong(line: String, reason: String) {
-        #expect(throws: HistoryLineError.malformed(reason)) { try HistoryLine.decode(line) }
+        #expect((#expect(throws: HistoryLineError.self) { try HistoryLine.decode(line) })?.words == reason)
     }
 
     @Test(arguments: [
@@ -155,7 +155,7 @@ import Testing
     func wrongFieldsAreNamed(field: String, replacement: String, reason: String) throws {
         let line = Self.exampleLine.replacingOccurrences(of: field, with: replacement)
         try #require(line != Self.exampleLine)
-        #expect(throws: HistoryLineError.malformed(reason)) { try HistoryLine.decode(line) }
+        #expect((#expect(throws: HistoryLineError.self) { try HistoryLine.decode(line) })?.words == reason)
     }
 
     @Test func stringEscapesWhiteSpaceFlatSpellingsAndUnknownKeysAreAccepted() throws {
@@ -217,15 +217,14 @@ import Testing
     func valuesPeachCannotHaveRecordedAreRefused(field: String, replacement: String, reason: String) throws {
         let line = Self.exampleLine.replacingOccurrences(of: field, with: replacement)
         try #require(line != Self.exampleLine)
-        #expect(throws: HistoryLineError.malformed(reason)) { try HistoryLine.decode(line) }
+        #expect((#expect(throws: HistoryLineError.self) { try HistoryLine.decode(line) })?.words == reason)
         // The same checks guard what is appended.
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var bad = try HistoryLine.decode(Self.exampleLine)
         bad.cents = 1e308
-        #expect(throws: HistoryError.invalidAnswer(reason: "cents is 1e+308; Peach plays differences of at most 300.0 cents up or down, never 0")) {
-            try makeStore(directory).append(bad)
-        }
+        let error = #expect(throws: HistoryError.invalidAnswer(.centsOutside(1e308, ceiling: 300))) { try makeStore(directory).append(bad) }
+        #expect(error?.words == "cannot record this answer: cents is 1e+308; Peach plays differences of at most 300.0 cents up or down, never 0")
     }
 
     // MARK: files
@@ -264,7 +263,7 @@ import Testing
 
         let read = try store.readAll()
         #expect(read.answers == answers)
-        #expect(read.warnings == ["\(store.ownHistoryPath): skipped the last line, 40 bytes without a newline (cut off while being written?); nothing before it is lost"])
+        #expect(read.warnings.map(\.words) == ["\(store.ownHistoryPath): skipped the last line, 40 bytes without a newline (cut off while being written?); nothing before it is lost"])
         #expect(read.consumedBytes["laptop.jsonl"] == complete.utf8.count)
         #expect(text(store.ownHistoryPath) == complete + fragment, "reading changes nothing")
 
@@ -367,9 +366,9 @@ import Testing
         let damaged = try #require(read.damaged.first)
         #expect(read.damaged.count == 1 && damaged.file == store.ownHistoryPath && damaged.count == 5)
         #expect(damaged.lines.map(\.number) == [3, 5, 6, 7, 9])
-        #expect(damaged.lines[0].reason == "\"cents\" is not a number")
-        #expect(damaged.lines[3].reason == "written by a newer Peach (history schema 2); this Peach reads schema 1: update Peach")
-        #expect(read.warnings == ["\(store.ownHistoryPath): 5 damaged line(s) left out, the file unchanged (peach history check lists them; "
+        #expect(damaged.lines[0].reason.words == "\"cents\" is not a number")
+        #expect(damaged.lines[3].reason.words == "written by a newer Peach (history schema 2); this Peach reads schema 1: update Peach")
+        #expect(read.warnings.map(\.words) == ["\(store.ownHistoryPath): 5 damaged line(s) left out, the file unchanged (peach history check lists them; "
                                   + "the README says how to repair): line 3: \"cents\" is not a number; line 5: cents is 1e+308; Peach plays "
                                   + "differences of at most 300.0 cents up or down, never 0; line 6: column 8: expected a \"key\"; and 2 more"])
         let later = try store.readNew(since: firstRead.consumedBytes)
@@ -402,7 +401,7 @@ import Testing
         try Data(String(repeating: "x\n", count: 200_000).utf8).write(to: URL(fileURLWithPath: store.ownHistoryPath))
         let read = try store.readAll()
         #expect(read.damaged.first?.count == 200_000 && read.damaged.first?.lines.count == DamagedLines.kept)
-        #expect(read.warnings.first?.hasSuffix("; and 199997 more") == true)
+        #expect(read.warnings.first?.words.hasSuffix("; and 199997 more") == true)
     }
 
     @Test func readNewReturnsOnlyWhatCameSinceAndEverythingWhenAFileShrank() throws {
@@ -441,7 +440,8 @@ import Testing
         let store = try makeStore(directory)
         var broken = answer(1)
         broken.secondHz = .nan
-        #expect(throws: HistoryError.invalidAnswer(reason: "secondHz is nan, not a positive number")) { try store.append(broken) }
+        let error = #expect(throws: HistoryError.self) { try store.append(broken) }
+        #expect(error?.words == "cannot record this answer: secondHz is nan, not a positive number")
         #expect(!FileManager.default.fileExists(atPath: store.ownHistoryPath))
     }
 
@@ -456,7 +456,7 @@ import Testing
         let refusal = HistoryError.alreadyTraining(directory: directory.path + "/data")
         #expect(throws: refusal) { try second.lockForTraining() }
         #expect(throws: refusal) { try second.append(answer(2)) }
-        #expect(refusal.description == "another Peach is already training with this data folder (\(directory.path)/data); stop it first")
+        #expect(refusal.words == "another Peach is already training with this data folder (\(directory.path)/data); stop it first")
         store = nil
         try second.lockForTraining()
         withExtendedLifetime(second) {}
@@ -496,7 +496,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: store.ownHistoryPath, withDestinationPath: target)
         #expect(throws: HistoryError.symbolicLink(path: store.ownHistoryPath)) { try store.append(answer(1)) }
         #expect(throws: HistoryError.symbolicLink(path: store.ownHistoryPath)) { try store.readAll() }
-        #expect(HistoryError.symbolicLink(path: store.ownHistoryPath).description.hasPrefix("refused \(store.ownHistoryPath): it is a symbolic link"))
+        #expect(HistoryError.symbolicLink(path: store.ownHistoryPath).words.hasPrefix("refused \(store.ownHistoryPath): it is a symbolic link"))
         #expect(unchanged())
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory) == ["laptop.jsonl"], "nothing copied beside it")
         try FileManager.default.removeItem(atPath: store.ownHistoryPath)
@@ -587,7 +587,7 @@ import Testing
         #expect(try DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/share/peach")
         #expect(try DataDirectory.resolve(override: nil, environment: ["HOME": "/home/u"]) == "/home/u/.local/share/peach")
         #expect(throws: HistoryError.noDataDirectory) { try DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": ""]) }
-        #expect(HistoryError.noDataDirectory.description.contains("--data-dir"))
+        #expect(HistoryError.noDataDirectory.words.contains("--data-dir"))
     }
 
     @Test func theStoreCreatesAPrivateDataFolder() throws {

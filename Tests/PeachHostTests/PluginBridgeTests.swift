@@ -57,7 +57,7 @@ import Testing
         let (samples, notices) = try Self.render(source, frames: 24000)
         let seconds = Double(Monotonic.nanoseconds() - start) / 1e9
         #expect(notices.contains { if case .sourceFailed = $0 { true } else { false } }, "\(notices)")
-        #expect(source.lastError.contains(reason), "\(source.lastError)")
+        #expect(source.lastError.words.contains(reason), "\(source.lastError.words)")
         // The fixture fails in the first block that starts at frame 4800 or later: 19 × 256.
         #expect(samples[4864...].allSatisfy { $0 == 0 }, "nothing is played from the failing block on")
         #expect(samples[480..<4864].contains { $0 != 0 }, "the blocks before it played")

@@ -56,7 +56,7 @@ import Testing
         let rejection = try #require(catalog.rejections.count == 1 ? catalog.rejections.first : nil,
                                      "expected exactly one rejection, got \(catalog.rejections)")
         #expect(rejection.path == broken)
-        #expect(rejection.reason.contains(fault.reason), "reason: \(rejection.reason)")
+        #expect(rejection.reason.words.contains(fault.reason), "reason: \(rejection.reason.words)")
         #expect(rejection.sourceID == fault.sourceID)
         #expect(catalog.sources.map(\.descriptor.id) == ["org.peach.test.first", "org.peach.test.last"])
         #expect(catalog.sources.map(\.libraryPath) == [first, last])
@@ -86,7 +86,7 @@ import Testing
         #expect(catalog.rejections.count == expected.count, "\(catalog.rejections)")
         for rejection in catalog.rejections {
             let fault = try #require(expected[rejection.path], "unexpected rejection \(rejection)")
-            #expect(rejection.reason.contains(fault.reason), "\(fault.define): \(rejection.reason)")
+            #expect(rejection.reason.words.contains(fault.reason), "\(fault.define): \(rejection.reason.words)")
         }
         #expect(Set(catalog.rejections.map(\.path)) == Set(expected.keys))
     }
@@ -107,9 +107,9 @@ import Testing
         let unavailable = try #require(catalog.unavailable.count == 1 ? catalog.unavailable.first : nil, "\(catalog.unavailable)")
         #expect(unavailable.descriptor.id == Self.fixtureID && unavailable.descriptor.name == "Test Fixture")
         #expect(unavailable.libraryPath == library)
-        #expect(unavailable.reason == "no licence key")
+        #expect(unavailable.reason == .said("no licence key"))
         #expect(throws: SourceLookupError.unavailable(unavailable)) { _ = try catalog.makeInstance(of: Self.fixtureID) }
-        #expect(SourceLookupError.unavailable(unavailable).description == "sound source \(Self.fixtureID) is unavailable: no licence key")
+        #expect(SourceLookupError.unavailable(unavailable).words == "sound source \(Self.fixtureID) is unavailable: no licence key")
         #expect(try catalog.makeInstance(of: "org.peach.test.last").descriptor.name == "Test Fixture")
     }
 
@@ -128,7 +128,7 @@ import Testing
 
         #expect(seconds >= 1.9 && seconds < 10, "discovery took \(seconds) s")
         let hang = try #require(catalog.rejections.first { $0.path == hanging }, "\(catalog.rejections)")
-        #expect(hang.reason.contains("did not finish being probed within 2 s"))
+        #expect(hang.reason.words.contains("did not finish being probed within 2 s"))
         #expect(catalog.sources.map(\.libraryPath).contains(first))
         // A hanging library does not make the ones probed after it late.
         #expect(catalog.rejections.map(\.path) == [hanging])
@@ -151,8 +151,8 @@ import Testing
             #expect(catalog.sources.first?.libraryPath == winner)
             #expect(catalog.shadowed.count == 1)
             let note = try #require(catalog.shadowed.first)
-            #expect(note.contains("org.peach.test.dup in \(loser) is ignored"), "\(note)")
-            #expect(note.contains(winner))
+            #expect(note.words.contains("org.peach.test.dup in \(loser) is ignored"), "\(note.words)")
+            #expect(note.words.contains(winner))
             #expect(try catalog.makeInstance(of: "org.peach.test.dup").libraryPath == winner)
         }
     }
@@ -175,7 +175,7 @@ import Testing
         chmod(library, 0o757)
         #expect(discovered(searchPath).libraries.isEmpty)
         #expect(discovered(searchPath).warnings == [.worldWritable(folder: folder.path, writable: library)])
-        #expect(discovered(searchPath).warnings[0].description.contains("anyone may write to \(library)"))
+        #expect(discovered(searchPath).warnings[0].words.contains("anyone may write to \(library)"))
         chmod(library, 0o755)
 
         chmod(folder.path, 0o777)
@@ -199,7 +199,7 @@ import Testing
         let searchPath = PluginSearchPath.standard(environment: ["PEACH_PLUGIN_PATH": "/opt/peach:my-plugins"], executableDirectory: nil)
         #expect(searchPath.directories.prefix(2) == ["/opt/peach", here + "/my-plugins"])
         #expect(searchPath.warnings == [.relativeEntry(entry: "my-plugins", resolved: here + "/my-plugins")])
-        #expect(searchPath.warnings[0].description.contains("'my-plugins' is not an absolute path; it is taken as \(here)/my-plugins"))
+        #expect(searchPath.warnings[0].words.contains("'my-plugins' is not an absolute path; it is taken as \(here)/my-plugins"))
     }
 
     // MARK: Failures while playing
@@ -243,7 +243,7 @@ import Testing
         let notices = engine.render(through: 48000, thenUntilSilentWithin: 48000)
         try engine.stop()
         let wav = try WavFile.read(path: folder.file("out.wav"))
-        return FailingRun(notices: notices, samples: wav.samples[0], lastError: engine.source.lastError)
+        return FailingRun(notices: notices, samples: wav.samples[0], lastError: engine.source.lastError.words)
     }
 
     private func expectSilencedFromTheFailingBlock(_ run: FailingRun, failedAt frames: [Int64]) throws {

@@ -58,7 +58,7 @@ import Testing
         #expect {
             try store.set(Setting.named(key)!, to: value)
         } throws: { error in
-            (error as? SettingsError)?.description.contains(reason) == true && "\(error)".contains(key)
+            (error as? SettingsError)?.words.contains(reason) == true && (error as? SettingsError)?.words.contains(key) == true
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }

@@ -246,7 +246,7 @@ import Testing
         var report = ProfileReport(profile: PerceptualProfile(), range: .adaptive, reference: 440)
         report.notes[0].threshold = .infinity
         #expect(throws: ProfileReport.NotFinite()) { try report.json() }
-        #expect(ProfileReport.NotFinite().description == "the profile holds a number that is not finite, which JSON cannot hold; nothing was written")
+        #expect(ProfileReport.NotFinite().words == "the profile holds a number that is not finite, which JSON cannot hold; nothing was written")
     }
 
     @Test func aRebuiltProfileEqualsTheOneBuiltAnswerByAnswer() {
