@@ -1,4 +1,5 @@
 import Foundation
+import PeachHost
 import PeachTestSupport
 import Testing
 
@@ -39,8 +40,10 @@ import Testing
         let lines = direct.standardOutput.split(separator: "\n")
         #expect(lines.count == 2, "one report per library: \(direct.standardOutput)")
         #expect(lines.first?.contains(#""id":"org.peach.sine""#) == true, "\(direct.standardOutput)")
-        #expect(lines.last?.contains("libNothing.so") == true && lines.last?.contains("lässt sich nicht laden") == true,
-                "rejected, in the language asked for: \(direct.standardOutput)")
+        // The reason is data; the parent words it in its language.
+        let rejection = try JSONDecoder().decode(ProbeReport.self, from: Data(try #require(lines.last).utf8)).rejections.first
+        #expect(rejection?.path.hasSuffix("libNothing.so") == true && rejection?.text(in: .german).contains("lässt sich nicht laden") == true,
+                "rejected, worded in the language asked for: \(direct.standardOutput)")
         #expect(direct.standardOutput == parsed.standardOutput)
         let help = try Shell.run([BuildProducts.peach, "plugin-probe", "--help"])
         #expect(help.status == 0 && help.standardOutput.contains("plugin-probe"), "--help still reaches the parser: \(help.standardOutput)")

@@ -603,9 +603,10 @@ import Testing
         #expect(store.snapshotPath == data + "/profile/lab-pc-2.json")
         #expect(store.lockPath == data + "/lab-pc-2.lock")
         try Data().write(to: URL(fileURLWithPath: directory.path + "/file"))
-        #expect(throws: HistoryError.cannotCreateDirectory(path: directory.path + "/file", reason: "a file is in the way")) {
+        let inTheWay = #expect(throws: HistoryError.fileInTheWay(path: directory.path + "/file")) {
             try HistoryStore(directory: directory.path + "/file/peach")
         }
+        #expect(inTheWay?.words == "cannot create the folder \(directory.path)/file: a file is in the way")
     }
 
     @Test func theMachineNameIsTheHostPlusItsIDUnlessChosen() throws {

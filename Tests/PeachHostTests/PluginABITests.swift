@@ -92,7 +92,7 @@ import Testing
         try engine.stop()
         #expect(notices == [TrackNotice(track: .main, notice: .noteRefused(noteID: refused, reason: 2, frequency: 1500))], "\(notices)")
         #expect(engine.refusals[refused] == "no pitch above 1000 Hz, asked 1500 Hz")
-        #expect("\(EngineError.noteOutOfRange(frequency: 2500, lowest: 20, highest: 2000, source: "org.peach.test.abi11"))"
+        #expect(EngineError.noteOutOfRange(frequency: 2500, lowest: 20, highest: 2000, source: "org.peach.test.abi11").words
                     == "org.peach.test.abi11 plays 20 to 2000 Hz with its current options; 2500 Hz is outside")
     }
 }

@@ -77,7 +77,8 @@ import Testing
             #expect {
                 _ = try SettingsStore(path: path)
             } throws: { error in
-                "\(error)".contains(expected) && "\(error)".contains(path)
+                let words = (error as? SettingsError)?.words ?? ""
+                return words.contains(expected) && words.contains(path)
             }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "left as it was")
         }
