@@ -78,7 +78,7 @@ struct SourceCheck {
             let instance = try catalog.makeInstance(of: sourceID)
             for assignment in assignments { try instance.set(assignment: assignment) }
             if let choice, let timbreKey { try instance.set(timbreKey, to: choice.value) }
-            for reading in try TuningCheck.measure(instance) {
+            for reading in try TuningCheck.measure(instance, pluginLog: .command, faultWording: { said($0) }) {
                 guard let cents = reading.cents else { continue }
                 row.cents[reading.note.name] = cents
                 row.worst[reading.note.name] = reading.worstCents

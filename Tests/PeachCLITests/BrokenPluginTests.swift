@@ -102,6 +102,18 @@ import Testing
         try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)  // every block before the one it crashed in
     }
 
+    /// `sources --check` plays through an engine of its own: a crash there is said in the same words as in `play`.
+    @Test func aCrashDuringTheTuningCheckIsSaidInTheUsersWords() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let library = try CPlugin.build(Self.fixture, named: "libfaulty", in: folder.path, defines: ["CRASH_IN_PROCESS"])
+        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "sources", "--plugin-path", folder.path, "--plugin-isolation", "in-process",
+                                    "--check", "org.peach.test.fixture"])
+        #expect(result.status == 70 && !result.killedBySignal, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains("the sound source org.peach.test.fixture (\(library)) crashed in process (SIGSEGV)"),
+                "\(result.standardError)")
+    }
+
     @Test func aHangInProcessIsStoppedByTheWatchdog() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -33,10 +33,13 @@ public enum TuningCheck {
     public static let steadyCents = 1.0
 
     /// [main-thread] Activates `source`, plays the notes, deactivates it.
-    public static func measure(_ source: SourceInstance, reference: Double = Pitch.standardReference) throws -> [Reading] {
+    /// `pluginLog` and `faultWording` are the engine's (`AudioEngine.init`): the edge's, so a plugin's lines and
+    /// a crash are said as everywhere else.
+    public static func measure(_ source: SourceInstance, reference: Double = Pitch.standardReference, pluginLog: PluginLog? = nil,
+                               faultWording: @escaping (PluginFault) -> String = \.description) throws -> [Reading] {
         let spacing = noteFrames + restFrames
         let output = MemoryOutput(format: format, capacityFrames: notes.count * spacing + format.blockFrames)
-        let engine = try AudioEngine(output: output, source: source)
+        let engine = try AudioEngine(output: output, source: source, pluginLog: pluginLog, faultWording: faultWording)
         // Notes outside the range the source declares are not played: their cells show no pitch.
         let range = source.noteRange()
         let playable = notes.map { range?.contains(Pitch.frequency(of: $0, reference: reference)) ?? true }
