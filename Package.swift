@@ -57,17 +57,22 @@ let package = Package(
                 path: "Sources/PeachHost/Exchange"),
         // What to schedule on the engine: note sequences, training pairs, tuning checks.
         .target(name: "PeachPlayback", dependencies: ["PeachAudio", "PeachMusic", "PeachTraining"], path: "Sources/PeachHost/Playback"),
+        // The metronome: setups, accents, the tempo trainer, clicks on exact frames of the engine's clock.
+        .target(name: "PeachMetronome", dependencies: ["MusicalTime", "PeachAudio"], path: "Sources/PeachHost/Metronome"),
+        // The drone: a root with an optional fifth and octave, held on an engine track and changed without a gap.
+        .target(name: "PeachDrone", dependencies: ["PeachSupport", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Drone"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
-                                                      "PeachHistory", "PeachSettings", "PeachExchange"],
+                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone"],
                 path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
-                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages"],
+                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages",
+                           "PeachMetronome", "PeachDrone", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),

@@ -88,7 +88,8 @@ final class SineInstance {
             let velocity = min(max(note.velocity, 0), 1)
             startCounter += 1
             voices[freeVoice(voices)].start(noteID: note.note_id, frequency: note.frequency_hz,
-                                            amplitude: options.gain * velocity, sampleRate: sampleRate, order: startCounter)
+                                            amplitude: options.gain * velocity, sampleRate: sampleRate, order: startCounter,
+                                            overtones: options.overtones)
         case PEACH_EVENT_NOTE_OFF:
             for index in 0..<Self.voiceCount where voices[index].noteID == note.note_id { voices[index].release() }
         case PEACH_EVENT_ALL_NOTES_OFF:

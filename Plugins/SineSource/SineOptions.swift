@@ -7,8 +7,9 @@ struct SineOptions {
     var gain = 0.5
     var attackMilliseconds = 5.0
     var releaseMilliseconds = 5.0
+    var overtones = 0.0
 
-    enum Field: Sendable { case gain, attack, release }
+    enum Field: Sendable { case gain, attack, release, overtones }
 
     struct Definition: Sendable {
         let field: Field
@@ -25,6 +26,7 @@ struct SineOptions {
             case .gain: gain
             case .attack: attackMilliseconds
             case .release: releaseMilliseconds
+            case .overtones: overtones
             }
         }
         set {
@@ -32,6 +34,7 @@ struct SineOptions {
             case .gain: gain = newValue
             case .attack: attackMilliseconds = newValue
             case .release: releaseMilliseconds = newValue
+            case .overtones: overtones = newValue
             }
         }
     }
@@ -43,6 +46,8 @@ struct SineOptions {
                    description: "Length of the raised-cosine fade-in that keeps note starts free of clicks."),
         Definition(field: .release, key: "release-ms", name: "Release", unit: "ms", range: 0.5...500,
                    description: "Length of the raised-cosine fade-out after a note is released."),
+        Definition(field: .overtones, key: "overtones", name: "Overtones", unit: "", range: 0...1,
+                   description: "Harmonics 2 to 8 added to the sine, from 0 (a pure sine) to 1 (an organ-like tone to tune against)."),
     ]
 
     static func definition(_ key: String) -> Definition? { definitions.first { $0.key == key } }

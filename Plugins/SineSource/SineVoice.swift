@@ -3,6 +3,9 @@ import Glibc
 /// One sounding sine note. The oscillator is a rotating phasor (four
 /// multiplies a frame) re-anchored to an exact double-precision phase at the
 /// start of every run, so the frequency is exact and rounding cannot drift.
+/// With overtones, harmonics 2...8 are added from the same phasor (exact
+/// multiples, so the pitch stays the fundamental's): an organ-like tone that
+/// beats audibly against an instrument out of tune with it, as a drone should.
 struct SineVoice {
     enum Stage { case idle, attack, sustain, release }
 
@@ -20,9 +23,28 @@ struct SineVoice {
     /// Envelope level at the last rendered frame; a release fades from here.
     private var level = 0.0
     private var releaseFrom = 0.0
+    /// Weights of harmonics 2... below 0.45 of the sample rate (no aliasing), scaled so their sum with the fundamental's is 1.
+    private var harmonicWeights: (Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0)
+    private var fundamentalWeight = 1.0
+    private var harmonicCount = 1
 
-    mutating func start(noteID: Int32, frequency: Double, amplitude: Double, sampleRate: Double, order: UInt64) {
+    /// Relative strengths of harmonics 2...8 at full overtones: a soft organ registration.
+    private static let organ: (Double, Double, Double, Double, Double, Double, Double) = (0.5, 0.35, 0.25, 0.18, 0.12, 0.08, 0.06)
+
+    mutating func start(noteID: Int32, frequency: Double, amplitude: Double, sampleRate: Double, order: UInt64, overtones: Double) {
         self = SineVoice()
+        harmonicCount = overtones > 0 ? max(1, min(8, Int(0.45 * sampleRate / frequency))) : 1
+        // On the render thread: a tuple, not an array, so starting a note allocates nothing.
+        var total = 1.0
+        withUnsafeMutableBytes(of: &harmonicWeights) { bytes in
+            let weights = bytes.bindMemory(to: Double.self)
+            for n in 2..<(harmonicCount + 1) {
+                weights[n - 2] = overtones * Self.organWeight(n)
+                total += weights[n - 2]
+            }
+            for index in 0..<weights.count { weights[index] /= total }
+        }
+        fundamentalWeight = 1 / total
         self.noteID = noteID
         self.startOrder = order
         self.amplitude = amplitude
@@ -58,10 +80,28 @@ struct SineVoice {
             case .sustain, .idle:
                 break
             }
-            output[frame] += Float(amplitude * level * s)
+            output[frame] += Float(amplitude * level * (harmonicCount == 1 ? s : tone(c, s)))
             (c, s) = (c * rotationCos - s * rotationSin, s * rotationCos + c * rotationSin)
             stageFrame += 1
         }
         phase = (phase + increment * Double(count)).truncatingRemainder(dividingBy: 2 * Double.pi)
+    }
+
+    private static func organWeight(_ harmonic: Int) -> Double {
+        withUnsafeBytes(of: organ) { $0.bindMemory(to: Double.self)[harmonic - 2] }
+    }
+
+    /// The fundamental and its harmonics at phase (cos, sin): sin(nφ) by Chebyshev's recurrence, no further sin calls.
+    private func tone(_ c: Double, _ s: Double) -> Double {
+        let twoC = 2 * c
+        var previous = 0.0, current = s, sum = fundamentalWeight * s
+        withUnsafeBytes(of: harmonicWeights) { bytes in
+            let weights = bytes.bindMemory(to: Double.self)
+            for n in 2..<(harmonicCount + 1) {
+                (previous, current) = (current, twoC * current - previous)
+                sum += weights[n - 2] * current
+            }
+        }
+        return sum
     }
 }

@@ -3,10 +3,12 @@
 // own (docs/ARCHITECTURE.md lists what each may import); a tool that needs
 // fewer, such as sound without training, imports only those.
 @_exported import PeachAudio
+@_exported import PeachDrone
 @_exported import PeachExchange
 @_exported import PeachFiles
 @_exported import PeachHistory
 @_exported import PeachMessages
+@_exported import PeachMetronome
 @_exported import PeachMusic
 @_exported import PeachPlayback
 @_exported import PeachReports

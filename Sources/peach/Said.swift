@@ -1,3 +1,4 @@
+import ArgumentParser
 import PeachHost
 import PeachMessages
 import PeachText
@@ -8,3 +9,9 @@ func said(_ error: any Error) -> String { text(of: error, in: Language.current) 
 
 /// `said` for a notice or warning that is not an error.
 func said(_ notice: some Worded) -> String { notice.text(in: Language.current) }
+
+/// Runs `body`, turning an error of the layers below into a usage error in
+/// the user's words: for `validate()`, where a bad value is the command line's fault.
+func checked<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as ValidationError { throw error } catch { throw ValidationError(said(error)) }
+}

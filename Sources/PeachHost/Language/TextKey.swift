@@ -110,4 +110,17 @@ public enum TextKey: String, CaseIterable, Sendable {
     case progressLaterWeeks, progressLaterMonths, svgTitle, svgDescription, svgSummary, svgHeading, svgSubheading, svgAxis
     case svgOutsideRange, svgProgressDays, svgProgressWeeks, svgProgressMonths, svgPointDay, svgPointWeek, svgPointMonth, svgThreshold
     case svgAnswers
+    // The drone and the metronome
+    case helpMetronomeAbstract, helpMetronomeDiscussion, helpMetronomeBPM, helpMetronomeBeats, helpMetronomeSubdivision
+    case helpMetronomeGroup, helpMetronomeAccents, helpMetronomeCountIn, helpMetronomeTrainer, helpMetronomeMute, helpMetronomeDrop
+    case helpMetronomeSeed, helpMetronomeClick, helpMetronomeSilent, helpMetronomeDrone, helpPracticeBars, helpPracticeSeconds
+    case helpPracticeJSON, helpDroneAbstract, helpDroneDiscussion, helpDroneNote, helpDroneCents, helpDroneFifth, helpDroneOctave
+    case helpDroneTuning, helpDroneTimbre, helpDroneMetronome, metronomeTempoOutside, metronomeBeatsOutside, metronomeSubdivisionOutside
+    case metronomeCountInOutside, metronomeBadGrouping, metronomeGroupingSum, metronomeBadAccent, metronomeAccentCount
+    case metronomeBadTrainer, metronomeTrainerStep, metronomeTrainerEvery, metronomeBadMute, metronomeDropOutside, metronomeUnknownClick
+    case droneCentsOutside, droneReferenceOutside, droneUnknownTimbre, droneUnknownTuning, practiceLength, practiceLengthNeeded
+    case practiceBarsOutside, practiceSecondsOutside, practiceNeedsTerminal, metronomeTitle, metronomeBar, metronomeCountIn
+    case metronomeMuted, metronomePaused, metronomeKeys, metronomeTempo, metronomeTapped, metronomeTapMore, droneTitle, droneOff
+    case droneLine, droneFifthJust, droneFifthEqual, droneOctave, droneKeys, plainMetronomeStarted, plainTempo, plainDrone, plainDroneOff
+    case plainPaused, plainResumed, practiceTimbrePure, practiceTimbreOrgan
 }

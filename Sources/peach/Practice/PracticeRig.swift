@@ -1,0 +1,83 @@
+import PeachAudio
+import PeachDrone
+import PeachHost
+import PeachMetronome
+
+/// The engine a practice tool plays through: the metronome's clicks on one
+/// track, the drone on another, each with its own source, mixed. The same rig
+/// renders a file offline and plays live, so both follow one code path.
+final class PracticeRig {
+    let engine: AudioEngine
+    private(set) var metronome: MetronomePlayer?
+    private(set) var drone: DronePlayer?
+    /// Every click planned so far, when the caller wants them (`--json`).
+    var keepsClicks = false
+    private(set) var clicks: [Click] = []
+
+    /// `clickSource` and `droneSource` (at least one) are made but not yet active.
+    init(output: AudioOutput, clickSource: SourceInstance?, droneSource: SourceInstance?) throws {
+        guard let first = clickSource ?? droneSource else { preconditionFailure("a rig needs a source") }
+        engine = try AudioEngine(output: output, source: first, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
+        // The clicks take the main track when there are any; the drone its own beside them.
+        clickTrack = clickSource == nil ? nil : .main
+        if let droneSource {
+            drone = DronePlayer(engine: engine, track: clickSource == nil ? .main : try engine.addTrack(source: droneSource))
+        }
+    }
+
+    private var clickTrack: TrackID?
+    var hasClickTrack: Bool { clickTrack != nil }
+
+    /// Starts the metronome's beat 0 on `frame`.
+    func startMetronome(_ setup: MetronomeSetup, sound: ClickSound, at frame: Int64) throws {
+        guard let clickTrack else { return }
+        metronome = try MetronomePlayer(setup: setup, sound: sound, engine: engine, track: clickTrack, startFrame: frame)
+    }
+
+    /// Adds the metronome's track while playing (its source made but not active).
+    func addClickTrack(source: SourceInstance) throws {
+        clickTrack = try engine.addTrack(source: source)
+    }
+
+    /// Adds the drone's track while playing.
+    func addDrone(source: SourceInstance) throws {
+        drone = DronePlayer(engine: engine, track: try engine.addTrack(source: source))
+    }
+
+    /// Swaps the drone's source (its notes fade out with the old one); the caller plays the drone again.
+    func replaceDroneSource(with source: SourceInstance) throws {
+        guard let drone else { return }
+        try engine.swapSource(to: source, on: drone.track)
+        try drone.stop(at: engine.renderedFrames)
+    }
+
+    /// Drops the clicks not yet played; `startMetronome` begins again.
+    func pauseMetronome() {
+        guard let clickTrack else { return }
+        engine.cancelScheduled(on: clickTrack)
+        metronome = nil
+    }
+
+    /// Schedules every click of the beats that start before `frame`.
+    func scheduleClicks(before frame: Int64) throws {
+        guard let metronome else { return }
+        let planned = try metronome.schedule(before: frame)
+        if keepsClicks { clicks += planned }
+    }
+
+    /// Renders `frames` offline, scheduling a second ahead as it goes, then
+    /// lets the drone fade; returns what the engine noticed.
+    func renderOffline(frames: Int64) throws -> [EngineNotice] {
+        var notices: [EngineNotice] = []
+        let step = Int64(engine.format.sampleRate)
+        while engine.renderedFrames < frames, !notices.contains(where: \.endsRendering), !StopRequest.isRaised {
+            let end = min(frames, engine.renderedFrames + step)
+            // Rendering stops at a block's end, past `end`: the clicks of that last block are scheduled too.
+            try scheduleClicks(before: end + Int64(engine.format.blockFrames))
+            notices += engine.render(through: end)
+        }
+        try drone?.stop(at: max(frames, engine.renderedFrames))
+        notices += engine.render(through: engine.renderedFrames, thenUntilSilentWithin: Int64(engine.format.sampleRate))
+        return notices
+    }
+}

@@ -1,0 +1,216 @@
+import Glibc
+import PeachAudio
+import PeachDrone
+import PeachHost
+import PeachMetronome
+import PeachText
+
+/// The live screen of the drone and the metronome, together: big beat
+/// numbers and the bar, the tempo, the drone; keys change them while they
+/// sound. Clicks are scheduled a short horizon ahead of the render thread, on
+/// their exact frames; the screen shows each beat when its click reaches the
+/// speaker (the output's latency later). In plain mode it says what changes,
+/// one line each, for a screen reader.
+final class PracticeScreen {
+    private let rig: PracticeRig
+    private let output: AudioOutput
+    private let plain: Bool
+    private let makeDroneSource: (DroneTimbre) throws -> SourceInstance
+    private let makeClickSource: () throws -> SourceInstance
+    private var droneSetup: DroneSetup
+    private var droneTimbre = DroneTimbre.pure
+    private var metronomeSetup: MetronomeSetup
+    private var clickSound: ClickSound
+    private var paused = false
+    private var shownClick: Click?
+    private var upcoming: [Click] = []
+    private var tapped: Double?
+    private var taps = 0
+    private let screen = Screen()
+    private let style = TerminalStyle.detect()
+
+    /// Scheduled ahead of the render thread: two blocks and 50 ms, so a late wake-up never misses a click.
+    private var horizon: Int64 { Int64(rig.engine.format.blockFrames * 2) + Int64(rig.engine.format.sampleRate / 20) }
+
+    init(rig: PracticeRig, output: AudioOutput, plain: Bool, drone: DroneSetup, metronome: MetronomeSetup, click: ClickSound,
+         makeDroneSource: @escaping (DroneTimbre) throws -> SourceInstance, makeClickSource: @escaping () throws -> SourceInstance) {
+        self.rig = rig
+        self.output = output
+        self.plain = plain
+        droneSetup = drone
+        metronomeSetup = metronome
+        clickSound = click
+        self.makeDroneSource = makeDroneSource
+        self.makeClickSource = makeClickSource
+    }
+
+    func run() throws {
+        guard isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.practiceNeedsTerminal)) }
+        let mode = TerminalMode(fullScreen: !plain)
+        mode.enter()
+        defer { mode.leave() }
+        let input = TerminalInput()
+        rig.engine.start()
+        if plain { announce(localized(.plainMetronomeStarted, metronomeSetup.bpm.compact, metronomeSetup.beatsPerBar)) }
+        var running = true
+        while running {
+            let now = rig.engine.renderedFrames
+            if !paused, let metronome = rig.metronome {
+                upcoming += try metronome.schedule(before: now + horizon)
+            }
+            let heard = now - Int64(output.latencyFrames)
+            while let next = upcoming.first, next.frame <= heard {
+                upcoming.removeFirst()
+                if next.part == 0 { shownClick = next }
+            }
+            for notice in rig.engine.pollNotices() where notice.endsRendering { throw Failure(said(notice)) }
+            if !plain { draw() }
+            for event in input.next(timeout: 0.005) {
+                switch event {
+                case .key(let key): running = try handle(key)
+                case .signal(SIGWINCH): screen.refreshSize()
+                case .signal, .inputClosed: running = false
+                }
+                if !running { break }
+            }
+            if StopRequest.isRaised { running = false }
+        }
+        try rig.drone?.stop(at: rig.engine.renderedFrames)
+        _ = rig.engine.wait(untilRendered: rig.engine.renderedFrames + Int64(rig.engine.format.sampleRate * 0.35))
+        try rig.engine.stop()
+    }
+
+    /// What a key does; false to quit.
+    private func handle(_ key: Key) throws -> Bool {
+        let at = rig.engine.renderedFrames
+        switch key {
+        case .character("q"), .character("Q"), .escape, .interrupt: return false
+        case .up where rig.metronome != nil: try setTempo(metronomeSetup.bpm + 1)
+        case .down where rig.metronome != nil: try setTempo(metronomeSetup.bpm - 1)
+        case .pageUp: try setTempo(metronomeSetup.bpm + 10)
+        case .pageDown: try setTempo(metronomeSetup.bpm - 10)
+        case .up: try moveDrone(by: 12, at: at)
+        case .down: try moveDrone(by: -12, at: at)
+        case .left: try moveDrone(by: -1, at: at)
+        case .right: try moveDrone(by: 1, at: at)
+        case .character("t"):
+            taps += 1
+            if let bpm = try rig.metronome?.tap(atFrame: at) {
+                metronomeSetup.bpm = bpm
+                upcoming.removeAll { $0.frame >= at }
+                tapped = bpm
+                announce(localized(.plainTempo, bpm.compact))
+            }
+        case .space: try togglePause(at: at)
+        case .character("d"): try toggleDrone(at: at)
+        case .character("m"): try toggleMetronome(at: at)
+        case .character("f"): try changeDrone(at: at) { $0.fifth.toggle() }
+        case .character("o"): try changeDrone(at: at) { $0.octave.toggle() }
+        case .character("p"): try switchTimbre(at: at)
+        default: break
+        }
+        return true
+    }
+
+    private func setTempo(_ bpm: Double) throws {
+        let clamped = min(max(bpm, MetronomeSetup.tempoRange.lowerBound), MetronomeSetup.tempoRange.upperBound)
+        guard let metronome = rig.metronome, clamped != metronomeSetup.bpm else { return }
+        try metronome.changeTempo(to: clamped)
+        metronomeSetup.bpm = clamped
+        metronomeSetup.trainer = nil
+        tapped = nil
+        announce(localized(.plainTempo, clamped.compact))
+    }
+
+    private func moveDrone(by semitones: Int, at frame: Int64) throws {
+        try changeDrone(at: frame) { $0 = $0.moved(by: semitones) }
+    }
+
+    private func changeDrone(at frame: Int64, _ change: (inout DroneSetup) -> Void) throws {
+        change(&droneSetup)
+        guard let drone = rig.drone, drone.setup != nil else { return }
+        try drone.play(droneSetup, at: frame)
+        announce(localized(.plainDrone, droneText))
+    }
+
+    private func toggleDrone(at frame: Int64) throws {
+        if rig.drone == nil { try rig.addDrone(source: try makeDroneSource(droneTimbre)) }
+        guard let drone = rig.drone else { return }
+        if drone.setup == nil {
+            try drone.play(droneSetup, at: frame)
+            announce(localized(.plainDrone, droneText))
+        } else {
+            try drone.stop(at: frame)
+            announce(localized(.plainDroneOff))
+        }
+    }
+
+    private func switchTimbre(at frame: Int64) throws {
+        guard let drone = rig.drone, drone.setup != nil else { return }
+        droneTimbre = droneTimbre == .pure ? .organ : .pure
+        try rig.replaceDroneSource(with: try makeDroneSource(droneTimbre))
+        try drone.play(droneSetup, at: frame)
+        announce(localized(.plainDrone, droneText))
+    }
+
+    private func toggleMetronome(at frame: Int64) throws {
+        if rig.metronome == nil || paused {
+            if !rig.hasClickTrack { try rig.addClickTrack(source: try makeClickSource()) }
+            try rig.startMetronome(metronomeSetup, sound: clickSound, at: frame + horizon)
+            paused = false
+            announce(localized(.plainResumed))
+        } else {
+            try togglePause(at: frame)
+        }
+    }
+
+    private func togglePause(at frame: Int64) throws {
+        guard rig.metronome != nil else { return }
+        paused.toggle()
+        if paused {
+            rig.pauseMetronome()
+            upcoming.removeAll()
+            announce(localized(.plainPaused))
+        } else {
+            try rig.startMetronome(metronomeSetup, sound: clickSound, at: frame + horizon)
+            announce(localized(.plainResumed))
+        }
+    }
+
+    private var droneText: String {
+        let fifth = droneSetup.fifth ? localized(droneSetup.tuning == .just ? .droneFifthJust : .droneFifthEqual) : ""
+        let octave = droneSetup.octave ? localized(.droneOctave) : ""
+        let cents = droneSetup.cents == 0 ? "" : " \(droneSetup.cents > 0 ? "+" : "")\(droneSetup.cents.compact) c"
+        return localized(.droneLine, droneSetup.rootNote.name + cents, fifth, octave, droneTimbre.label)
+    }
+
+    private func announce(_ line: String) {
+        guard plain else { return }
+        StandardOutput.write(line + "\n")
+    }
+
+    private func draw() {
+        var lines: [String] = []
+        if rig.metronome != nil {
+            let click = shownClick
+            lines.append(style.strong(localized(.metronomeTitle)) + "  " + localized(.metronomeTempo, (tapped ?? metronomeSetup.bpm).compact)
+                         + (tapped != nil ? "  " + localized(.metronomeTapped, tapped!.compact) : ""))
+            lines.append("")
+            if paused {
+                lines.append(localized(.metronomePaused))
+            } else if let click {
+                let big = BigDigits.rows(click.beat)
+                lines += click.level == .strong && click.sounds ? big.map { style.strong($0) } : big
+                let state = click.countIn ? localized(.metronomeCountIn) : click.silencedBy == .mutedBar ? localized(.metronomeMuted) : ""
+                lines.append("")
+                lines.append(localized(.metronomeBar, click.bar) + "  " + String(repeating: "·", count: click.beat - 1) + "●"
+                             + String(repeating: "·", count: metronomeSetup.beatsPerBar - click.beat) + "  " + state)
+            }
+            lines.append("")
+        }
+        lines.append(style.strong(localized(.droneTitle)) + "  " + (rig.drone?.setup != nil ? droneText : localized(.droneOff)))
+        lines.append("")
+        lines.append(style.dim(localized(rig.metronome != nil ? .metronomeKeys : .droneKeys)))
+        screen.show(lines)
+    }
+}
