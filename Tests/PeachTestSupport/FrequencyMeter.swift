@@ -8,7 +8,12 @@ public enum FrequencyMeter {
     /// from zero crossings is refined by maximising the Hann-windowed spectrum
     /// (the maximum-likelihood estimate for one tone in noise).
     public static func frequency(of samples: ArraySlice<Double>, sampleRate: Double) -> Double {
-        let coarse = zeroCrossingFrequency(samples, sampleRate: sampleRate)
+        frequency(of: samples, sampleRate: sampleRate, near: zeroCrossingFrequency(samples, sampleRate: sampleRate))
+    }
+
+    /// The frequency of the strongest sinusoid within 1 % of `coarse`: one
+    /// tone of several (a drone's fifth beside its root), if they lie further apart.
+    public static func frequency(of samples: ArraySlice<Double>, sampleRate: Double, near coarse: Double) -> Double {
         var low = coarse * 0.99, high = coarse * 1.01
         let ratio = (sqrt(5.0) - 1) / 2
         var a = high - ratio * (high - low), b = low + ratio * (high - low)
