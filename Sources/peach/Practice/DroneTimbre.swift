@@ -1,3 +1,4 @@
+import ArgumentParser
 import PeachAudio
 import PeachText
 
@@ -18,7 +19,7 @@ enum DroneTimbre: String, CaseIterable {
     var label: String { localized(self == .pure ? .practiceTimbrePure : .practiceTimbreOrgan) }
 
     static func parse(_ text: String) throws -> DroneTimbre {
-        guard let timbre = DroneTimbre(rawValue: text.lowercased()) else { throw Failure(localized(.droneUnknownTimbre, text)) }
+        guard let timbre = DroneTimbre(rawValue: text.lowercased()) else { throw ValidationError(localized(.droneUnknownTimbre, text)) }
         return timbre
     }
 

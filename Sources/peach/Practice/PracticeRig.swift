@@ -72,8 +72,8 @@ final class PracticeRig {
         let step = Int64(engine.format.sampleRate)
         while engine.renderedFrames < frames, !notices.contains(where: \.endsRendering), !StopRequest.isRaised {
             let end = min(frames, engine.renderedFrames + step)
-            // Rendering stops at a block's end, past `end`: the clicks of that last block are scheduled too.
-            try scheduleClicks(before: end + Int64(engine.format.blockFrames))
+            // Rendering stops at a block's end, past `end`: the clicks of that block are scheduled too, none past `frames`.
+            try scheduleClicks(before: min(frames, end + Int64(engine.format.blockFrames)))
             notices += engine.render(through: end)
         }
         try drone?.stop(at: max(frames, engine.renderedFrames))

@@ -7,6 +7,9 @@
  *   - peach.note-range/1: 20 to 2000 Hz, so the host refuses notes above 2000 Hz
  *     itself, before they are scheduled.
  * Every 1.1 field is read only if the process struct's size says it is there.
+ * Built with -DIMPULSES, every note-on is also a one-sample impulse of its
+ * velocity on its frame: where an event lands in the rendered stream,
+ * whatever a real click's waveform (overlapping tails) would hide.
  */
 #include "peach_source.h"
 
@@ -49,6 +52,10 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     for (uint32_t e = 0; e < p->event_count; e++) {
         const peach_event_note *note = (const peach_event_note *)p->events[e];
         if (note->header.type == PEACH_EVENT_NOTE_ON && note->frequency_hz > 1000) refuse(p, note);
+#ifdef IMPULSES
+        else if (note->header.type == PEACH_EVENT_NOTE_ON)
+            for (uint32_t c = 0; c < p->channel_count; c++) p->outputs[c][note->header.offset] += (float)note->velocity;
+#endif
     }
     if (PEACH_PROCESS_HAS(p, inputs) && p->inputs && p->input_channel_count > 0) {
         for (uint32_t c = 0; c < p->channel_count; c++)

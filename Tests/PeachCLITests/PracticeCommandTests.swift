@@ -1,0 +1,107 @@
+import Foundation
+import PeachAudio
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach metronome` and `peach drone` as scripts use them: rendered to a
+/// file and to JSON, the sound measured; and what bad input is told.
+@Suite struct PracticeCommandTests {
+    static func peach(_ arguments: [String], folder: TemporaryDirectory) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach] + arguments, environment: [
+            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache",
+        ])
+    }
+
+    /// A source that writes a one-sample impulse of each note's velocity on its frame: where each click lands, to the sample.
+    static func impulses(in folder: TemporaryDirectory) throws -> [String] {
+        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "impulses", in: folder.path,
+                          defines: ["IMPULSES"])
+        return ["--source", "org.peach.test.abi11", "--plugin-path", folder.path]
+    }
+
+    struct Report: Decodable {
+        struct Click: Decodable { var frame: Int64; var beat: Int; var part: Int; var level: Int; var silencedBy: String? }
+        var clicks: [Click]
+        var sampleRate: Double
+    }
+
+    /// Two minutes at 317 BPM in sevenths (a beat is no whole number of
+    /// frames), with accents and a count-in: every click in the file is on the
+    /// frame its JSON names, which is the ideal grid's, at its level's velocity.
+    @Test func everyClickInTheFileIsOnItsFrameAtItsLevel() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try Self.impulses(in: folder)
+        let setup = ["metronome", "317", "--beats", "4", "--subdivision", "7", "--accents", "X.-x", "--count-in", "1", "--seconds", "120"]
+        let rendered = try Self.peach(setup + ["--wav", folder.file("clicks.wav")] + source, folder: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let json = try Self.peach(setup + ["--json"] + source, folder: folder)
+        #expect(json.status == 0, "\(json.standardError)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.standardOutput.utf8))
+        let wav = try WavFile.read(path: folder.file("clicks.wav"))
+        let heard = wav.samples[0].indices.filter { abs(wav.samples[0][$0]) > 0.1 }.map(Int64.init)
+        let sounding = report.clicks.filter { $0.level > 0 && $0.silencedBy == nil }
+        #expect(heard == sounding.map(\.frame), "first differences: \(zip(heard, sounding.map(\.frame)).filter { $0 != $1 }.prefix(5))")
+        // The grid: 4 count-in beats at 317 BPM, then click k of the music at round(k · 60 · 48000 / (317 · 7)).
+        let beat = 60 * 48000.0 / 317
+        let countIn = (0..<4).map { Int64((Double($0) * beat).rounded()) }
+        let music = report.clicks.dropFirst(4).indices.map { index in
+            Int64(((Double(4 * 7) + Double(index - 4)) * beat / 7).rounded())
+        }
+        #expect(report.clicks.map(\.frame) == countIn + music)
+        #expect(report.clicks.count == 4 + Int((120 * 48000 - Double(countIn.last!) - beat) / (beat / 7)) + 1)
+        // Levels as velocities: strong 1, normal 0.8, weak 0.5, subdivisions 0.35; the silent beat is not heard.
+        for click in sounding.prefix(200) {
+            let expected = click.part > 0 ? 0.35 : [0, 0.5, 0.8, 1][click.level]
+            #expect(abs(wav.samples[0][Int(click.frame)] - expected) < 0.001, "click at \(click.frame)")
+        }
+        #expect(report.clicks.contains { $0.level == 0 && $0.part == 0 })
+    }
+
+    /// The drone file sounds the asked tones: B♭2 at A4 = 442 Hz and 3.5 cents up, with a pure fifth and the octave.
+    @Test func theDroneFileSoundsItsTonesWithinAHundredthOfACent() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(["drone", "Bb2", "--cents", "3.5", "--fifth", "--octave", "--reference", "442", "--seconds", "3",
+                                     "--wav", folder.file("drone.wav"), "--json"], folder: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let root = 442 * pow(2, (46 - 69 + 0.035) / 12)
+        let wav = try WavFile.read(path: folder.file("drone.wav"))
+        let steady = wav.samples[0][9_600..<134_400]
+        for frequency in [root, root * 1.5, root * 2] {
+            let measured = FrequencyMeter.frequency(of: steady, sampleRate: wav.sampleRate, near: frequency)
+            #expect(abs(FrequencyMeter.cents(measured, from: frequency)) < 0.01, "asked \(frequency) Hz, measured \(measured) Hz")
+        }
+        #expect(result.standardOutput.contains("\"fifthCents\" : 701.955"))
+        #expect(wav.samples[0].suffix(100).allSatisfy { $0 == 0 }, "the drone fades out before the file ends")
+    }
+
+    @Test(arguments: [
+        (["metronome", "500"], "a tempo of 500 BPM is outside 20 to 400"),
+        (["metronome", "--beats", "0"], "0 beats in a bar is outside 1 to 16"),
+        (["metronome", "--subdivision", "9"], "a subdivision of 9 is outside 1 to 8"),
+        (["metronome", "--beats", "7", "--group", "2+2"], "the grouping 2+2 adds up to 4 beats, but a bar has 7"),
+        (["metronome", "--group", "2+x"], "'2+x' is not a grouping"),
+        (["metronome", "--accents", "Xx"], "the accents 'Xx' give 2 beats, but a bar has 4"),
+        (["metronome", "--trainer", "80-500/4"], "a tempo of 500 BPM is outside 20 to 400"),
+        (["metronome", "--trainer", "fast"], "'fast' is not a tempo trainer"),
+        (["metronome", "--mute", "3"], "'3' is not a muted-bars pattern"),
+        (["metronome", "--click", "cowbell"], "'cowbell' is not a click sound: choose woodblock, beep, tick"),
+        (["metronome", "--drop", "95"], "dropping 95% of beats is outside 0 to 90"),
+        (["metronome", "--json"], "needs its length"),
+        (["metronome", "--bars", "2", "--seconds", "3", "--json"], "give one of them, not both"),
+        (["drone", "H2"], "'H2' is not a note"),
+        (["drone", "A", "--cents", "150"], "150 cents is outside -100 to 100"),
+        (["drone", "A", "--tuning", "mean"], "'mean' is not a tuning"),
+        (["drone", "A", "--timbre", "brass"], "'brass' is not a drone sound"),
+        (["drone", "A", "--reference", "500"], "500"),
+    ])
+    func badInputIsToldWhatIsWrong(arguments: [String], expected: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(arguments, folder: folder)
+        #expect(result.status == 64, "\(arguments): status \(result.status)")
+        #expect(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+    }
+}
