@@ -50,6 +50,8 @@ final class PracticeScreen {
         mode.enter()
         defer { mode.leave() }
         let input = TerminalInput()
+        // The first clicks are queued before the render thread starts, so the first one is not late.
+        if let metronome = rig.metronome { upcoming += try metronome.schedule(before: horizon) }
         rig.engine.start()
         if plain { announce(localized(.plainMetronomeStarted, metronomeSetup.bpm.compact, metronomeSetup.beatsPerBar)) }
         var running = true
