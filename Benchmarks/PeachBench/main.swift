@@ -17,6 +17,8 @@
 //      syntheses mixed with sox -m).
 //  12. Capture -> output round trip through files: frames of delay against
 //      the engine's reported latency (baseline: sox copying the file).
+//  13. The metronome: click frames heard in an hour's render against the ideal
+//      grid (baseline: a running sum of click lengths), and drone + metronome CPU.
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -60,7 +62,8 @@ do {
     let bridge = try figure(10) { try BridgeBenchmark(releaseDirectory: directory).rows() }
     let mix = try figure(11) { try MixBenchmark(libraryPath: library).rows() }
     let roundTrip = try figure(12) { try RoundTripBenchmark().rows() }
-    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip
+    let metronome = try figure(13) { try MetronomeBenchmark(releaseDirectory: directory).rows() }
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

@@ -75,7 +75,7 @@ struct DroneCommand: ParsableCommand {
         } else {
             droneSource = try DroneTimbre.parse(timbre).makeSource(from: catalog)
         }
-        let clickSource = try metronome.map { _ in try catalog.makeInstance(of: MetronomeCommand.clickSourceID) }
+        let clickSource = try metronome.map { _ in try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }
         StopRequest.install()
         let offline = length.isOffline
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: !offline, for: droneSource)
@@ -85,7 +85,7 @@ struct DroneCommand: ParsableCommand {
         guard offline else {
             return try PracticeScreen(rig: rig, output: output, plain: plain, drone: setup, metronome: MetronomeSetup(bpm: metronome ?? 100),
                                       click: .woodblock, makeDroneSource: { try $0.makeSource(from: catalog) },
-                                      makeClickSource: { try catalog.makeInstance(of: MetronomeCommand.clickSourceID) }).run()
+                                      makeClickSource: { try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }).run()
         }
         let frames = Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
         try finish(rig, output: output, notices: try rig.renderOffline(frames: frames))

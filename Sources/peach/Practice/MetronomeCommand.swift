@@ -67,8 +67,11 @@ struct MetronomeCommand: ParsableCommand {
     @OptionGroup var length: PracticeLength
     @OptionGroup var sound: SoundOptions
 
-    /// The built-in clicks, unless `--source` names another source (a SoundFont kit, MIDI out to a drum machine).
-    static let clickSourceID = "org.peach.click"
+    /// The built-in clicks, unless `--source` names another source (a SoundFont kit, MIDI out to a drum machine);
+    /// where the clicks plugin is not installed, short sine beeps at the click keys' pitches.
+    static func clickSourceID(in catalog: SourceCatalog) -> String {
+        catalog.sources.contains { $0.descriptor.id == "org.peach.click" } ? "org.peach.click" : SourceCatalog.defaultSourceID
+    }
 
     func validate() throws {
         _ = try setup()
@@ -102,7 +105,7 @@ struct MetronomeCommand: ParsableCommand {
     func run() throws {
         let setup = try setup()
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
-        let clickSource = try catalog.makeInstance(of: sound.source ?? Self.clickSourceID)
+        let clickSource = try catalog.makeInstance(of: sound.source ?? Self.clickSourceID(in: catalog))
         for (key, value) in try sound.optionAssignments(nil) { try clickSource.set(key, to: value) }
         let droneSetup = try drone.map { text in DroneSetup(root: try checked { try DroneSetup.note(parsing: text) }, reference: sound.reference(nil)) }
         let droneSource = try droneSetup.map { _ in try DroneTimbre.pure.makeSource(from: catalog) }
@@ -117,7 +120,7 @@ struct MetronomeCommand: ParsableCommand {
             return try PracticeScreen(rig: rig, output: output, plain: plain, drone: droneSetup ?? DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(nil)),
                                       metronome: setup, click: try clickSound(),
                                       makeDroneSource: { try $0.makeSource(from: catalog) },
-                                      makeClickSource: { try catalog.makeInstance(of: Self.clickSourceID) }).run()
+                                      makeClickSource: { try catalog.makeInstance(of: Self.clickSourceID(in: catalog)) }).run()
         }
         rig.keepsClicks = length.json
         let frames = length.bars.map { bars in

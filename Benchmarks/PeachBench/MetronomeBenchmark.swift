@@ -1,0 +1,123 @@
+import Foundation
+import PeachAudio
+import PeachDrone
+import PeachHost
+import PeachMetronome
+import PeachTestSupport
+
+/// Figure 13: the metronome in its rendered stream and its cost.
+/// (a) An hour at 400 BPM in eighths of a beat (a tempo trainer stepping up
+///     from 300 every four bars on the way), rendered through the engine by
+///     a source that writes a one-sample impulse on each click's frame; every
+///     impulse found is compared with the ideal grid, computed here in
+///     38-digit decimals. Baseline in the same run: the same clicks placed by
+///     a running sum of click lengths in doubles, as a timer-driven metronome keeps time.
+/// (b) Drone (organ, with fifth) and metronome (400 × 8) together through a
+///     paced output for ten seconds: CPU time as a share of one core.
+struct MetronomeBenchmark {
+    let releaseDirectory: String
+
+    func rows() throws -> [Row] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-metronome-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let impulses = try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "impulses",
+                                         in: folder, defines: ["IMPULSES"])
+        return [try onsets(library: impulses), try cpu(library: impulses)]
+    }
+
+    private static let setup = MetronomeSetup(bpm: 300, beatsPerBar: 4, subdivision: 8,
+                                              trainer: TempoTrainer(from: 300, to: 400, everyBars: 4, step: 1))
+
+    private func onsets(library: String) throws -> Row {
+        let output = OnsetOutput()
+        let source = try PluginLibrary.load(path: library).makeInstance(of: "org.peach.test.abi11")
+        let engine = try AudioEngine(output: output, source: source)
+        let player = try MetronomePlayer(setup: Self.setup, sound: .woodblock, engine: engine, startFrame: 0)
+        let hour: Int64 = 3600 * 48_000
+        var planned: [Click] = []
+        while engine.renderedFrames < hour {
+            let end = min(hour, engine.renderedFrames + 48_000)
+            // Rendering stops at a block's end, past `end`: that block's clicks are scheduled too.
+            planned += try player.schedule(before: min(hour, end + 256))
+            _ = engine.renderBlocks(Int((end - engine.renderedFrames + 255) / 256))
+        }
+        try engine.stop()
+        // Beats are scheduled whole: the last one's later parts fall past the hour, unrendered.
+        planned.removeAll { $0.frame >= hour }
+        let ideal = Self.idealFrames(count: planned.count)
+        let heard = output.onsets
+        var worst: Int64 = heard.count == planned.count ? 0 : .max
+        var baselineWorst: Int64 = 0
+        var runningSum = 0.0
+        for (index, frame) in heard.enumerated() where index < ideal.count {
+            worst = max(worst, abs(frame - ideal[index]))
+            baselineWorst = max(baselineWorst, abs(Int64(runningSum.rounded()) - ideal[index]))
+            runningSum += 60 * 48_000 / (Self.setup.tempo(inBar: Int64(index / 32)) * 8)
+        }
+        return .checked("13a Metronome: 1 h to 400 BPM × 8, clicks heard vs ideal", target: "0 frames",
+                        measured: "\(worst == .max ? "missing clicks" : "\(worst) frames") (\(heard.count) clicks)",
+                        baseline: "running sum of lengths: \(baselineWorst) frames", passes: worst == 0)
+    }
+
+    /// Where click i falls: beats summed as exact decimals of their bar's tempo.
+    private static func idealFrames(count: Int) -> [Int64] {
+        var frames: [Int64] = [], start = Decimal(0)
+        for index in 0..<count {
+            let bar = Int64(index / 32)
+            let part = Decimal(index % 8), beatSeconds = Decimal(60) / Decimal(setup.tempo(inBar: bar))
+            let seconds = start + beatSeconds * part / 8
+            var frame = seconds * 48_000, rounded = Decimal()
+            NSDecimalRound(&rounded, &frame, 0, .plain)
+            frames.append(NSDecimalNumber(decimal: rounded).int64Value)
+            if index % 8 == 7 { start += beatSeconds }
+        }
+        return frames
+    }
+
+    private func cpu(library: String) throws -> Row {
+        let drone = try PluginLibrary.load(path: releaseDirectory + "/libPeachSineSource.so").makeInstance(of: SourceCatalog.defaultSourceID)
+        for (key, value) in [("attack-ms", "100"), ("release-ms", "300"), ("overtones", "1")] { try drone.set(key, to: value) }
+        let clicks = try PluginLibrary.load(path: library).makeInstance(of: "org.peach.test.abi11")
+        let engine = try AudioEngine(output: NullOutput(paced: true), source: clicks)
+        let player = DronePlayer(engine: engine, track: try engine.addTrack(source: drone))
+        try player.play(DroneSetup(root: MIDINote(number: 50)!, fifth: true), at: 0)
+        let metronome = try MetronomePlayer(setup: MetronomeSetup(bpm: 400, subdivision: 8), sound: .woodblock, engine: engine, startFrame: 0)
+        try metronome.schedule(before: 4800)
+        let before = Self.cpuSeconds(), wall = Date()
+        engine.start()
+        while engine.renderedFrames < 10 * 48_000 {
+            try metronome.schedule(before: engine.renderedFrames + 4800)
+            usleep(10_000)
+        }
+        let share = (Self.cpuSeconds() - before) / Date().timeIntervalSince(wall) * 100
+        try engine.stop()
+        return .checked("13b Drone + metronome in real time (paced)", target: "< 2 % of a core",
+                        measured: String(format: "%.2f %%", share), baseline: "(none)", passes: share < 2)
+    }
+
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// An output that keeps only the frames where a sample is not zero: an hour of impulses without an hour of memory.
+final class OnsetOutput: AudioOutput {
+    let format = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256)
+    private(set) var onsets: [Int64] = []
+    private var written: Int64 = 0
+
+    func write(_ interleaved: UnsafePointer<Float>, frames: Int) -> OutputWriteResult {
+        for index in 0..<frames where interleaved[index] != 0 { onsets.append(written + Int64(index)) }
+        written += Int64(frames)
+        return .written
+    }
+
+    func pendingFrames() -> Int? { 0 }
+    func finish() throws(AudioOutputError) {}
+    func abandon() {}
+    var blocksOnDevice: Bool { false }
+    var latencyFrames: Int { 0 }
+}
