@@ -58,7 +58,7 @@ let package = Package(
         // What to schedule on the engine: note sequences, training pairs, tuning checks.
         .target(name: "PeachPlayback", dependencies: ["PeachAudio", "PeachMusic", "PeachTraining"], path: "Sources/PeachHost/Playback"),
         // The metronome: setups, accents, the tempo trainer, clicks on exact frames of the engine's clock.
-        .target(name: "PeachMetronome", dependencies: ["MusicalTime", "PeachAudio"], path: "Sources/PeachHost/Metronome"),
+        .target(name: "PeachMetronome", dependencies: ["PeachSupport", "MusicalTime", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Metronome"),
         // The drone: a root with an optional fifth and octave, held on an engine track and changed without a gap.
         .target(name: "PeachDrone", dependencies: ["PeachSupport", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Drone"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.

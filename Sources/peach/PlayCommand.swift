@@ -59,15 +59,6 @@ struct PlayCommand: ParsableCommand {
                                      faultWording: { said($0) })
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
-        // A failed or stopped render replaces no file: `--wav keep.wav` keeps what it held.
-        if StopRequest.isRaised || notices.contains(where: { $0.endsRendering || SourceFailure($0, of: engine.source) != nil }) { output.abandon() }
-        try engine.stop()
-        if StopRequest.isRaised { throw ExitCode(130) }
-        for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(said(notice)) }
-        if let failure = notices.lazy.compactMap({ SourceFailure($0, of: engine.source) }).first {
-            // The notes were not played in full: say so, naming the source, with its own reason if it gave one.
-            throw Failure(said(failure))
-        }
-        if let fatal = notices.first(where: { $0.endsRendering }) { throw Failure(said(fatal)) }
+        try finishRender(engine, output: output, notices: notices)
     }
 }

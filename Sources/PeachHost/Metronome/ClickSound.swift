@@ -1,5 +1,3 @@
-import Glibc
-
 /// Which General MIDI percussion keys a click plays: one for accents, one
 /// for every other click. The same keys mean the same sounds to the built-in
 /// clicks (`org.peach.click`), a SoundFont's drum kit and a drum machine on
@@ -32,10 +30,5 @@ public struct ClickSound: Equatable, Codable, Sendable {
         case .normal: return (normalKey, 0.8)
         case .weak, .silent: return (normalKey, 0.5)
         }
-    }
-
-    /// A key as the frequency notes travel as (A4 = 440 Hz: percussion keys are names, not pitches).
-    public static func frequency(ofKey key: Int) -> Double {
-        440 * pow(2, Double(key - 69) / 12)
     }
 }

@@ -1,5 +1,6 @@
 import MusicalTime
 import PeachAudio
+import PeachMusic
 
 /// Puts a metronome's clicks on an engine track, a little ahead of the
 /// sound: the caller asks it to schedule up to a frame (offline, the next
@@ -43,7 +44,9 @@ public final class MetronomePlayer {
                 try releasePending(before: click.frame)
                 let (key, velocity) = sound.voice(click)
                 let id = engine.makeNoteID()
-                try engine.schedule(.noteOn(id, frequency: ClickSound.frequency(ofKey: key), velocity: velocity, at: click.frame), on: track)
+                // At A4 = 440 Hz whatever the reference: percussion keys are names, not pitches.
+                let frequency = Pitch.frequency(of: MIDINote(number: key)!)
+                try engine.schedule(.noteOn(id, frequency: frequency, velocity: velocity, at: click.frame), on: track)
                 pendingOff = (id, click.frame + Int64(Self.clickSeconds * engine.format.sampleRate))
             }
             nextBeat += 1

@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// Inner-time practice: the metronome plays some bars, then falls silent for
 /// some, and comes back on the beat to show whether the player kept time.
 public struct MutedBars: Equatable, Codable, Sendable {
@@ -12,7 +14,7 @@ public struct MutedBars: Equatable, Codable, Sendable {
     /// "N:M": play N bars, mute M.
     public static func parse(_ text: String) throws(MetronomeSetupError) -> MutedBars {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let played = Int(parts[0].trimmingSpaces), let muted = Int(parts[1].trimmingSpaces),
+        guard parts.count == 2, let played = Int(String(parts[0]).trimmingWhitespace()), let muted = Int(String(parts[1]).trimmingWhitespace()),
               (1...64).contains(played), (1...64).contains(muted) else { throw .badMutedBars(text) }
         return MutedBars(played: played, muted: muted)
     }

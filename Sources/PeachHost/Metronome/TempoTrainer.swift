@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// A tempo that climbs (or falls) by a step every few bars until it reaches
 /// its goal, then holds: klick's `80-120/10` (one BPM every ten bars), with an
 /// optional step, `80-120/4+5` (five BPM every four bars).
@@ -23,11 +25,11 @@ public struct TempoTrainer: Equatable, Codable, Sendable {
         guard range.count == 2 else { throw .badTrainer(text) }
         let ends = range[0].split(separator: "-", maxSplits: 1)
         let every = range[1].split(separator: "+", maxSplits: 1)
-        guard ends.count == 2, let from = Double(ends[0].trimmingSpaces), let to = Double(ends[1].trimmingSpaces),
-              let bars = Int(every[0].trimmingSpaces) else { throw .badTrainer(text) }
+        guard ends.count == 2, let from = Double(String(ends[0]).trimmingWhitespace()), let to = Double(String(ends[1]).trimmingWhitespace()),
+              let bars = Int(String(every[0]).trimmingWhitespace()) else { throw .badTrainer(text) }
         var step = 1.0
         if every.count == 2 {
-            guard let value = Double(every[1].trimmingSpaces) else { throw .badTrainer(text) }
+            guard let value = Double(String(every[1]).trimmingWhitespace()) else { throw .badTrainer(text) }
             step = value
         }
         return TempoTrainer(from: from, to: to, everyBars: bars, step: step)

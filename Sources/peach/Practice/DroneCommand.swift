@@ -88,7 +88,7 @@ struct DroneCommand: ParsableCommand {
                                       makeClickSource: { try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }).run()
         }
         let frames = Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
-        try finish(rig, output: output, notices: try rig.renderOffline(frames: frames))
+        try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))
         if length.json { print(try Self.json(setup)) }
     }
 

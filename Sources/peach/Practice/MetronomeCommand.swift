@@ -126,7 +126,7 @@ struct MetronomeCommand: ParsableCommand {
         let frames = length.bars.map { bars in
             rig.metronome!.timeline.frame(beat: Int64((setup.countInBars + bars) * setup.beatsPerBar))
         } ?? Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
-        try finish(rig, output: output, notices: try rig.renderOffline(frames: frames))
+        try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))
         if length.json { print(try Self.json(setup, sound: try clickSound(), sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks.filter { $0.frame < frames })) }
     }
 
@@ -142,15 +142,4 @@ struct MetronomeCommand: ParsableCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(Report(setup: setup, click: sound.name, sampleRate: sampleRate, clicks: clicks)), as: UTF8.self)
     }
-}
-
-/// Ends an offline render: a stopped or failed one replaces no file, and a source's failure is said in full.
-func finish(_ rig: PracticeRig, output: AudioOutput, notices: [EngineNotice]) throws {
-    let engine = rig.engine
-    if StopRequest.isRaised || notices.contains(where: { $0.endsRendering || SourceFailure($0, of: engine.source) != nil }) { output.abandon() }
-    try engine.stop()
-    if StopRequest.isRaised { throw ExitCode(130) }
-    for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(said(notice)) }
-    if let failure = notices.lazy.compactMap({ SourceFailure($0, of: engine.source) }).first { throw Failure(said(failure)) }
-    if let fatal = notices.first(where: { $0.endsRendering }) { throw Failure(said(fatal)) }
 }

@@ -1,0 +1,20 @@
+import ArgumentParser
+import PeachAudio
+import PeachHost
+import PeachSupport
+
+/// Ends a render to a file or device: `peach play`, and the drone and
+/// metronome offline. A failed or stopped render replaces no file
+/// (`--wav keep.wav` keeps what it held); Ctrl-C exits 130; notices are
+/// warned; a source that failed is said in full, naming it, with its own
+/// reason if it gave one.
+func finishRender(_ engine: AudioEngine, output: AudioOutput, notices: [EngineNotice]) throws {
+    if StopRequest.isRaised || notices.contains(where: { $0.endsRendering || SourceFailure($0, of: engine.source) != nil }) { output.abandon() }
+    try engine.stop()
+    if StopRequest.isRaised { throw ExitCode(130) }
+    for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(said(notice)) }
+    if let failure = notices.lazy.compactMap({ SourceFailure($0, of: engine.source) }).first {
+        throw Failure(said(failure))
+    }
+    if let fatal = notices.first(where: { $0.endsRendering }) { throw Failure(said(fatal)) }
+}
