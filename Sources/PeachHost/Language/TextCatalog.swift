@@ -3,7 +3,8 @@
 /// sections (`Texts/`), one per part of Peach.
 public enum TextCatalog {
     /// Texts that read the same in both languages (a note name, a symbol).
-    public static let sameInBothLanguages: Set<TextKey> = [.settingPause, .settingReference, .trainingTitle, .sourceFailureNamed, .outputProblemAndRemedy, .trainRangeInvalid]
+    public static let sameInBothLanguages: Set<TextKey> = [.settingPause, .settingReference, .trainingTitle, .sourceFailureNamed, .outputProblemAndRemedy, .trainRangeInvalid,
+                                                                  .metronomeTempo, .plainTempo]  // "BPM" and "Tempo" are German too
 
     /// Whether `key` has a text of its own in `language`.
     public static func has(_ key: TextKey, in language: Language) -> Bool {
