@@ -15,8 +15,10 @@ public final class MetronomePlayer {
     public var audible = true
     private let engine: AudioEngine
     public let track: TrackID
-    /// The first beat not yet scheduled.
+    /// The first beat not yet planned.
     public private(set) var nextBeat: Int64 = 0
+    /// The clicks of the last beat planned that are not yet scheduled.
+    private var plannedClicks: [Click] = []
     private var taps: TapTempo
     /// The last click's note-off, held back until the next click is known: a click lasts `clickSeconds` or until the next one.
     private var pendingOff: (id: Int32, frame: Int64)?
@@ -33,23 +35,27 @@ public final class MetronomePlayer {
         taps = TapTempo(sampleRate: engine.format.sampleRate)
     }
 
-    /// Schedules the clicks of every beat that starts before `frame`, and returns them (silent ones too).
+    /// Schedules every click before `frame`, and returns them (silent ones too).
     @discardableResult
     public func schedule(before frame: Int64) throws(EngineError) -> [Click] {
         var scheduled: [Click] = []
-        while timeline.frame(beat: nextBeat) < frame {
-            for click in plan.clicks(ofBeat: nextBeat, on: timeline) {
-                scheduled.append(click)
-                guard audible, click.sounds else { continue }
-                try releasePending(before: click.frame)
-                let (key, velocity) = sound.voice(click)
-                let id = engine.makeNoteID()
-                // At A4 = 440 Hz whatever the reference: percussion keys are names, not pitches.
-                let frequency = Pitch.frequency(of: MIDINote(number: key)!)
-                try engine.schedule(.noteOn(id, frequency: frequency, velocity: velocity, at: click.frame), on: track)
-                pendingOff = (id, click.frame + Int64(Self.clickSeconds * engine.format.sampleRate))
+        while true {
+            // A beat is planned whole; its clicks go out one by one, so none past `frame` is scheduled.
+            if plannedClicks.isEmpty, timeline.frame(beat: nextBeat) < frame {
+                plannedClicks = plan.clicks(ofBeat: nextBeat, on: timeline)
+                nextBeat += 1
             }
-            nextBeat += 1
+            guard let click = plannedClicks.first, click.frame < frame else { break }
+            plannedClicks.removeFirst()
+            scheduled.append(click)
+            guard audible, click.sounds else { continue }
+            try releasePending(before: click.frame)
+            let (key, velocity) = sound.voice(click)
+            let id = engine.makeNoteID()
+            // At A4 = 440 Hz whatever the reference: percussion keys are names, not pitches.
+            let frequency = Pitch.frequency(of: MIDINote(number: key)!)
+            try engine.schedule(.noteOn(id, frequency: frequency, velocity: velocity, at: click.frame), on: track)
+            pendingOff = (id, click.frame + Int64(Self.clickSeconds * engine.format.sampleRate))
         }
         // Every click before `frame` is scheduled, so a note-off before it can go now without coming after a later note-on.
         if let pending = pendingOff, pending.frame < frame { try releasePending(before: pending.frame) }
@@ -80,6 +86,7 @@ public final class MetronomePlayer {
         try checkTempo(bpm)
         engine.cancelScheduled(on: track)
         pendingOff = nil
+        plannedClicks.removeAll()
         // The next beat falls a whole number of tapped beats after the last tap, and after what has sounded.
         let beatFrames = 60 * engine.format.sampleRate / bpm
         let rendered = max(engine.renderedFrames, frame)

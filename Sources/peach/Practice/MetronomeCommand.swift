@@ -127,7 +127,7 @@ struct MetronomeCommand: ParsableCommand {
             rig.metronome!.timeline.frame(beat: Int64((setup.countInBars + bars) * setup.beatsPerBar))
         } ?? Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
         try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))
-        if length.json { print(try Self.json(setup, sound: try clickSound(), sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks.filter { $0.frame < frames })) }
+        if length.json { print(try Self.json(setup, sound: try clickSound(), sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)) }
     }
 
     struct Report: Encodable {

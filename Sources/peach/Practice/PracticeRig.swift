@@ -76,8 +76,6 @@ final class PracticeRig {
             try scheduleClicks(before: min(frames, end + Int64(engine.format.blockFrames)))
             notices += engine.render(through: end)
         }
-        // Beats are scheduled whole: drop the parts of the last one that fall past the end.
-        if let clickTrack { engine.cancelScheduled(on: clickTrack) }
         try drone?.stop(at: max(frames, engine.renderedFrames))
         notices += engine.render(through: engine.renderedFrames, thenUntilSilentWithin: Int64(engine.format.sampleRate))
         return notices
