@@ -23,28 +23,23 @@ struct SineVoice {
     /// Envelope level at the last rendered frame; a release fades from here.
     private var level = 0.0
     private var releaseFrom = 0.0
-    /// Weights of harmonics 2... below 0.45 of the sample rate (no aliasing), scaled so their sum with the fundamental's is 1.
-    private var harmonicWeights: (Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0)
-    private var fundamentalWeight = 1.0
+    /// Harmonics sounded, the fundamental included: those below 0.45 of the sample rate (no aliasing), at most 8.
     private var harmonicCount = 1
-
-    /// Relative strengths of harmonics 2...8 at full overtones: a soft organ registration.
-    private static let organ: (Double, Double, Double, Double, Double, Double, Double) = (0.5, 0.35, 0.25, 0.18, 0.12, 0.08, 0.06)
+    /// Scales so that the weights of the fundamental (1) and its overtones add up to 1.
+    private var fundamentalWeight = 1.0
+    private var overtoneScale = 0.0
 
     mutating func start(noteID: Int32, frequency: Double, amplitude: Double, sampleRate: Double, order: UInt64, overtones: Double) {
         self = SineVoice()
         harmonicCount = overtones > 0 ? max(1, min(8, Int(0.45 * sampleRate / frequency))) : 1
-        // On the render thread: a tuple, not an array, so starting a note allocates nothing.
-        var total = 1.0
-        withUnsafeMutableBytes(of: &harmonicWeights) { bytes in
-            let weights = bytes.bindMemory(to: Double.self)
-            for n in 2..<(harmonicCount + 1) {
-                weights[n - 2] = overtones * Self.organWeight(n)
-                total += weights[n - 2]
-            }
-            for index in 0..<weights.count { weights[index] /= total }
+        // Plain loops and scalars: starting a note on the render thread allocates nothing, even unoptimised.
+        var total = 1.0, n = 2
+        while n <= harmonicCount {
+            total += overtones * Self.organWeight(n)
+            n += 1
         }
         fundamentalWeight = 1 / total
+        overtoneScale = overtones / total
         self.noteID = noteID
         self.startOrder = order
         self.amplitude = amplitude
@@ -87,20 +82,28 @@ struct SineVoice {
         phase = (phase + increment * Double(count)).truncatingRemainder(dividingBy: 2 * Double.pi)
     }
 
+    /// Relative strength of harmonics 2...8 at full overtones: a soft organ registration.
     private static func organWeight(_ harmonic: Int) -> Double {
-        withUnsafeBytes(of: organ) { $0.bindMemory(to: Double.self)[harmonic - 2] }
+        switch harmonic {
+        case 2: 0.5
+        case 3: 0.35
+        case 4: 0.25
+        case 5: 0.18
+        case 6: 0.12
+        case 7: 0.08
+        default: 0.06
+        }
     }
 
     /// The fundamental and its harmonics at phase (cos, sin): sin(nφ) by Chebyshev's recurrence, no further sin calls.
     private func tone(_ c: Double, _ s: Double) -> Double {
         let twoC = 2 * c
         var previous = 0.0, current = s, sum = fundamentalWeight * s
-        withUnsafeBytes(of: harmonicWeights) { bytes in
-            let weights = bytes.bindMemory(to: Double.self)
-            for n in 2..<(harmonicCount + 1) {
-                (previous, current) = (current, twoC * current - previous)
-                sum += weights[n - 2] * current
-            }
+        var n = 2
+        while n <= harmonicCount {
+            (previous, current) = (current, twoC * current - previous)
+            sum += overtoneScale * Self.organWeight(n) * current
+            n += 1
         }
         return sum
     }

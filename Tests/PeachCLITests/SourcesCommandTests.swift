@@ -23,7 +23,7 @@ import Testing
         let sine = try #require(listing.sources.first { $0.id == "org.peach.sine" })
         #expect(sine.name == "Sine" && sine.kind == "audio")
         #expect(sine.library.hasSuffix("/libPeachSineSource.so"))
-        #expect(sine.options.map(\.key) == ["gain", "attack-ms", "release-ms"])
+        #expect(sine.options.map(\.key) == ["gain", "attack-ms", "release-ms", "overtones"])
         #expect(sine.options.first?.defaultValue == "0.5")
     }
 
