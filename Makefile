@@ -8,7 +8,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libasound2-dev libsndfile1-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm
 ARGS ?=
-PLUGINS := PeachSineSource PeachMidiOutSource PeachFluidSource
+PLUGINS := PeachSineSource PeachMidiOutSource PeachFluidSource PeachClickSource PeachSampleSource
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "PeachSineSource", type: .dynamic, targets: ["PeachSineSource"]),
         .library(name: "PeachMidiOutSource", type: .dynamic, targets: ["PeachMidiOutSource"]),
         .library(name: "PeachFluidSource", type: .dynamic, targets: ["PeachFluidSource"]),
+        .library(name: "PeachClickSource", type: .dynamic, targets: ["PeachClickSource"]),
+        .library(name: "PeachSampleSource", type: .dynamic, targets: ["PeachSampleSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -85,6 +87,10 @@ let package = Package(
         // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
         .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
                 swiftSettings: [.unsafeFlags(["-O"])]),
+        // Metronome clicks synthesised at activate: woodblock, beep and tick, by General MIDI percussion key.
+        .target(name: "PeachClickSource", dependencies: ["PeachPluginAPI"], path: "Plugins/ClickSource"),
+        // A sound file of the user's played once at each note, read through libsndfile (the C module map only) at activate.
+        .target(name: "PeachSampleSource", dependencies: ["PeachPluginAPI", "CSndFile"], path: "Plugins/SampleSource"),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "MusicalTime",
                                                           "PeachMetronome", "PeachDrone"],
                          path: "Benchmarks/PeachBench"),

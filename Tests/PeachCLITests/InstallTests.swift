@@ -9,7 +9,8 @@ import Testing
 /// installed program used from there, then `make uninstall`.
 @Suite struct InstallTests {
     static let installed = ["bin/peach", "lib/peach/plugins/libPeachSineSource.so", "lib/peach/plugins/libPeachFluidSource.so",
-                            "lib/peach/plugins/libPeachMidiOutSource.so", "share/man/man1/peach.1", "share/man/de/man1/peach.1",
+                            "lib/peach/plugins/libPeachMidiOutSource.so", "lib/peach/plugins/libPeachClickSource.so",
+                            "lib/peach/plugins/libPeachSampleSource.so", "share/man/man1/peach.1", "share/man/de/man1/peach.1",
                             "share/bash-completion/completions/peach", "share/zsh/site-functions/_peach",
                             "share/fish/vendor_completions.d/peach.fish"]
 

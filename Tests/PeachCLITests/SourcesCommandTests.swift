@@ -27,6 +27,19 @@ import Testing
         #expect(sine.options.first?.defaultValue == "0.5")
     }
 
+    /// The metronome's sources come with Peach too: built-in clicks, and a sample of the user's.
+    @Test func listsTheClickAndSampleSourcesFoundBesideTheProgram() throws {
+        let result = try Shell.run([BuildProducts.peach, "sources", "--json"], environment: ["HOME": "/nonexistent"])
+        #expect(result.status == 0)
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(result.standardOutput.utf8))
+        let click = try #require(listing.sources.first { $0.id == "org.peach.click" })
+        #expect(click.name == "Clicks" && click.kind == "audio" && click.library.hasSuffix("/libPeachClickSource.so"))
+        #expect(click.options.map(\.key) == ["gain"] && click.options.first?.defaultValue == "0.8")
+        let sample = try #require(listing.sources.first { $0.id == "org.peach.sample" })
+        #expect(sample.name == "Sample" && sample.kind == "audio" && sample.library.hasSuffix("/libPeachSampleSource.so"))
+        #expect(sample.options.map(\.key) == ["file", "accent-file", "gain"] && sample.options.map(\.type) == ["path", "path", "number"])
+    }
+
     /// The program's own folder holds other shared libraries (here the test
     /// build's malloc interposer): those are not plugins and are not reported.
     /// The same library in a plugin folder is.

@@ -6,9 +6,10 @@ import Testing
 /// malloc and stall the audio thread past its deadline.
 @Suite struct RealTimeSafetyTests {
     /// With the Sine source, with the FluidSynth source (FluidSynth's
-    /// note-on, note-off, program select and rendering included), and with
-    /// several tracks added, muted, swapped and removed while playing.
-    @Test(arguments: ["sine", "fluid", "tracks"])
+    /// note-on, note-off, program select and rendering included), with
+    /// several tracks added, muted, swapped and removed while playing, and
+    /// with the Clicks and Sample sources (a refused key and stolen voices included).
+    @Test(arguments: ["sine", "fluid", "tracks", "click", "sample"])
     func renderThreadAllocatesNothingWhilePlayingAndSwapping(source: String) throws {
         let interposer = BuildProducts.directory + "/libMallocInterposerSwift.so"
         let result = try Shell.run([BuildProducts.directory + "/RenderAllocationProbe", source], environment: ["LD_PRELOAD": interposer])

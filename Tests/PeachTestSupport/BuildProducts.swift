@@ -11,6 +11,8 @@ public enum BuildProducts {
     public static let peach = directory + "/peach"
     public static let sinePlugin = directory + "/libPeachSineSource.so"
     public static let fluidPlugin = directory + "/libPeachFluidSource.so"
+    public static let clickPlugin = directory + "/libPeachClickSource.so"
+    public static let samplePlugin = directory + "/libPeachSampleSource.so"
 
     /// The release build of the Sine plugin (`make test` builds it first).
     public static var releaseSinePlugin: String {

@@ -1,5 +1,6 @@
 import PeachAudio
 import PeachHost
+import PeachMusic
 
 /// Sources built by this checkout, loaded and played the way Peach does it.
 public enum SourceFixture {
@@ -27,5 +28,37 @@ public enum SourceFixture {
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate))
         try engine.stop()
         return notices
+    }
+
+    /// What a rendering of one-shot notes gave: the sound of each channel,
+    /// what the engine said, and what the source said of the notes it
+    /// refused (by note id).
+    public struct OneShots {
+        public var channels: [[Float]]
+        public var notices: [EngineNotice]
+        public var refusals: [Int32: String]
+        /// The note id of each note, in the order given.
+        public var noteIDs: [Int32]
+
+        public var samples: [Float] { channels[0] }
+    }
+
+    /// Renders one-shot notes (a click, a sample: note-ons only, on MIDI keys,
+    /// in frame order) with `source` through the real engine into memory at
+    /// 48 kHz, for the blocks that cover `frames`, block by block on the
+    /// calling thread, so every run gives the same samples.
+    public static func renderOneShots(_ notes: [(key: Int, frame: Int64, velocity: Double)], with source: SourceInstance,
+                                      frames: Int, channels: Int = 1) throws -> OneShots {
+        let output = MemoryOutput(format: AudioFormat(sampleRate: 48000, channels: channels, blockFrames: 256), capacityFrames: frames + 256)
+        let engine = try AudioEngine(output: output, source: source)
+        var ids: [Int32] = []
+        for note in notes {
+            let id = engine.makeNoteID()
+            ids.append(id)
+            try engine.schedule(.noteOn(id, frequency: Pitch.frequency(of: MIDINote(number: note.key)!), velocity: note.velocity, at: note.frame))
+        }
+        let notices = engine.renderBlocks((frames + 255) / 256).map(\.notice)
+        try engine.stop()
+        return OneShots(channels: (0..<channels).map { output.samples(channel: $0) }, notices: notices, refusals: engine.refusals, noteIDs: ids)
     }
 }

@@ -6,6 +6,9 @@
 // with a live program change before the swap; `RenderAllocationProbe tracks`
 // plays Sine on several tracks, adding, muting, swapping and removing them,
 // while capturing from a sound file that it monitors, with a tempo ramp on the transport.
+// `RenderAllocationProbe click` and `... sample` play the Clicks and Sample sources on
+// click keys, a key without a click (refused on the render thread) among them, and
+// more notes at once than they have voices.
 import Glibc
 import MallocInterposerSwift
 import MusicalTime
@@ -27,19 +30,28 @@ let countByThread: MallocInterposerSwift.AllocationHook = { _ in
     }
 }
 
-let fluid = CommandLine.arguments.dropFirst().first == "fluid"
-let tracks = CommandLine.arguments.dropFirst().first == "tracks"
-func makeSource(_ options: [String: String]) throws -> SourceInstance {
-    fluid ? try FluidFixture.instance(options: options) : try SineFixture.instance(options: options)
+let mode = CommandLine.arguments.dropFirst().first
+let fluid = mode == "fluid", tracks = mode == "tracks", click = mode == "click", sample = mode == "sample"
+let folder = TemporaryDirectory()
+defer { folder.remove() }
+if sample {
+    try SampleFixture.write([(0..<2400).map { Float(0.5 * exp(-Double($0) / 480) * cos(Double($0) * 0.13)) }], sampleRate: 44100,
+                            to: folder.file("sample.wav"))
 }
+func makeSource(_ options: [String: String]) throws -> SourceInstance {
+    if fluid { return try FluidFixture.instance(options: options) }
+    if click { return try ClickFixture.instance(options: options) }
+    if sample { return try SampleFixture.instance(options: ["file": folder.file("sample.wav")].merging(options) { $1 }) }
+    return try SineFixture.instance(options: options)
+}
+/// The percussion keys of the clicks, and 35, which has none.
+let clickKeys = [76, 77, 34, 33, 46, 42, 35]
 let first = try makeSource(fluid ? ["program": "73"] : [:])
 let engine = try AudioEngine(output: NullOutput(paced: true), source: first)
 let replacement = try makeSource(fluid ? ["program": "19"] : ["gain": "0.3"])
 let drone = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
 let clicks = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
 let added = try makeSource(["gain": "0.2"]), swappedIn = try makeSource(["gain": "0.2"])
-let folder = TemporaryDirectory()
-defer { folder.remove() }
 if tracks {
     // A recording to capture from, rendered by an engine of its own.
     let recording = try AudioEngine(output: try WavFileOutput(path: folder.file("input.wav")), source: try makeSource([:]))
@@ -64,7 +76,8 @@ var frame = engine.renderedFrames + 2400
 for index in 0..<20 {
     if fluid && index == 10 { try first.set("program", to: "80") }  // live, between notes
     // A fraction of a cent, so that the FluidSynth source's resampler works too.
-    try engine.playNote(frequency: 220 * Double(index + 1) * 1.0002, at: frame, durationFrames: index == 7 ? 50 : 2000)
+    let frequency = click || sample ? Pitch.frequency(of: MIDINote(number: clickKeys[index % clickKeys.count])!) : 220 * Double(index + 1) * 1.0002
+    try engine.playNote(frequency: frequency, at: frame, durationFrames: index == 7 ? 50 : 2000)
     if let drone, let clicks {
         try engine.playNote(frequency: 110, at: frame, durationFrames: 2400, on: drone)
         try engine.playNote(frequency: 1760, at: frame + 100, durationFrames: 200, on: clicks)
@@ -73,6 +86,11 @@ for index in 0..<20 {
         if index == 8 { engine.setMuted(false, of: clicks) }
         if index == 10 { engine.removeTrack(drone) }
     }
+    frame += 2400
+}
+if click || sample {
+    // More notes at once than there are voices: the oldest are taken and fade out.
+    for _ in 0..<20 { try engine.schedule(.noteOn(engine.makeNoteID(), frequency: Pitch.frequency(of: MIDINote(number: 76)!), at: frame)) }
     frame += 2400
 }
 if tracks {
