@@ -13,7 +13,7 @@ private nonisolated(unsafe) let descriptor: UnsafeMutablePointer<peach_source_de
     let descriptor = UnsafeMutablePointer<peach_source_descriptor>.allocate(capacity: 1)
     descriptor.initialize(to: peach_source_descriptor(
         struct_size: UInt32(MemoryLayout<peach_source_descriptor>.size),
-        flags: PEACH_SOURCE_RENDERS_AUDIO | PEACH_SOURCE_REALTIME_SAFE,
+        flags: PEACH_SOURCE_RENDERS_AUDIO | PEACH_SOURCE_REALTIME_SAFE | PEACH_SOURCE_UNPITCHED,
         id: strdup(SampleInstance.sourceID),
         name: strdup("Sample"),
         vendor: strdup("Peach"),

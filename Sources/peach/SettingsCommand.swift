@@ -123,11 +123,14 @@ struct SettingsSetCommand: ParsableCommand {
     /// `source ID`, or a sound by name (`Timbre.named`: "Flute", "FluidSynth: Flute",
     /// a unique beginning): its source, and its instrument if the name chose one.
     private func setSound(_ store: SettingsStore) throws {
-        let catalog = plugins.discoverSources()
+        let catalog = plugins.discoverSources().pitchedOnly  // the saved sound is the one training plays
         let timbre: Timbre
-        if let entry = try? catalog.entry(for: value) {
+        do {
+            let entry = try catalog.entry(for: value)
             timbre = Timbre(sourceID: entry.descriptor.id, sourceName: entry.descriptor.name)
-        } else {
+        } catch .unpitched(let id, let pitched) {
+            throw SourceLookupError.unpitched(id: id, pitched: pitched)
+        } catch {
             timbre = try Timbre.named(value, among: Timbre.all(in: catalog))
         }
         try store.set(.source, to: .string(timbre.sourceID))

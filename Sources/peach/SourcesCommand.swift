@@ -39,7 +39,8 @@ struct SourcesCommand: ParsableCommand {
     func run() throws {
         let catalog = plugins.discoverSources()
         if let check {
-            try SourceCheck(catalog: catalog, sourceID: check, assignments: options, json: json).run()
+            // Only a pitched source has a tuning to check.
+            try SourceCheck(catalog: catalog.pitchedOnly, sourceID: check, assignments: options, json: json).run()
         } else {
             print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
         }
@@ -50,7 +51,8 @@ struct SourcesCommand: ParsableCommand {
         if catalog.sources.isEmpty { lines.append(localized(.sourcesNone)) }
         for entry in catalog.sources {
             let source = entry.descriptor
-            lines.append("\(source.id)  \(source.name) (\(source.kind.rawValue))  \(source.vendor) \(source.version)")
+            let kind = source.pitched ? source.kind.rawValue : "\(source.kind.rawValue), \(localized(.sourcesUnpitched))"
+            lines.append("\(source.id)  \(source.name) (\(kind))  \(source.vendor) \(source.version)")
             if !source.description.isEmpty { lines.append("  \(source.description)") }
             lines.append("  " + localized(.sourcesLibrary, entry.libraryPath))
             let keyWidth = entry.options.map(\.key.count).max() ?? 0
@@ -101,7 +103,8 @@ struct SourcesCommand: ParsableCommand {
             sources: catalog.sources.map { entry in
                 .init(id: entry.descriptor.id, name: entry.descriptor.name, kind: entry.descriptor.kind, vendor: entry.descriptor.vendor,
                       version: entry.descriptor.version, description: entry.descriptor.description,
-                      realtimeSafe: entry.descriptor.realtimeSafe, library: entry.libraryPath, options: entry.options)
+                      realtimeSafe: entry.descriptor.realtimeSafe, pitched: entry.descriptor.pitched, library: entry.libraryPath,
+                      options: entry.options)
             },
             unavailable: catalog.unavailable.map { .init(id: $0.descriptor.id, name: $0.descriptor.name, kind: $0.descriptor.kind,
                                                          library: $0.libraryPath, reason: said($0.reason)) },
@@ -119,6 +122,8 @@ struct SourcesCommand: ParsableCommand {
             var kind: SourceKind
             var vendor, version, description: String
             var realtimeSafe: Bool
+            /// False for clicks and drums: never offered for training pairs.
+            var pitched: Bool
             var library: String
             var options: [SourceOption]
         }

@@ -48,7 +48,8 @@ struct TrainCommand: ParsableCommand {
 
     private func makePlayer() throws -> PairPlayer {
         // A WAV file is written in real time here, so timing behaves as on a sound card.
-        let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
+        // A wrong source or option is reported before any device is opened.
+        let source = try sound.makeSource(from: sound.plugins.discoverSourcesWarningOfDuplicates().pitchedOnly, settings: nil)
         let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true, for: source), source: source, pluginLog: .command, faultWording: { said($0) })
         engine.start()
         return PairPlayer(engine: engine, noteSeconds: training.noteSeconds(nil), pauseSeconds: training.pauseSeconds(nil))

@@ -58,7 +58,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case warning, exportChooseFormat, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected, playNeedsNote
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
-    case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesRejected
+    case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesUnpitched, sourcesRejected
     case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
@@ -93,7 +93,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
     case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable
-    case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
+    case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart
     // Audio outputs and the engine
     case outputProblemAndRemedy, outputChooseWithFlag, outputChooseOnScreen

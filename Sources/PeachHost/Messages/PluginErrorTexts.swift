@@ -73,6 +73,7 @@ extension SourceLookupError: Worded {
             available.isEmpty ? language.text(.catalogNoSourceAtAll, id) : language.text(.catalogNoSource, id, available.joined(separator: ", "))
         case .rejected(let rejection): language.text(.catalogUnusable, rejection.text(in: language))
         case .unavailable(let unavailable): unavailable.text(in: language)
+        case .unpitched(let id, let pitched): language.text(.catalogUnpitched, id, pitched.joined(separator: ", "))
         }
     }
 }

@@ -1,5 +1,5 @@
 /*
- * peach_source.h: the Peach sound-source plugin ABI, version 1.1.
+ * peach_source.h: the Peach sound-source plugin ABI, version 1.2.
  *
  * A sound source is a shared library that turns timed note events into audio
  * (or, for sources that drive external instruments, into MIDI). The Peach host
@@ -47,7 +47,7 @@ extern "C" {
 #endif
 
 #define PEACH_ABI_MAJOR 1
-#define PEACH_ABI_MINOR 1
+#define PEACH_ABI_MINOR 2
 
 /* The one symbol a plugin library exports. */
 #define PEACH_ENTRY_SYMBOL "peach_source_entry_v1"
@@ -367,6 +367,10 @@ typedef struct peach_note_range_ext {
 #define PEACH_SOURCE_RENDERS_AUDIO (1u << 0)   /* fills output buffers */
 #define PEACH_SOURCE_SENDS_MIDI (1u << 1)      /* plays on an external instrument; no audio */
 #define PEACH_SOURCE_REALTIME_SAFE (1u << 2)   /* process() keeps the audio-thread rules */
+/* (1.2) A note's frequency chooses what sounds, not its pitch: clicks, drums,
+   a sample played as recorded. The host uses such a source for rhythm and
+   never offers it where pitch is judged (training pairs). */
+#define PEACH_SOURCE_UNPITCHED (1u << 3)
 
 typedef struct peach_source_descriptor {
     uint32_t struct_size;

@@ -36,7 +36,7 @@ final class InteractiveApp {
         settings = try SettingsStore(path: try SettingsStore.defaultPath())
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)
-        catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
+        catalog = sound.plugins.discoverSourcesWarningOfDuplicates().pitchedOnly
         do {
             source = try sound.makeSource(from: catalog, settings: settings)
         } catch where sound.source == nil && settings.isSet(.source) {

@@ -130,7 +130,8 @@ public final class PluginLibrary: @unchecked Sendable {
             version: try text("version", raw.version, required: false),
             description: try text("description", raw.description, required: false),
             kind: rendersAudio ? .audio : .midi,
-            realtimeSafe: raw.flags & PEACH_SOURCE_REALTIME_SAFE != 0)
+            realtimeSafe: raw.flags & PEACH_SOURCE_REALTIME_SAFE != 0,
+            pitched: raw.flags & PEACH_SOURCE_UNPITCHED == 0)
     }
 }
 

@@ -36,7 +36,7 @@ public struct ProbeReport: Codable, Sendable, Equatable {
                 switch error {
                 case .unavailable(let unavailable): report.unavailable.append(unavailable)
                 case .rejected(let rejection): report.rejections.append(rejection)
-                case .unknown: break  // cannot be: the id is one the library lists
+                case .unknown, .unpitched: break  // cannot be: the id is one the library lists
                 }
             }
         }

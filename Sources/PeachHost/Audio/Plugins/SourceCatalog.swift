@@ -41,6 +41,18 @@ public struct SourceCatalog: Sendable {
         }
     }
 
+    /// Sources set aside by `pitchedOnly`: asking for one says why it is not there.
+    public private(set) var unpitched: [SourceDescriptor] = []
+
+    /// The catalog without the sources whose notes sound no pitch (clicks,
+    /// drums, samples): what training pairs may be played on.
+    public var pitchedOnly: SourceCatalog {
+        var catalog = self
+        catalog.unpitched += sources.filter { !$0.descriptor.pitched }.map(\.descriptor)
+        catalog.sources.removeAll { !$0.descriptor.pitched }
+        return catalog
+    }
+
     /// Whether `entry`'s source runs in a bridge process under `isolation`.
     public func runsBridged(_ entry: Entry, _ isolation: PluginIsolation) -> Bool {
         switch isolation {
@@ -68,6 +80,9 @@ public struct SourceCatalog: Sendable {
             }
             if let rejection = rejections.first(where: { $0.sourceID == id }) {
                 throw .rejected(rejection)
+            }
+            if unpitched.contains(where: { $0.id == id }) {
+                throw .unpitched(id: id, pitched: sources.map(\.descriptor.id))
             }
             throw .unknown(id: id, available: sources.map(\.descriptor.id))
         }
@@ -109,4 +124,6 @@ public enum SourceLookupError: Error, Codable, Equatable {
     case unknown(id: String, available: [String])
     case rejected(PluginRejection)
     case unavailable(SourceUnavailable)
+    /// The source sounds no pitch (`PEACH_SOURCE_UNPITCHED`) where pitch is judged.
+    case unpitched(id: String, pitched: [String])
 }

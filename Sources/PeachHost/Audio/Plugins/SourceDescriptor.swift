@@ -11,8 +11,12 @@ public struct SourceDescriptor: Codable, Hashable, Sendable {
     public var kind: SourceKind
     /// Whether `process` keeps the audio-thread rules (no allocation, locks or I/O).
     public var realtimeSafe: Bool
+    /// Whether a note sounds at its frequency; false for clicks and drums
+    /// (`PEACH_SOURCE_UNPITCHED`), which are never offered for training pairs.
+    public var pitched: Bool
 
-    public init(id: String, name: String, vendor: String, version: String, description: String, kind: SourceKind, realtimeSafe: Bool) {
+    public init(id: String, name: String, vendor: String, version: String, description: String, kind: SourceKind, realtimeSafe: Bool,
+                pitched: Bool = true) {
         self.id = id
         self.name = name
         self.vendor = vendor
@@ -20,6 +24,7 @@ public struct SourceDescriptor: Codable, Hashable, Sendable {
         self.description = description
         self.kind = kind
         self.realtimeSafe = realtimeSafe
+        self.pitched = pitched
     }
 }
 
