@@ -42,4 +42,37 @@ import Testing
         #expect(tail.filter { abs($0) > 0.05 }.count > 5_000, "no drone in the last half second, only clicks")
         #expect(samples.prefix(24_000).filter { $0 != 0 }.count < 10, "a drone before it was added")
     }
+
+    /// A live session's setup, with the changes made by key, is where the next
+    /// live one starts; `--fresh` starts from the defaults.
+    @Test func theNextLiveSessionStartsWhereTheLastEnded() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try PracticeCommandTests.impulses(in: folder)
+        let first = try Self.start(["metronome", "92", "--beats", "7", "--group", "2+2+3", "--wav", folder.file("1.wav")] + source, folder: folder)
+        try first.waitFor(text: "92 BPM")
+        first.send("\u{1B}[A")  // Up: 93
+        try first.waitFor(text: "93 BPM")
+        first.send("q")
+        #expect(first.waitForExit(timeout: 10) == 0)
+        let settings = try PracticePresetTests.settings(folder)
+        let last = try #require(((settings["metronome"] as? [String: Any])?["last"] as? [String: Any])?["setup"] as? [String: Any])
+        #expect(last["bpm"] as? Double == 93 && last["beatsPerBar"] as? Int == 7 && last["grouping"] as? [Int] == [2, 2, 3])
+
+        let file = folder.file("2.wav")
+        let second = try Self.start(["metronome", "--wav", file] + source, folder: folder)
+        try second.waitFor(text: "93 BPM")
+        try second.waitFor(text: "bar 2")
+        second.send("q")
+        #expect(second.waitForExit(timeout: 10) == 0)
+        // Heard at 93 BPM: 30,967.7 frames a beat at 48 kHz.
+        let samples = try WavFile.read(path: file).samples[0]
+        let clicks = samples.indices.filter { samples[$0] - ($0 > 0 ? samples[$0 - 1] : 0) > 0.3 }
+        #expect(clicks.first == 0 && clicks.count >= 2 && [30_967, 30_968].contains(clicks[1]), "clicks at \(clicks.prefix(3))")
+
+        let fresh = try Self.start(["metronome", "--fresh", "--wav", folder.file("3.wav")] + source, folder: folder)
+        try fresh.waitFor(text: "100 BPM")
+        fresh.send("q")
+        #expect(fresh.waitForExit(timeout: 10) == 0)
+    }
 }

@@ -42,6 +42,7 @@ public struct DroneSetup: Equatable, Codable, Sendable {
     }
 
     public func check() throws(DroneSetupError) {
+        guard MIDINote(number: root) != nil else { throw .rootOutside(root, allowed: MIDINote.validRange) }
         guard Pitch.referenceRange.contains(reference) else { throw .referenceOutside(reference, allowed: Pitch.referenceRange) }
         guard Self.centsRange.contains(cents) else { throw .centsOutside(cents, allowed: Self.centsRange) }
     }

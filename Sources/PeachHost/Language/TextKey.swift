@@ -25,7 +25,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case checkDeviceUnsafe
     // Settings file errors
     case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
-    case settingsUnknownKey, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions
+    case settingsUnknownKey, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions, settingsNotASection
     // swift-argument-parser's own words around Peach's help and errors
     case parserOverview, parserUsageHeading, parserArguments, parserOptions, parserSubcommands, parserShowHelp, parserShowVersion
     case parserSee, parserDefaultSubcommand, parserDefaultValue, parserDetailedHelp, parserMoreInformation, parserError, parserUsage, parserHelp
@@ -118,7 +118,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpDroneTuning, helpDroneTimbre, helpDroneMetronome, metronomeTempoOutside, metronomeBeatsOutside, metronomeSubdivisionOutside
     case metronomeCountInOutside, metronomeBadGrouping, metronomeGroupingSum, metronomeBadAccent, metronomeAccentCount
     case metronomeBadTrainer, metronomeTrainerStep, metronomeTrainerEvery, metronomeBadMute, metronomeDropOutside, metronomeUnknownClick
-    case droneCentsOutside, droneReferenceOutside, droneUnknownTimbre, droneUnknownTuning, practiceLength, practiceLengthNeeded
+    case presetNoneSaved, presetUnknown, presetExists, presetBadName, presetUnreadable, presetNotAnObject, presetFieldMissing
+    case presetFieldWrong, presetSaved, presetForgotten, presetList, helpPreset, helpPresetSave, helpPresetReplace, helpPresetList
+    case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
+    case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLength, practiceLengthNeeded
     case practiceBarsOutside, practiceSecondsOutside, practiceNeedsTerminal, metronomeTitle, metronomeBar, metronomeCountIn
     case metronomeMuted, metronomePaused, metronomeKeys, metronomeTempo, metronomeTapped, metronomeTapMore, droneTitle, droneOff
     case droneLine, droneFifthJust, droneFifthEqual, droneOctave, droneKeys, plainMetronomeStarted, plainTempo, plainDrone, plainDroneOff

@@ -10,6 +10,7 @@ extension SettingsError: Worded {
         case .notAnObject(let path): language.text(.settingsNotObject, path)
         case .invalid(let path, let line, let key, let reason): invalid(path, line, key, reason.text(in: language), in: language)
         case .badSourceOptions(let path, let line, let key): invalid(path, line, key, language.text(.settingsBadSourceOptions), in: language)
+        case .notASection(let path, let line, let key): invalid(path, line, key, language.text(.settingsNotASection), in: language)
         case .invalidValue(let key, let reason): language.text(.settingsInvalidValue, key, reason.text(in: language))
         case .unknownKey(let key): language.text(.settingsUnknownKey, key, Setting.all.map(\.key).joined(separator: ", "))
         case .cannotWrite(let path, let reason): language.text(.settingsCannotWrite, path, reason.text(in: language))

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Any JSON value, so a settings file can be read, changed in a few places
 /// and written back with everything else in it kept as it was.
 public enum JSONValue: Codable, Equatable, Sendable {
@@ -28,5 +30,17 @@ public enum JSONValue: Codable, Equatable, Sendable {
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
+    }
+}
+
+extension JSONValue {
+    /// A value's JSON, as a value to store in the settings.
+    public init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+    }
+
+    /// The stored value read back as `type`; throws the decoder's error where it does not fit.
+    public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
     }
 }

@@ -12,6 +12,8 @@ import PeachSupport
 public final class SettingsStore {
     public let path: String
     private var document: [String: JSONValue]
+    /// The line of each top-level key in the file as last read, for errors found later.
+    private var keyLines: [String: Int]
     /// Per source id, the options set for it: `{"org.peach.sine": {"gain": "0.3"}}`.
     public static let sourceOptionsKey = "source-options"
 
@@ -24,18 +26,18 @@ public final class SettingsStore {
     /// Reads the file at `path`; a missing file means every setting has its default.
     public init(path: String) throws(SettingsError) {
         self.path = path
-        document = try Self.read(path)
+        (document, keyLines) = try Self.read(path)
     }
 
     /// Reads the file again, after it changed. If it no longer reads, the values so far stay.
     public func reload() throws(SettingsError) {
-        document = try Self.read(path)
+        (document, keyLines) = try Self.read(path)
     }
 
-    private static func read(_ path: String) throws(SettingsError) -> [String: JSONValue] {
+    private static func read(_ path: String) throws(SettingsError) -> (document: [String: JSONValue], keyLines: [String: Int]) {
         let bytes: [UInt8]
         do {
-            guard let file = try PosixFile.openIfPresent(path) else { return [:] }
+            guard let file = try PosixFile.openIfPresent(path) else { return ([:], [:]) }
             bytes = try file.read()
         } catch {
             throw .cannotRead(path: path, reason: .file(error))
@@ -51,7 +53,7 @@ public final class SettingsStore {
         if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
             throw .badSourceOptions(path: path, line: parsed.keyLines[sourceOptionsKey], key: sourceOptionsKey)
         }
-        return document
+        return (document, parsed.keyLines)
     }
 
     public func value(_ setting: Setting) -> JSONValue { document[setting.key] ?? setting.defaultValue }
@@ -98,6 +100,30 @@ public final class SettingsStore {
         }
     }
 
+    /// A tool's own section (`"metronome": {…}`), empty where the file has
+    /// none. Checked when a tool asks, so a damaged section stops only that
+    /// tool, and is kept as it is by every other change.
+    public func section(_ name: String) throws(SettingsError) -> [String: JSONValue] {
+        try Self.section(name, of: document, path: path, line: keyLines[name])
+    }
+
+    /// Changes one key of a tool's section (nil removes it) under the settings lock, keeping the rest.
+    public func setInSection(_ name: String, key: String, to value: JSONValue?) throws(SettingsError) {
+        try update { document throws(SettingsError) in
+            var section = try Self.section(name, of: document, path: path, line: keyLines[name])
+            section[key] = value
+            document[name] = .object(section)
+        }
+    }
+
+    private static func section(_ name: String, of document: [String: JSONValue], path: String, line: Int?) throws(SettingsError) -> [String: JSONValue] {
+        switch document[name] {
+        case nil: return [:]
+        case .object(let section): return section
+        default: throw .notASection(path: path, line: line, key: name)
+        }
+    }
+
     /// The options saved for a source, as `key=value` pairs in key order.
     public func sourceOptions(for sourceID: String) -> [(key: String, value: String)] {
         let all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) ?? [:]
@@ -118,11 +144,11 @@ public final class SettingsStore {
     /// writes it back, so a change another process made since this store read
     /// the file is kept. A file that no longer reads is left as it is. A
     /// symbolic link is written through: the new file replaces its target.
-    private func update(_ change: (inout [String: JSONValue]) -> Void) throws(SettingsError) {
+    private func update(_ change: (inout [String: JSONValue]) throws(SettingsError) -> Void) throws(SettingsError) {
         do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
         let lock = try SettingsLock(beside: path)
-        var current = try Self.read(path)
-        change(&current)
+        var (current, lines) = try Self.read(path)
+        try change(&current)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: .cannotEncode) }
@@ -133,7 +159,7 @@ public final class SettingsStore {
         } catch {
             throw .cannotWrite(path: path, reason: .file(error))
         }
-        document = current
+        (document, keyLines) = (current, lines)
         withExtendedLifetime(lock) {}
     }
 
@@ -164,6 +190,8 @@ public enum SettingsError: Error, Equatable {
     case invalid(path: String, line: Int?, key: String, reason: SettingProblem)
     /// The source options are not an object of objects of strings.
     case badSourceOptions(path: String, line: Int?, key: String)
+    /// A tool's section is not an object.
+    case notASection(path: String, line: Int?, key: String)
     case invalidValue(key: String, reason: SettingProblem)
     case unknownKey(String)
     /// An output device this machine does not have, with the ones it has.

@@ -19,25 +19,27 @@ struct DroneCommand: ParsableCommand {
               peach drone A --reference 442 --cents -3
               peach drone G3 --fifth --tuning equal --metronome 72
               peach drone A4 --wav a.wav --seconds 10
+              peach drone D3 --fifth --timbre organ --save cello
+              peach drone --preset cello --cents -2
             """)
 
     @Argument(help: ArgumentHelp(localized(.helpDroneNote), valueName: localized(.valueNameNote)))
-    var note = "A"
+    var note: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneCents), valueName: localized(.valueNameCents)))
-    var cents: Double = 0
+    var cents: Double?
 
-    @Flag(help: ArgumentHelp(localized(.helpDroneFifth)))
-    var fifth = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpDroneFifth)))
+    var fifth: Bool?
 
-    @Flag(help: ArgumentHelp(localized(.helpDroneOctave)))
-    var octave = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpDroneOctave)))
+    var octave: Bool?
 
     @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"))
-    var tuning = DroneSetup.Tuning.just.rawValue
+    var tuning: String?
 
     @Option(help: ArgumentHelp(localized(.helpDroneTimbre), valueName: "pure|organ"))
-    var timbre = DroneTimbre.pure.rawValue
+    var timbre: String?
 
     @Option(help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))
     var metronome: Double?
@@ -46,26 +48,43 @@ struct DroneCommand: ParsableCommand {
     var plain = false
 
     @OptionGroup var length: PracticeLength
+    @OptionGroup var presets: PresetOptions
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
-        _ = try setup()
-        _ = try DroneTimbre.parse(timbre)
+        _ = try saved(from: nil, reference: Pitch.standardReference)
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
         guard length.bars == nil else { throw ValidationError(localized(.practiceLength)) }
         try length.check(wav: sound.wav != nil)
     }
 
-    func setup() throws -> DroneSetup {
-        guard let tuning = DroneSetup.Tuning(rawValue: tuning.lowercased()) else { throw ValidationError(localized(.droneUnknownTuning, self.tuning)) }
-        let setup = DroneSetup(root: try checked { try DroneSetup.note(parsing: note) }, cents: cents, reference: sound.reference(nil),
-                               fifth: fifth, octave: octave, tuning: tuning)
-        try checked { try setup.check() }
-        return setup
+    /// `base` (a preset, the last setup, or A3 for nil at `reference`) changed by the options given, checked.
+    func saved(from base: SavedDrone?, reference: Double) throws -> SavedDrone {
+        var saved = base ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 57)!, reference: reference), timbre: .pure)
+        if let note { saved.setup.root = try checked { try DroneSetup.note(parsing: note) }.number }
+        if let cents { saved.setup.cents = cents }
+        if let fifth { saved.setup.fifth = fifth }
+        if let octave { saved.setup.octave = octave }
+        if let tuning {
+            guard let parsed = DroneSetup.Tuning(rawValue: tuning.lowercased()) else { throw ValidationError(localized(.droneUnknownTuning, tuning)) }
+            saved.setup.tuning = parsed
+        }
+        if let reference = sound.reference { saved.setup.reference = reference }
+        if let timbre { saved.timbre = try DroneTimbre.parse(timbre) }
+        try checked { try saved.setup.check() }
+        return saved
     }
 
     func run() throws {
-        let setup = try setup()
+        // The settings file only where it is needed: a script's render reads and writes nothing of the user's.
+        let live = !length.isOffline
+        let store = live || presets.preset != nil || presets.save != nil || presets.onlyManages
+            ? try SettingsStore(path: try SettingsStore.defaultPath()) : nil
+        let memory = store.map(SavedDrone.memory)
+        if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
+        let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))
+        if let memory { try presets.saveIfAsked(saved, in: memory) }
+        let setup = saved.setup
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         // The sine in the chosen timbre, unless `--source` names another (a SoundFont instrument, MIDI out).
         let droneSource: SourceInstance
@@ -73,19 +92,26 @@ struct DroneCommand: ParsableCommand {
             droneSource = try catalog.makeInstance(of: id)
             for (key, value) in try sound.optionAssignments(nil) { try droneSource.set(key, to: value) }
         } else {
-            droneSource = try DroneTimbre.parse(timbre).makeSource(from: catalog)
+            droneSource = try saved.timbre.makeSource(from: catalog)
         }
         let clickSource = try metronome.map { _ in try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }
         StopRequest.install()
-        let offline = length.isOffline
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: !offline, for: droneSource)
+        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         try rig.drone?.play(setup, at: 0)
-        if let metronome { try rig.startMetronome(MetronomeSetup(bpm: metronome), sound: .woodblock, at: 0) }
-        guard offline else {
-            return try PracticeScreen(rig: rig, output: output, plain: plain, drone: setup, metronome: MetronomeSetup(bpm: metronome ?? 100),
-                                      click: .woodblock, makeDroneSource: { try $0.makeSource(from: catalog) },
-                                      makeClickSource: { try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }).run()
+        // `--metronome BPM` keeps the last metronome's other choices (meter, click), as `peach metronome BPM` would.
+        let lastMetronome = live && !presets.fresh ? try store.map(SavedMetronome.memory)?.last() : nil
+        var metronomeSaved = lastMetronome ?? SavedMetronome(setup: MetronomeSetup(), click: ClickSound.woodblock.name, silent: false)
+        if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome, nil) }
+        if metronome != nil {
+            rig.clicksAudible = !metronomeSaved.silent
+            try rig.startMetronome(metronomeSaved.setup, sound: ClickSound.named(metronomeSaved.click) ?? .woodblock, at: 0)
+        }
+        if live, let store {
+            let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: saved, metronome: metronomeSaved,
+                                            makeDroneSource: { try $0.makeSource(from: catalog) },
+                                            makeClickSource: { try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }).run()
+            return try ending.remember(in: store)
         }
         let frames = Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
         try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))

@@ -6,7 +6,7 @@ import PeachText
 /// pure, and organ-like (overtones to hear beating against). A drone fades in
 /// and out over the sine's longest envelope, so starting, stopping and
 /// changing it never clicks.
-enum DroneTimbre: String, CaseIterable {
+enum DroneTimbre: String, CaseIterable, Codable {
     case pure, organ
 
     static let sourceID = SourceCatalog.defaultSourceID

@@ -20,16 +20,18 @@ struct MetronomeCommand: ParsableCommand {
               peach metronome 100 --mute 2:2
               peach metronome 400 --subdivision 8 --wav clicks.wav --seconds 3600
               peach metronome 90 --bars 4 --json
+              peach metronome 92 --beats 7 --group 2+2+3 --save seven
+              peach metronome --preset seven --count-in 1
             """)
 
     @Argument(help: ArgumentHelp(localized(.helpMetronomeBPM), valueName: "bpm"))
     var bpm: Double?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeBeats), valueName: "n"))
-    var beats = 4
+    var beats: Int?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeSubdivision), valueName: "n"))
-    var subdivision = 1
+    var subdivision: Int?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeGroup), valueName: "2+2+3"))
     var group: String?
@@ -38,7 +40,7 @@ struct MetronomeCommand: ParsableCommand {
     var accents: String?
 
     @Option(name: .customLong("count-in"), help: ArgumentHelp(localized(.helpMetronomeCountIn), valueName: "bars"))
-    var countIn = 0
+    var countIn: Int?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeTrainer), valueName: "80-120/4"))
     var trainer: String?
@@ -47,16 +49,16 @@ struct MetronomeCommand: ParsableCommand {
     var mute: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeDrop), valueName: "percent"))
-    var drop: Double = 0
+    var drop: Double?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeSeed), valueName: "n"))
-    var seed: UInt64 = 1
+    var seed: UInt64?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeClick), valueName: "sound"))
-    var click = ClickSound.woodblock.name
+    var click: String?
 
-    @Flag(help: ArgumentHelp(localized(.helpMetronomeSilent)))
-    var silent = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpMetronomeSilent)))
+    var silent: Bool?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeDrone), valueName: localized(.valueNameNote)))
     var drone: String?
@@ -65,6 +67,7 @@ struct MetronomeCommand: ParsableCommand {
     var plain = false
 
     @OptionGroup var length: PracticeLength
+    @OptionGroup var presets: PresetOptions
     @OptionGroup var sound: SoundOptions
 
     /// The built-in clicks, unless `--source` names another source (a SoundFont kit, MIDI out to a drum machine);
@@ -73,61 +76,86 @@ struct MetronomeCommand: ParsableCommand {
         catalog.sources.contains { $0.descriptor.id == "org.peach.click" } ? "org.peach.click" : SourceCatalog.defaultSourceID
     }
 
+    /// Seeds travel through the settings file as JSON numbers, exact up to 2^53.
+    static let seedRange: ClosedRange<UInt64> = 0...(1 << 53)
+
     func validate() throws {
-        _ = try setup()
-        _ = try clickSound()
+        // Each option alone; together with the setup they change (a preset, the last one) in `run`.
+        _ = try saved(from: nil, checking: false)
+        if let seed, !Self.seedRange.contains(seed) { throw ValidationError(localized(.metronomeSeedOutside, seed, Self.seedRange.upperBound)) }
         if let drone { _ = try checked { try DroneSetup.note(parsing: drone) } }
         try length.check(wav: sound.wav != nil)
     }
 
-    /// The setup the options describe, checked.
-    func setup() throws -> MetronomeSetup {
+    /// `base` (a preset, the last setup, or the defaults for nil) changed by the options given.
+    func saved(from base: SavedMetronome?, checking: Bool = true) throws -> SavedMetronome {
+        var saved = base ?? SavedMetronome(setup: MetronomeSetup(), click: ClickSound.woodblock.name, silent: false)
         try checked {
-            let trainer = try trainer.map { text throws(MetronomeSetupError) in try TempoTrainer.parse(text) }
-            let setup = MetronomeSetup(
-                bpm: bpm ?? trainer?.from ?? 100, beatsPerBar: beats, subdivision: subdivision,
-                grouping: try group.map { text throws(MetronomeSetupError) in try BeatGrouping.parse(text) },
-                accents: try accents.map { text throws(MetronomeSetupError) in try AccentLevel.parse(pattern: text) },
-                countInBars: countIn, trainer: trainer, mutedBars: try mute.map { text throws(MetronomeSetupError) in try MutedBars.parse(text) },
-                silentBeatChance: drop / 100, seed: seed)
-            try setup.check()
-            return setup
+            if let trainer {
+                saved.setup.trainer = try TempoTrainer.parse(trainer)
+                saved.setup.bpm = saved.setup.trainer!.from
+            }
+            if let bpm {
+                saved.setup.bpm = bpm
+                if trainer == nil { saved.setup.trainer = nil }  // a tempo given is the tempo, not the base's ramp
+            }
+            // Another meter drops the base's grouping and accents, unless given anew.
+            if let beats, beats != saved.setup.beatsPerBar { (saved.setup.beatsPerBar, saved.setup.grouping, saved.setup.accents) = (beats, nil, nil) }
+            if let subdivision { saved.setup.subdivision = subdivision }
+            if let group { (saved.setup.grouping, saved.setup.accents) = (try BeatGrouping.parse(group), nil) }
+            if let accents { saved.setup.accents = try AccentLevel.parse(pattern: accents) }
+            if let countIn { saved.setup.countInBars = countIn }
+            if let mute { saved.setup.mutedBars = try MutedBars.parse(mute) }
+            if let drop { saved.setup.silentBeatChance = drop / 100 }
+            if let seed { saved.setup.seed = seed }
+            if checking { try saved.setup.check() }
         }
-    }
-
-    func clickSound() throws -> ClickSound {
-        guard let sound = ClickSound.named(click) else {
-            throw ValidationError(localized(.metronomeUnknownClick, click, ClickSound.all.map(\.name).joined(separator: ", ")))
+        if let click {
+            guard ClickSound.named(click) != nil else {
+                throw ValidationError(localized(.metronomeUnknownClick, click, ClickSound.all.map(\.name).joined(separator: ", ")))
+            }
+            saved.click = click.lowercased()
         }
-        return sound
+        if let silent { saved.silent = silent }
+        return saved
     }
 
     func run() throws {
-        let setup = try setup()
+        // The settings file only where it is needed: a script's render reads and writes nothing of the user's.
+        let live = !length.isOffline
+        let store = live || presets.preset != nil || presets.save != nil || presets.onlyManages
+            ? try SettingsStore(path: try SettingsStore.defaultPath()) : nil
+        let memory = store.map(SavedMetronome.memory)
+        if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
+        let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) })
+        if let memory { try presets.saveIfAsked(saved, in: memory) }
+        let setup = saved.setup, clickSound = ClickSound.named(saved.click) ?? .woodblock
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let clickSource = try catalog.makeInstance(of: sound.source ?? Self.clickSourceID(in: catalog))
         for (key, value) in try sound.optionAssignments(nil) { try clickSource.set(key, to: value) }
-        let droneSetup = try drone.map { text in DroneSetup(root: try checked { try DroneSetup.note(parsing: text) }, reference: sound.reference(nil)) }
-        let droneSource = try droneSetup.map { _ in try DroneTimbre.pure.makeSource(from: catalog) }
+        // `--drone NOTE` keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
+        let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
+        var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)
+        if let note = self.drone { drone.setup.root = try checked { try DroneSetup.note(parsing: note) }.number }
+        let droneSource = try self.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
-        let offline = length.isOffline
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: !offline, for: clickSource)
+        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
-        try rig.startMetronome(setup, sound: try clickSound(), at: 0)
-        rig.metronome?.audible = !silent
-        if let droneSetup { try rig.drone?.play(droneSetup, at: 0) }
-        guard offline else {
-            return try PracticeScreen(rig: rig, output: output, plain: plain, drone: droneSetup ?? DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(nil)),
-                                      metronome: setup, click: try clickSound(),
-                                      makeDroneSource: { try $0.makeSource(from: catalog) },
-                                      makeClickSource: { try catalog.makeInstance(of: Self.clickSourceID(in: catalog)) }).run()
+        rig.clicksAudible = !saved.silent
+        try rig.startMetronome(setup, sound: clickSound, at: 0)
+        if self.drone != nil { try rig.drone?.play(drone.setup, at: 0) }
+        if live, let store {
+            let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: drone, metronome: saved,
+                                            makeDroneSource: { try $0.makeSource(from: catalog) },
+                                            makeClickSource: { try catalog.makeInstance(of: Self.clickSourceID(in: catalog)) }).run()
+            return try ending.remember(in: store)
         }
         rig.keepsClicks = length.json
         let frames = length.bars.map { bars in
             rig.metronome!.timeline.frame(beat: Int64((setup.countInBars + bars) * setup.beatsPerBar))
         } ?? Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
         try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))
-        if length.json { print(try Self.json(setup, sound: try clickSound(), sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)) }
+        if length.json { print(try Self.json(setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)) }
     }
 
     struct Report: Encodable {

@@ -13,6 +13,10 @@ final class PracticeRig {
     /// Every click planned so far, when the caller wants them (`--json`).
     var keepsClicks = false
     private(set) var clicks: [Click] = []
+    /// False for a visual-only metronome: clicks are planned and shown, none sounds. Kept across pauses.
+    var clicksAudible = true {
+        didSet { metronome?.audible = clicksAudible }
+    }
 
     /// `clickSource` and `droneSource` (at least one) are made but not yet active.
     init(output: AudioOutput, clickSource: SourceInstance?, droneSource: SourceInstance?) throws {
@@ -32,6 +36,7 @@ final class PracticeRig {
     func startMetronome(_ setup: MetronomeSetup, sound: ClickSound, at frame: Int64) throws {
         guard let clickTrack else { return }
         metronome = try MetronomePlayer(setup: setup, sound: sound, engine: engine, track: clickTrack, startFrame: frame)
+        metronome?.audible = clicksAudible
     }
 
     /// Adds the metronome's track while playing (its source made but not active).

@@ -18,9 +18,10 @@ final class PracticeScreen {
     private let makeDroneSource: (DroneTimbre) throws -> SourceInstance
     private let makeClickSource: () throws -> SourceInstance
     private var droneSetup: DroneSetup
-    private var droneTimbre = DroneTimbre.pure
+    private var droneTimbre: DroneTimbre
     private var metronomeSetup: MetronomeSetup
-    private var clickSound: ClickSound
+    private let clickSound: ClickSound
+    private let silent: Bool
     private var paused = false
     private var shownClick: Click?
     private var upcoming: [Click] = []
@@ -32,19 +33,28 @@ final class PracticeScreen {
     /// Scheduled ahead of the render thread: two blocks and 50 ms, so a late wake-up never misses a click.
     private var horizon: Int64 { Int64(rig.engine.format.blockFrames * 2) + Int64(rig.engine.format.sampleRate / 20) }
 
-    init(rig: PracticeRig, output: AudioOutput, plain: Bool, drone: DroneSetup, metronome: MetronomeSetup, click: ClickSound,
+    /// `drone` and `metronome` are what the keys start and change, sounding or not yet.
+    init(rig: PracticeRig, output: AudioOutput, plain: Bool, drone: SavedDrone, metronome: SavedMetronome,
          makeDroneSource: @escaping (DroneTimbre) throws -> SourceInstance, makeClickSource: @escaping () throws -> SourceInstance) {
         self.rig = rig
         self.output = output
         self.plain = plain
-        droneSetup = drone
-        metronomeSetup = metronome
-        clickSound = click
+        droneSetup = drone.setup
+        droneTimbre = drone.timbre
+        metronomeSetup = metronome.setup
+        clickSound = ClickSound.named(metronome.click) ?? .woodblock
+        silent = metronome.silent
         self.makeDroneSource = makeDroneSource
         self.makeClickSource = makeClickSource
     }
 
-    func run() throws {
+    /// What the session ended with, for the next one to start from: each tool that was used.
+    struct Ending {
+        var drone: SavedDrone?
+        var metronome: SavedMetronome?
+    }
+
+    func run() throws -> Ending {
         guard isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.practiceNeedsTerminal)) }
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
@@ -80,6 +90,8 @@ final class PracticeScreen {
         try rig.drone?.stop(at: rig.engine.renderedFrames)
         _ = rig.engine.wait(untilRendered: rig.engine.renderedFrames + Int64(rig.engine.format.sampleRate * 0.35))
         try rig.engine.stop()
+        return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre),
+                      metronome: rig.hasClickTrack ? SavedMetronome(setup: metronomeSetup, click: clickSound.name, silent: silent) : nil)
     }
 
     /// What a key does; false to quit.
@@ -214,5 +226,13 @@ final class PracticeScreen {
         lines.append("")
         lines.append(style.dim(localized(rig.metronome != nil ? .metronomeKeys : .droneKeys)))
         screen.show(lines)
+    }
+}
+
+extension PracticeScreen.Ending {
+    /// Keeps each tool's last setup in its section of the settings file.
+    func remember(in store: SettingsStore) throws {
+        if let drone { try SavedDrone.memory(store).remember(drone) }
+        if let metronome { try SavedMetronome.memory(store).remember(metronome) }
     }
 }

@@ -1,0 +1,105 @@
+import PeachHost
+import PeachSettings
+import PeachText
+
+/// A practice tool's section of the settings file (`"metronome": {…}`):
+/// the last setup played live, and presets saved under names. Entries are
+/// the setup as `--json` prints it, checked by the tool when read back; a
+/// damaged one is named, never replaced unasked.
+struct PracticeMemory<Saved: Codable & Equatable> {
+    let store: SettingsStore
+    /// The section's key, which is the tool's command name.
+    let tool: String
+    /// The tool as people call it, in their language.
+    let label: String
+    /// Checks a setup read back: a hand-edited or synced file may hold anything.
+    let check: (Saved) throws -> Void
+
+    private static var lastKey: String { "last" }
+    private static var presetsKey: String { "presets" }
+    /// Long enough for "Bach partita, slow practice", short enough for a screen line.
+    static var nameLengths: ClosedRange<Int> { 1...40 }
+
+    func last() throws -> Saved? {
+        try store.section(tool)[Self.lastKey].map { try read($0, what: Self.lastKey) }
+    }
+
+    /// Keeps the setup a live session ended with, for the next one to start from.
+    func remember(_ saved: Saved) throws {
+        try store.setInSection(tool, key: Self.lastKey, to: try JSONValue(encoding: saved))
+    }
+
+    func preset(_ name: String) throws -> Saved {
+        let presets = try self.presets()
+        guard let value = presets[name] else {
+            throw Failure(localized(presets.isEmpty ? .presetNoneSaved : .presetUnknown, name, label, presets.keys.sorted().joined(separator: ", ")))
+        }
+        return try read(value, what: name)
+    }
+
+    /// Every preset, by name, each read and checked.
+    func all() throws -> [(name: String, saved: Saved)] {
+        try presets().sorted { $0.key < $1.key }.map { ($0.key, try read($0.value, what: $0.key)) }
+    }
+
+    /// Saves `saved` under `name`; another setup already there is kept unless `replacing`.
+    func save(_ saved: Saved, as name: String, replacing: Bool) throws {
+        try Self.checkName(name)
+        let value = try JSONValue(encoding: saved)
+        if let existing = try presets()[name], existing != value, !replacing {
+            throw Failure(localized(.presetExists, name, label))
+        }
+        try setPresets { $0[name] = value }
+    }
+
+    func forget(_ name: String) throws {
+        guard try presets()[name] != nil else { _ = try preset(name); return }
+        try setPresets { $0.removeValue(forKey: name) }
+    }
+
+    static func checkName(_ name: String) throws {
+        guard nameLengths.contains(name.count), !name.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }),
+              name.trimmingWhitespace() == name else {
+            throw Failure(localized(.presetBadName, name, nameLengths.upperBound))
+        }
+    }
+
+    private func presets() throws -> [String: JSONValue] {
+        switch try store.section(tool)[Self.presetsKey] {
+        case nil: return [:]
+        case .object(let presets): return presets
+        default: throw Failure(localized(.presetUnreadable, store.path, label, Self.presetsKey, localized(.presetNotAnObject)))
+        }
+    }
+
+    private func setPresets(_ change: (inout [String: JSONValue]) -> Void) throws {
+        var presets = try presets()
+        change(&presets)
+        try store.setInSection(tool, key: Self.presetsKey, to: .object(presets))
+    }
+
+    private func read(_ value: JSONValue, what entry: String) throws -> Saved {
+        do {
+            let saved = try value.decode(as: Saved.self)
+            try check(saved)
+            return saved
+        } catch let error as DecodingError {
+            throw Failure(localized(.presetUnreadable, store.path, label, entry, Self.text(of: error)))
+        } catch {
+            throw Failure(localized(.presetUnreadable, store.path, label, entry, said(error)))
+        }
+    }
+
+    /// Which field of a stored setup does not fit, in the file's own key names.
+    private static func text(of error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context, _ last: CodingKey? = nil) -> String {
+            (context.codingPath + (last.map { [$0] } ?? [])).map(\.stringValue).joined(separator: ".")
+        }
+        return switch error {
+        case .keyNotFound(let key, let context): localized(.presetFieldMissing, path(context, key))
+        case .valueNotFound(_, let context): localized(.presetFieldMissing, path(context))
+        case .typeMismatch(_, let context), .dataCorrupted(let context): localized(.presetFieldWrong, path(context))
+        @unknown default: String(describing: error)
+        }
+    }
+}

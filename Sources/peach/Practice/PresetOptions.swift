@@ -1,0 +1,62 @@
+import ArgumentParser
+import PeachHost
+import PeachText
+
+/// Presets and the last setup, shared by the drone and the metronome: which
+/// setup a run starts from, and what it saves.
+struct PresetOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(localized(.helpPreset), valueName: "name"))
+    var preset: String?
+
+    @Option(help: ArgumentHelp(localized(.helpPresetSave), valueName: "name"))
+    var save: String?
+
+    @Flag(help: ArgumentHelp(localized(.helpPresetReplace)))
+    var replace = false
+
+    @Flag(help: ArgumentHelp(localized(.helpPresetList)))
+    var presets = false
+
+    @Option(help: ArgumentHelp(localized(.helpPresetForget), valueName: "name"))
+    var forget: String?
+
+    @Flag(help: ArgumentHelp(localized(.helpPresetFresh)))
+    var fresh = false
+
+    func validate() throws {
+        if let save { try checked { try PracticeMemory<Int>.checkName(save) } }
+        if replace && save == nil { throw ValidationError(localized(.presetReplaceNeedsSave)) }
+        if presets && forget != nil { throw ValidationError(localized(.presetListOrForget)) }
+    }
+
+    /// `--presets` or `--forget`: the run only lists or removes, and plays nothing.
+    var onlyManages: Bool { presets || forget != nil }
+
+    /// The setup a run starts from: the preset named, else (live, unless
+    /// `--fresh`) the last one played live, else nil for the defaults.
+    func base<Saved>(_ memory: PracticeMemory<Saved>, live: Bool) throws -> Saved? {
+        if let preset { return try memory.preset(preset) }
+        return live && !fresh ? try memory.last() : nil
+    }
+
+    /// Lists or removes presets for `--presets` and `--forget`, printing what was done.
+    func manage<Saved>(_ memory: PracticeMemory<Saved>, commandLine: (Saved) -> String) throws {
+        if let forget {
+            try memory.forget(forget)
+            print(localized(.presetForgotten, forget, memory.label))
+            return
+        }
+        let all = try memory.all()
+        if all.isEmpty { print(localized(.presetList, memory.label)) }
+        let width = all.map(\.name.count).max() ?? 0
+        for (name, saved) in all { print("\(name.padding(width))  peach \(memory.tool) --preset \(name)  = \(commandLine(saved))") }
+    }
+
+    /// Saves the setup under `--save`'s name, if given.
+    func saveIfAsked<Saved>(_ saved: Saved, in memory: PracticeMemory<Saved>) throws {
+        guard let save else { return }
+        try memory.save(saved, as: save, replacing: replace)
+        // On standard error: standard output may be the run's JSON.
+        StandardError.write(localized(.presetSaved, save, memory.label) + "\n")
+    }
+}

@@ -1,0 +1,35 @@
+import PeachHost
+import PeachMetronome
+import PeachText
+
+/// A metronome as the settings file keeps it, last played or as a preset:
+/// the setup, its click and whether it sounds.
+struct SavedMetronome: Codable, Equatable {
+    var setup: MetronomeSetup
+    var click: String
+    var silent: Bool
+
+    static func memory(_ store: SettingsStore) -> PracticeMemory<SavedMetronome> {
+        PracticeMemory(store: store, tool: "metronome", label: localized(.practiceToolMetronome)) { saved in
+            try saved.setup.check()
+            guard ClickSound.named(saved.click) != nil else {
+                throw Failure(localized(.metronomeUnknownClick, saved.click, ClickSound.all.map(\.name).joined(separator: ", ")))
+            }
+        }
+    }
+
+    /// The options that recreate it, as typed (a point for decimals in any language): what `--presets` shows.
+    var commandLine: String {
+        var words = [setup.bpm.compact(in: .english), "--beats", "\(setup.beatsPerBar)"]
+        if setup.subdivision != 1 { words += ["--subdivision", "\(setup.subdivision)"] }
+        if let grouping = setup.grouping { words += ["--group", grouping.map(String.init).joined(separator: "+")] }
+        if let accents = setup.accents { words += ["--accents", String(accents.map(\.letter))] }
+        if setup.countInBars > 0 { words += ["--count-in", "\(setup.countInBars)"] }
+        if let trainer = setup.trainer { words += ["--trainer", trainer.text] }
+        if let muted = setup.mutedBars { words += ["--mute", muted.text] }
+        if setup.silentBeatChance > 0 { words += ["--drop", (setup.silentBeatChance * 100).compact(in: .english), "--seed", "\(setup.seed)"] }
+        words += ["--click", click]
+        if silent { words.append("--silent") }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// Presets and the last setup of the drone and the metronome: kept in their
+/// own sections of the settings file, read back exactly, and never replaced
+/// or lost unasked, damaged entries included.
+@Suite(.serialized) struct PracticePresetTests {
+    static func settingsPath(_ folder: TemporaryDirectory) -> String { folder.path + "/config/peach/settings.json" }
+
+    static func settings(_ folder: TemporaryDirectory) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: settingsPath(folder)))) as? [String: Any])
+    }
+
+    static func plant(_ text: String, in folder: TemporaryDirectory) throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/config/peach", withIntermediateDirectories: true)
+        try text.write(toFile: settingsPath(folder), atomically: true, encoding: .utf8)
+    }
+
+    struct MetronomeReport: Decodable {
+        struct Setup: Decodable { var bpm: Double; var beatsPerBar: Int; var grouping: [Int]?; var countInBars: Int }
+        struct Click: Decodable { var frame: Int64 }
+        var setup: Setup
+        var click: String
+        var clicks: [Click]
+    }
+
+    static func metronomeJSON(_ arguments: [String], folder: TemporaryDirectory) throws -> (MetronomeReport, Shell.Output) {
+        let result = try PracticeCommandTests.peach(["metronome"] + arguments + ["--bars", "1", "--json"], folder: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        return (try JSONDecoder().decode(MetronomeReport.self, from: Data(result.standardOutput.utf8)), result)
+    }
+
+    @Test func aMetronomePresetIsSavedCalledBackChangedListedAndForgotten() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (saved, run) = try Self.metronomeJSON(["92", "--beats", "7", "--group", "2+2+3", "--click", "beep", "--save", "seven"], folder: folder)
+        #expect(run.standardError.contains("Saved the metronome preset 'seven'."))
+        #expect(saved.setup.bpm == 92 && saved.clicks.count == 7)
+
+        // Called back, the same clicks on the same frames.
+        let (recalled, _) = try Self.metronomeJSON(["--preset", "seven"], folder: folder)
+        #expect(recalled.setup.beatsPerBar == 7 && recalled.setup.grouping == [2, 2, 3] && recalled.click == "beep")
+        #expect(recalled.clicks.map(\.frame) == saved.clicks.map(\.frame))
+        // Options change it: another tempo keeps the meter; another meter drops the grouping.
+        let (faster, _) = try Self.metronomeJSON(["--preset", "seven", "120"], folder: folder)
+        #expect(faster.setup.bpm == 120 && faster.setup.beatsPerBar == 7 && faster.setup.grouping == [2, 2, 3])
+        #expect(faster.clicks[1].frame == 24_000)  // 48 kHz at 120 BPM
+        let (four, _) = try Self.metronomeJSON(["--preset", "seven", "--beats", "4"], folder: folder)
+        #expect(four.setup.beatsPerBar == 4 && four.setup.grouping == nil && four.setup.bpm == 92)
+
+        let list = try PracticeCommandTests.peach(["metronome", "--presets"], folder: folder)
+        #expect(list.standardOutput == "seven  peach metronome --preset seven  = 92 --beats 7 --group 2+2+3 --click beep\n")
+
+        let forget = try PracticeCommandTests.peach(["metronome", "--forget", "seven"], folder: folder)
+        #expect(forget.status == 0 && forget.standardOutput == "Removed the metronome preset 'seven'.\n")
+        let gone = try PracticeCommandTests.peach(["metronome", "--preset", "seven", "--bars", "1", "--json"], folder: folder)
+        #expect(gone.status != 0 && gone.standardError.contains("no metronome preset named 'seven': none is saved yet"), "\(gone.standardError)")
+    }
+
+    @Test func aPresetIsNotReplacedUnasked() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try Self.metronomeJSON(["92", "--save", "warm-up"], folder: folder)
+        let before = try String(contentsOfFile: Self.settingsPath(folder), encoding: .utf8)
+        let refused = try PracticeCommandTests.peach(["metronome", "100", "--save", "warm-up", "--bars", "1", "--json"], folder: folder)
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("a different metronome preset named 'warm-up' is saved already; add --replace"), "\(refused.standardError)")
+        #expect(refused.standardOutput.isEmpty, "nothing played")
+        #expect(try String(contentsOfFile: Self.settingsPath(folder), encoding: .utf8) == before)
+        // The same setup again is no conflict; --replace replaces.
+        _ = try Self.metronomeJSON(["92", "--save", "warm-up"], folder: folder)
+        _ = try Self.metronomeJSON(["100", "--save", "warm-up", "--replace"], folder: folder)
+        #expect(try Self.metronomeJSON(["--preset", "warm-up"], folder: folder).0.setup.bpm == 100)
+    }
+
+    @Test(arguments: [
+        (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 500, "beatsPerBar": 4}}}}}"#, "the metronome setup 'odd' does not read: 'setup.subdivision' is missing"),
+        (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 900, "beatsPerBar": 4, "subdivision": 1, "countInBars": 0, "silentBeatChance": 0, "seed": 1}, "click": "beep", "silent": false}}}}"#,
+         "outside 20 to 400"),
+        (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 90, "beatsPerBar": 4, "subdivision": 1, "countInBars": 0, "silentBeatChance": 0, "seed": 1}, "click": "gong", "silent": false}}}}"#,
+         "'gong'"),
+        (#"{"metronome": {"presets": [1, 2]}}"#, "expected an object of named setups"),
+        (#"{"bell": false,\#n "metronome": 5}"#, "line 2"),
+    ])
+    func aDamagedPresetIsNamedAndLeftAsItIs(planted: String, says: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try Self.plant(planted, in: folder)
+        let result = try PracticeCommandTests.peach(["metronome", "--preset", "odd", "--bars", "1", "--json"], folder: folder)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(Self.settingsPath(folder)), "\(result.standardError)")
+        #expect(result.standardError.contains(says), "\(result.standardError)")
+        // Saving another preset leaves the damaged entry as it was, byte for byte, or refuses.
+        let save = try PracticeCommandTests.peach(["metronome", "--save", "other", "--bars", "1", "--json"], folder: folder)
+        if save.status == 0 {
+            let odd = try #require(((try Self.settings(folder)["metronome"] as? [String: Any])?["presets"] as? [String: Any])?["odd"])
+            let plantedOdd = try #require(((try JSONSerialization.jsonObject(with: Data(planted.utf8)) as? [String: Any])?["metronome"] as? [String: Any])
+                .flatMap { ($0["presets"] as? [String: Any])?["odd"] })
+            #expect(NSDictionary(dictionary: ["odd": odd]).isEqual(to: ["odd": plantedOdd]))
+        } else {
+            #expect(try String(contentsOfFile: Self.settingsPath(folder), encoding: .utf8) == planted)
+        }
+        // The trainer's settings still read.
+        #expect(try PracticeCommandTests.peach(["settings"], folder: folder).status == 0)
+    }
+
+    @Test func otherSettingsAndTheToolSectionsKeepEachOther() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try Self.plant(#"{"reference": 442, "future-key": [1, 2]}"#, in: folder)
+        _ = try Self.metronomeJSON(["80", "--save", "slow"], folder: folder)
+        #expect(try PracticeCommandTests.peach(["settings", "set", "bell", "off"], folder: folder).status == 0)
+        let settings = try Self.settings(folder)
+        #expect(settings["reference"] as? Double == 442 && settings["bell"] as? Bool == false && settings["future-key"] as? [Int] == [1, 2])
+        #expect(((settings["metronome"] as? [String: Any])?["presets"] as? [String: Any])?["slow"] != nil)
+    }
+
+    struct DroneReport: Decodable { var frequencies: [Double]; var note: String }
+
+    @Test func aDronePresetKeepsItsNoteFifthTimbreAndReference() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let save = try PracticeCommandTests.peach(["drone", "D3", "--fifth", "--timbre", "organ", "--reference", "442", "--save", "cello",
+                                                    "--seconds", "0.1", "--json"], folder: folder)
+        #expect(save.status == 0, "\(save.standardError)")
+        let recalled = try PracticeCommandTests.peach(["drone", "--preset", "cello", "--cents", "-2", "--seconds", "0.1", "--json"], folder: folder)
+        #expect(recalled.status == 0, "\(recalled.standardError)")
+        let report = try JSONDecoder().decode(DroneReport.self, from: Data(recalled.standardOutput.utf8))
+        let d3 = 442 * pow(2, (50 - 69 - 0.02) / 12)
+        #expect(report.note == "D3" && report.frequencies.count == 2)
+        #expect(abs(report.frequencies[0] - d3) < 1e-9 && abs(report.frequencies[1] - d3 * 1.5) < 1e-9)
+        let list = try PracticeCommandTests.peach(["drone", "--presets"], folder: folder).standardOutput
+        #expect(list == "cello  peach drone --preset cello  = D3 --fifth --tuning just --reference 442 --timbre organ\n")
+        // --no-fifth takes the fifth away from a preset that has one.
+        let bare = try PracticeCommandTests.peach(["drone", "--preset", "cello", "--no-fifth", "--seconds", "0.1", "--json"], folder: folder)
+        #expect(try JSONDecoder().decode(DroneReport.self, from: Data(bare.standardOutput.utf8)).frequencies.count == 1)
+    }
+
+    @Test func aPlantedDroneRootOutsideMIDIIsRefusedNotCrashedOn() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try Self.plant(#"{"drone": {"presets": {"x": {"setup": {"root": 500, "cents": 0, "reference": 440, "fifth": false, "octave": false, "tuning": "just"}, "timbre": "pure"}}}}"#,
+                       in: folder)
+        let result = try PracticeCommandTests.peach(["drone", "--preset", "x", "--seconds", "0.1", "--json"], folder: folder)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("the drone setup 'x' does not read: the root, MIDI note 500, is outside 0 to 127"), "\(result.standardError)")
+    }
+
+    @Test(arguments: [["--save", ""], ["--save", " x"], ["--replace"], ["--presets", "--forget", "a"], ["--seed", "9007199254740993"]])
+    func badPresetOptionsAreUsageErrors(arguments: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try PracticeCommandTests.peach(["metronome"] + arguments + ["--bars", "1", "--json"], folder: folder)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: Self.settingsPath(folder)))
+    }
+}
