@@ -2,7 +2,9 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import PeachAudio
+import PeachDrone
 import PeachHost
+import PeachMetronome
 import PeachSupport
 import PeachText
 
@@ -20,6 +22,12 @@ struct TrainCommand: ParsableCommand {
     @Flag(name: .customLong("no-audio"), help: ArgumentHelp(localized(.helpTrainNoAudio)))
     var noAudio = false
 
+    @Option(help: ArgumentHelp(localized(.helpTrainDrone), valueName: localized(.valueNameNote)))
+    var drone: String?
+
+    @Option(help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
+    var metronome: Double?
+
     @OptionGroup var training: TrainingOptions
     @OptionGroup var screen: ScreenOptions
     @OptionGroup var sound: SoundOptions
@@ -28,11 +36,15 @@ struct TrainCommand: ParsableCommand {
     func validate() throws {
         guard headless || !noAudio else { throw ValidationError(localized(.trainNoAudioNeedsHeadless)) }
         guard !headless || !screen.plain else { throw ValidationError(localized(.trainHeadlessOrPlain)) }
+        guard !headless || drone == nil && metronome == nil else { throw ValidationError(localized(.trainBackdropHeadless)) }
+        if let drone { _ = try checked { try DroneSetup.note(parsing: drone) } }
+        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
     }
 
     func run() throws {
         guard headless else {
-            let app = try InteractiveApp(training: training, screen: screen, sound: sound, dataDirectory: try data.resolve())
+            let app = try InteractiveApp(training: training, screen: screen, sound: sound, dataDirectory: try data.resolve(),
+                                         under: (drone: try drone.map { text in try checked { try DroneSetup.note(parsing: text) } }, bpm: metronome))
             app.run(beginWithTraining: true).endProcess()
             return
         }

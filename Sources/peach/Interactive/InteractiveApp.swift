@@ -1,5 +1,6 @@
 import Glibc
 import PeachAudio
+import PeachDrone
 import PeachHistory
 import PeachHost
 import PeachReports
@@ -21,6 +22,8 @@ final class InteractiveApp {
     private var pendingMessage: String?
     private let settings: SettingsStore
     private let catalog: SourceCatalog
+    /// What sounds under the pairs, if the listener asked for it.
+    private let backdrop: TrainingBackdrop?
     private var timbres: TimbreSwitch
     /// The source the next training session starts with (the last one used).
     private var source: SourceInstance
@@ -29,14 +32,20 @@ final class InteractiveApp {
     private let style: TerminalStyle
     private let screen: Screen?
 
-    init(training: TrainingOptions, screen options: ScreenOptions, sound: SoundOptions, dataDirectory: String) throws {
+    /// `under`: a drone note and a metronome tempo to sound under the pairs (`peach train --drone --metronome`).
+    init(training: TrainingOptions, screen options: ScreenOptions, sound: SoundOptions, dataDirectory: String,
+         under: (drone: MIDINote?, bpm: Double?) = (nil, nil)) throws {
         self.training = training
         self.sound = sound
         self.dataDirectory = dataDirectory
         settings = try SettingsStore(path: try SettingsStore.defaultPath())
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)
-        catalog = sound.plugins.discoverSourcesWarningOfDuplicates().pitchedOnly
+        let everySource = sound.plugins.discoverSourcesWarningOfDuplicates()
+        catalog = everySource.pitchedOnly  // pairs need pitch; clicks under them do not
+        let reference = sound.reference(settings)
+        backdrop = under.drone == nil && under.bpm == nil ? nil
+            : TrainingBackdrop(drone: under.drone.map { DroneSetup(root: $0, reference: reference) }, bpm: under.bpm, catalog: everySource)
         do {
             source = try sound.makeSource(from: catalog, settings: settings)
         } catch where sound.source == nil && settings.isSet(.source) {
@@ -93,7 +102,8 @@ final class InteractiveApp {
         }
         let audio: TrainingAudio
         do {
-            audio = try TrainingAudio(source: source, noteSeconds: training.noteSeconds(settings), pauseSeconds: training.pauseSeconds(settings)) {
+            audio = try TrainingAudio(source: source, noteSeconds: training.noteSeconds(settings), pauseSeconds: training.pauseSeconds(settings),
+                                      backdrop: backdrop) {
                 [sound, settings] source in try sound.openOutput(pacedFile: true, for: source, settings: settings)
             }
         } catch {
@@ -101,7 +111,8 @@ final class InteractiveApp {
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
-                                            input: input, terminal: terminal, bell: bell, notes: session.warnings.map { said($0) },
+                                            input: input, terminal: terminal, bell: bell,
+                                            notes: (backdrop.map { [$0.notice] } ?? []) + session.warnings.map { said($0) },
                                             settings: settings, overridden: Set(overriddenSettings.keys)) {
             [input, screen, style] chooser in chooser.run(input: input, screen: screen, style: style)
         }

@@ -12,9 +12,15 @@ final class TrainingAudio {
     private let openOutput: (SourceInstance) throws -> AudioOutput
     private(set) var source: SourceInstance
     private var player: PairPlayer?
+    /// What sounds under the pairs, if the listener asked for it.
+    private let backdrop: TrainingBackdrop?
+    /// Why the metronome under the pairs stopped, until the screen has said so.
+    var backdropFailure: EngineError?
 
-    init(source: SourceInstance, noteSeconds: Double, pauseSeconds: Double, openOutput: @escaping (_ for: SourceInstance) throws -> AudioOutput) throws {
+    init(source: SourceInstance, noteSeconds: Double, pauseSeconds: Double, backdrop: TrainingBackdrop? = nil,
+         openOutput: @escaping (_ for: SourceInstance) throws -> AudioOutput) throws {
         self.source = source
+        self.backdrop = backdrop
         self.noteSeconds = noteSeconds
         self.pauseSeconds = pauseSeconds
         self.openOutput = openOutput
@@ -49,6 +55,7 @@ final class TrainingAudio {
 
     func notices() -> [EngineNotice] {
         guard let player else { return [] }
+        do { try backdrop?.keepAhead(of: player.engine) } catch { backdropFailure = error }
         let notices = player.engine.pollNotices()
         if notices.contains(where: \.endsRendering) { close() }
         return notices
@@ -64,6 +71,7 @@ final class TrainingAudio {
     func reopen() throws {
         close()
         let engine = try AudioEngine(output: try openOutput(source), source: source, pluginLog: .command, faultWording: { said($0) })
+        try backdrop?.attach(to: engine)
         engine.start()
         player = PairPlayer(engine: engine, noteSeconds: noteSeconds, pauseSeconds: pauseSeconds)
     }
