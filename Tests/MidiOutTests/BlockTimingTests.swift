@@ -22,8 +22,8 @@ import Testing
     }
 
     /// Runs one block through `processor`, as the host would hand it over.
-    static func process(_ processor: inout MidiBlockProcessor, _ events: [Event], steadyTime: Int64, presentation: Int64,
-                        accept: Bool = true) -> (MidiBlockProcessor.Outcome, [Sent]) {
+    static func process<Translator>(_ processor: inout MidiBlockProcessor<Translator>, _ events: [Event], steadyTime: Int64, presentation: Int64,
+                                    accept: Bool = true) -> (MidiBlockOutcome, [Sent]) {
         var notes = events.map { event in
             peach_event_note(header: peach_event_header(size: UInt32(MemoryLayout<peach_event_note>.size), offset: event.offset,
                                                         type: UInt16(event.type), flags: 0, reserved: 0),
@@ -46,7 +46,7 @@ import Testing
         return (outcome, sent)
     }
 
-    static func processor(queueZero: Int64 = 1_000_000_000) -> MidiBlockProcessor {
+    static func processor(queueZero: Int64 = 1_000_000_000) -> MidiBlockProcessor<NoteTranslator> {
         MidiBlockProcessor(translator: NoteTranslator(settings: MidiOutSettings()), sampleRate: sampleRate, queueZero: queueZero)
     }
 

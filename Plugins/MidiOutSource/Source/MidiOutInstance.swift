@@ -10,8 +10,7 @@ final class MidiOutInstance {
     /// The destinations present when the instance was made: the destination option's choices.
     private let destinations: [SequencerDestination]
     private var values = MidiOutOption.Values()
-    private var client: SequencerClient?
-    private var processor: MidiBlockProcessor?
+    private var playback: (any ActivePlayback)?
     /// last_error's text lives here so the pointer handed out stays valid.
     private static let errorCapacity = 1024
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: errorCapacity)
@@ -32,16 +31,13 @@ final class MidiOutInstance {
     /// Opens Peach's sequencer port, connects the destination and sets the
     /// instrument up (bend range or tuning programs on every channel used).
     private func activate(sampleRate: Double) -> peach_status {
-        guard client == nil else { return fail(PEACH_ERR_BAD_STATE, "already active") }
+        guard playback == nil else { return fail(PEACH_ERR_BAD_STATE, "already active") }
         guard sampleRate > 0, sampleRate.isFinite else { return fail(PEACH_ERR_INVALID_ARGUMENT, "unsupported sample rate \(sampleRate)") }
         do {
             let client = try SequencerClient()
             let destination = try DestinationChoice.resolve(values.destination, in: client.destinations())
             if let destination { try client.connect(to: destination) }
-            let translator = NoteTranslator(settings: values.settings)
-            try client.sendNow(translator.setupMessages())
-            processor = MidiBlockProcessor(translator: translator, sampleRate: sampleRate, queueZero: client.queueZero)
-            self.client = client
+            playback = try SequencerPlayback(client: client, translator: NoteTranslator(settings: values.settings), sampleRate: sampleRate)
             if destination == nil {
                 log(PEACH_LOG_WARNING, "MIDI Out is connected to nothing: connect Peach's sequencer port yourself (aconnect), or choose a destination")
             }
@@ -55,25 +51,20 @@ final class MidiOutInstance {
     /// sound off, all notes off and a centred bend on every channel used
     /// (and restores retuned keys), so nothing is left hanging.
     private func deactivate() {
-        guard let client, var translator = processor?.translator else { return }
-        client.dropPending()
+        guard let playback else { return }
         do {
-            try client.sendNow(translator.cleanupMessages())
+            try playback.stop()
         } catch {
             log(PEACH_LOG_WARNING, "MIDI Out could not reset the instrument: \(error)")
         }
-        self.client = nil
-        processor = nil
+        self.playback = nil
     }
 
     // MARK: Processing [audio-thread]: no allocation, no locks, no blocking
 
     private func process(_ block: UnsafePointer<peach_process>) -> peach_process_status {
-        guard let client, processor != nil else { return PEACH_PROCESS_ERROR }
-        var outcome = processor!.process(block) { message, time in
-            client.send(message, at: time)
-        }
-        if !client.flush() { outcome.droppedMessages += 1 }
+        guard let playback else { return PEACH_PROCESS_ERROR }
+        let outcome = playback.process(block)
         if outcome.clampedNotes > 0 {
             log(PEACH_LOG_WARNING, "a note lay beyond the instrument's reach and was played at the nearest pitch it can play" as StaticString)
         }
@@ -120,7 +111,7 @@ final class MidiOutInstance {
     }
 
     private func setOption(_ key: String, _ text: String) -> peach_status {
-        guard client == nil else { return fail(PEACH_ERR_BAD_STATE, "options can only change while inactive") }
+        guard playback == nil else { return fail(PEACH_ERR_BAD_STATE, "options can only change while inactive") }
         guard let option = MidiOutOption(rawValue: key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
         if let problem = option.set(text, in: &values, destinations: destinations) {
             return fail(PEACH_ERR_INVALID_ARGUMENT, "\(key): \(problem)")
