@@ -19,16 +19,30 @@ import Testing
         var type: Int32
         var id: Int32 = 1
         var frequency = 440.0
+        var velocity = 0.8
     }
 
-    /// Runs one block through `processor`, as the host would hand it over.
-    static func process(_ processor: inout MidiBlockProcessor, _ events: [Event], steadyTime: Int64, presentation: Int64,
-                        accept: Bool = true) -> (MidiBlockProcessor.Outcome, [Sent]) {
+    /// The host's events-back queue (ABI 1.1), keeping the refusals a source pushes.
+    final class EventsBack {
+        var refusals: [peach_event_note_refused] = []
+        var queue = peach_output_events(struct_size: UInt32(MemoryLayout<peach_output_events>.size), reserved: 0, host_data: nil, push: { queue, event in
+            guard let queue, let event, event.pointee.type == UInt16(PEACH_EVENT_NOTE_REFUSED) else { return 0 }
+            let box = Unmanaged<EventsBack>.fromOpaque(queue.pointee.host_data!).takeUnretainedValue()
+            box.refusals.append(UnsafeRawPointer(event).load(as: peach_event_note_refused.self))
+            return 1
+        })
+    }
+
+    /// Runs one block through `processor`, as the host would hand it over
+    /// (with `eventsBack` as its queue for events from the source, if given).
+    static func process<Translator>(_ processor: inout MidiBlockProcessor<Translator>, _ events: [Event], steadyTime: Int64, presentation: Int64,
+                                    accept: Bool = true, eventsBack: EventsBack? = nil) -> (MidiBlockOutcome, [Sent]) {
         var notes = events.map { event in
             peach_event_note(header: peach_event_header(size: UInt32(MemoryLayout<peach_event_note>.size), offset: event.offset,
                                                         type: UInt16(event.type), flags: 0, reserved: 0),
-                             note_id: event.id, reserved: 0, frequency_hz: event.frequency, velocity: 0.8)
+                             note_id: event.id, reserved: 0, frequency_hz: event.frequency, velocity: event.velocity)
         }
+        eventsBack?.queue.host_data = eventsBack.map { Unmanaged.passUnretained($0).toOpaque() }
         var sent: [Sent] = []
         let outcome = notes.withUnsafeMutableBufferPointer { storage in
             var pointers = (0..<storage.count).map { UnsafeRawPointer(storage.baseAddress! + $0).assumingMemoryBound(to: peach_event_header.self) as UnsafePointer<peach_event_header>? }
@@ -37,16 +51,21 @@ import Testing
                                           steady_time: steadyTime, channel_count: 0, event_count: UInt32(events.count),
                                           outputs: nil, events: UnsafePointer(list.baseAddress), presentation_time_ns: presentation,
                                           input_channel_count: 0, reserved: 0, inputs: nil, transport: nil, out_events: nil)
-                return processor.process(&block) { message, time in
+                let send = { (message: MIDIMessage, time: SendTime) -> Bool in
                     sent.append(Sent(bytes: message.bytes, time: time))
                     return accept
+                }
+                guard let eventsBack else { return processor.process(&block, send: send) }
+                return withUnsafePointer(to: &eventsBack.queue) { queue in
+                    block.out_events = queue
+                    return processor.process(&block, send: send)
                 }
             }
         }
         return (outcome, sent)
     }
 
-    static func processor(queueZero: Int64 = 1_000_000_000) -> MidiBlockProcessor {
+    static func processor(queueZero: Int64 = 1_000_000_000) -> MidiBlockProcessor<NoteTranslator> {
         MidiBlockProcessor(translator: NoteTranslator(settings: MidiOutSettings()), sampleRate: sampleRate, queueZero: queueZero)
     }
 

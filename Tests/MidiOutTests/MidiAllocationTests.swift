@@ -7,8 +7,10 @@ import Testing
         let interposer = BuildProducts.directory + "/libMallocInterposerSwift.so"
         let result = try Shell.run([BuildProducts.directory + "/MidiAllocationProbe"], environment: ["LD_PRELOAD": interposer])
         #expect(result.status == 0, "\(result.standardError)")
-        // 9 messages a block (bend, on; off; bend, on; bend, on; 2 offs) for each tuning, 1000 blocks.
-        #expect(result.standardOutput.contains("messages encoded: 18000\n"), "counting was live: \(result.standardOutput)")
+        // A block: 9 messages (bend, on; off; bend, on; bend, on; 2 offs) for each tuning, and 6 for the drums
+        // (on; off, on; on; 2 offs) with one note refused; 1000 blocks.
+        #expect(result.standardOutput.contains("messages encoded: 24000\n"), "counting was live: \(result.standardOutput)")
+        #expect(result.standardOutput.contains("refusals pushed: 1000\n"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("allocations: 0\n"), "\(result.standardOutput)")
     }
 }

@@ -23,7 +23,7 @@ import Testing
         let range = settings.playableFrequencies
         let step = tuning == .mts ? 1.0 / 16384 : Double(bendRange) / 8192  // in semitones
         let beyond = pow(2, step / 12)
-        for (frequency, expected) in [(range.lowerBound, NoteTranslator.NoteOnResult.played), (range.upperBound, .played),
+        for (frequency, expected) in [(range.lowerBound, NoteOnResult.played), (range.upperBound, .played),
                                       (range.lowerBound / beyond, .clamped), (range.upperBound * beyond, .clamped)] {
             var translator = NoteTranslator(settings: settings)
             #expect(translator.noteOn(id: 1, frequency: frequency, velocity: 0.8) { _ in } == expected, "\(tuning) at \(frequency) Hz")

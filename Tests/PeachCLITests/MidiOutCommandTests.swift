@@ -13,6 +13,8 @@ import Testing
     static let recorderSource = BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/midi_recorder.c"
     static let badSource = BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/bad_source.c"
     static let midiOutID = "org.peach.midi-out"
+    static let drumsID = "org.peach.midi-out-drums"
+    static let noSequencer = "no ALSA sequencer: /dev/snd/seq is missing; load the snd-seq module"
     static let hasSequencer = FileManager.default.fileExists(atPath: "/dev/snd/seq")
 
     struct Listing: Decodable {
@@ -23,6 +25,7 @@ import Testing
                 var choices: [Choice]
             }
             var id: String
+            var pitched: Bool
             var options: [Option]
         }
         struct Unavailable: Decodable { var id, name, kind, library, reason: String }
@@ -30,8 +33,9 @@ import Testing
         var unavailable: [Unavailable]
     }
 
-    /// Built beside the program, MIDI Out is always found: usable where the
-    /// sequencer exists, otherwise listed as unavailable in words.
+    /// Built beside the program, MIDI Out and MIDI drums (one library) are
+    /// always found: usable where the sequencer exists, otherwise listed as
+    /// unavailable in words.
     @Test func midiOutIsListedWithItsStateAndReason() throws {
         let result = try Shell.run([BuildProducts.peach, "sources", "--json"])
         #expect(result.status == 0)
@@ -41,13 +45,20 @@ import Testing
             let source = try #require(listing.sources.first { $0.id == Self.midiOutID })
             #expect(source.options.map(\.key) == ["destination", "tuning", "bend-range", "channels", "instrument-a4"])
             #expect(source.options.first?.choices.first?.value == "none")
+            let drums = try #require(listing.sources.first { $0.id == Self.drumsID })
+            #expect(drums.options.map(\.key) == ["destination", "channel"])
+            #expect(drums.options.first?.choices.map(\.value) == source.options.first?.choices.map(\.value), "the same destinations")
+            #expect(source.pitched && !drums.pitched)
         } else {
-            let source = try #require(listing.unavailable.first { $0.id == Self.midiOutID }, "\(result.standardOutput)")
-            #expect(source.name == "MIDI Out" && source.kind == "midi")
-            #expect(source.library.hasSuffix("/libPeachMidiOutSource.so"))
-            #expect(source.reason == "no ALSA sequencer: /dev/snd/seq is missing; load the snd-seq module")
+            for (id, name) in [(Self.midiOutID, "MIDI Out"), (Self.drumsID, "MIDI drums")] {
+                let source = try #require(listing.unavailable.first { $0.id == id }, "\(result.standardOutput)")
+                #expect(source.name == name && source.kind == "midi")
+                #expect(source.library.hasSuffix("/libPeachMidiOutSource.so"))
+                #expect(source.reason == Self.noSequencer)
+            }
             let text = try Shell.run([BuildProducts.peach, "sources"]).standardOutput
-            #expect(text.contains("Unavailable:\n  org.peach.midi-out  MIDI Out (midi): no ALSA sequencer: /dev/snd/seq is missing; load the snd-seq module"), "\(text)")
+            #expect(text.contains("Unavailable:\n  org.peach.midi-out  MIDI Out (midi): \(Self.noSequencer)\n"
+                                  + "  org.peach.midi-out-drums  MIDI drums (midi): \(Self.noSequencer)\n"), "\(text)")
         }
     }
 
@@ -56,7 +67,15 @@ import Testing
     func choosingMidiOutWithoutASequencerIsOneClearError() throws {
         let result = try Shell.run([BuildProducts.peach, "play", "A4", "--source", Self.midiOutID])
         #expect(result.status == 1 && !result.killedBySignal)
-        #expect(result.standardError == "Error: sound source org.peach.midi-out is unavailable: no ALSA sequencer: /dev/snd/seq is missing; load the snd-seq module\n")
+        #expect(result.standardError == "Error: sound source org.peach.midi-out is unavailable: \(Self.noSequencer)\n")
+    }
+
+    /// The metronome on MIDI drums where there is no sequencer: the same one line.
+    @Test(.enabled(if: !hasSequencer, "needs a machine without the ALSA sequencer"))
+    func choosingMidiDrumsWithoutASequencerIsOneClearError() throws {
+        let result = try Shell.run([BuildProducts.peach, "metronome", "120", "--bars", "1", "--json", "--source", Self.drumsID, "--option", "channel=10"])
+        #expect(result.status == 1 && !result.killedBySignal)
+        #expect(result.standardError == "Error: sound source org.peach.midi-out-drums is unavailable: \(Self.noSequencer)\n")
     }
 
     /// Any source whose create fails is listed as unavailable, in text and JSON.

@@ -70,6 +70,13 @@ extension MIDIMessage {
         return MIDIMessage(kind: pitchBendKind, channel: channel, UInt8(wire & 0x7F), UInt8(wire >> 7))
     }
 
+    /// Peach's velocity 0...1 as MIDI's 0...127, at least `lowest`; the
+    /// middle, 64, for a velocity that is not a number.
+    static func velocity(_ velocity: Double, lowest: UInt8) -> UInt8 {
+        guard velocity.isFinite else { return 64 }
+        return max(lowest, UInt8(min(max(velocity, 0), 1) * 127 + 0.5))
+    }
+
     /// The controllers Peach sends.
     public enum Controller: UInt8, Sendable {
         case dataEntry = 6

@@ -1,11 +1,10 @@
-/// Turns Peach's notes into MIDI messages for one instrument: which channel
-/// and key a note takes, the bend or tuning change that makes it exact, and
-/// what to send when connecting and when stopping so that nothing is left
-/// sounding or detuned. It only makes bytes; sending them is someone else's
-/// job. The note methods allocate nothing, even unoptimised (they run on the
-/// audio thread): plain loops over plain structs, no optionals or closures
-/// over the note table.
-public struct NoteTranslator: Sendable {
+/// Turns Peach's notes into MIDI messages for a melodic instrument: which
+/// channel and key a note takes, the bend or tuning change that makes it
+/// exact, and what to send when connecting and when stopping so that nothing
+/// is left sounding or detuned. The note methods allocate nothing, even
+/// unoptimised: plain loops over plain structs, no optionals or closures over
+/// the note table.
+public struct NoteTranslator: MIDITranslator {
     public let settings: MidiOutSettings
     private var rotation: ChannelRotation
 
@@ -24,20 +23,15 @@ public struct NoteTranslator: Sendable {
     /// MTS: keys retuned per channel (channel * 128 + key), restored when stopping.
     private var retuned: [Bool]
 
-    public enum NoteOnResult: Equatable, Sendable {
-        case played
-        /// Played at the nearest pitch the instrument can reach.
-        case clamped
-        /// Not played: the frequency was not a positive number.
-        case ignored
-    }
-
     public init(settings: MidiOutSettings) {
         self.settings = settings
         rotation = ChannelRotation(count: settings.channelCount)
         held = Array(repeating: HeldNote(), count: Self.maxHeldNotes)
         retuned = Array(repeating: false, count: 16 * 128)
     }
+
+    /// Beyond them a note is clamped to the nearest pitch there is, never refused.
+    public var playableFrequencies: ClosedRange<Double> { settings.playableFrequencies }
 
     public var isHoldingNotes: Bool {
         for slot in 0..<held.count where held[slot].order != 0 { return true }
@@ -80,7 +74,7 @@ public struct NoteTranslator: Sendable {
             retuned[Int(channel) * 128 + Int(tuned.key)] = true
             (key, clamped) = (tuned.key, tuned.clamped)
         }
-        emit(.noteOn(channel: channel, key: key, velocity: Self.midiVelocity(velocity, lowest: 1)))
+        emit(.noteOn(channel: channel, key: key, velocity: MIDIMessage.velocity(velocity, lowest: 1)))
         started += 1
         held[slot] = HeldNote(id: id, channel: channel, key: key, order: started)
         return clamped ? .clamped : .played
@@ -122,7 +116,7 @@ public struct NoteTranslator: Sendable {
 
     private mutating func release(_ slot: Int, velocity: Double, emit: (MIDIMessage) -> Void) {
         let note = held[slot]
-        emit(.noteOff(channel: note.channel, key: note.key, velocity: Self.midiVelocity(velocity, lowest: 0)))
+        emit(.noteOff(channel: note.channel, key: note.key, velocity: MIDIMessage.velocity(velocity, lowest: 0)))
         held[slot].order = 0
     }
 
@@ -135,11 +129,5 @@ public struct NoteTranslator: Sendable {
         }
         release(oldest, velocity: 0.5, emit: emit)
         return oldest
-    }
-
-    /// Peach's 0...1 as MIDI's 0...127.
-    static func midiVelocity(_ velocity: Double, lowest: UInt8) -> UInt8 {
-        guard velocity.isFinite else { return 64 }
-        return max(lowest, UInt8(min(max(velocity, 0), 1) * 127 + 0.5))
     }
 }

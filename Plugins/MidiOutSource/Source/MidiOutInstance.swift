@@ -1,22 +1,21 @@
 import PeachMidiOutCore
 import PeachPluginAPI
 
-/// One MIDI Out instance behind the C instance table: options while
-/// inactive; a sequencer client, connected and set up, while active.
+/// One instance of either source behind the C instance table: options
+/// while inactive; a sequencer client, connected and set up, while active.
 final class MidiOutInstance {
-    static let sourceID = "org.peach.midi-out"
-
+    private let source: MidiOutSource
     private let host: UnsafePointer<peach_host>?
     /// The destinations present when the instance was made: the destination option's choices.
     private let destinations: [SequencerDestination]
     private var values = MidiOutOption.Values()
-    private var client: SequencerClient?
-    private var processor: MidiBlockProcessor?
+    private var playback: (any ActivePlayback)?
     /// last_error's text lives here so the pointer handed out stays valid.
     private static let errorCapacity = 1024
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: errorCapacity)
 
-    private init(host: UnsafePointer<peach_host>?, destinations: [SequencerDestination]) {
+    private init(source: MidiOutSource, host: UnsafePointer<peach_host>?, destinations: [SequencerDestination]) {
+        self.source = source
         self.host = host
         self.destinations = destinations
         errorText[0] = 0
@@ -30,20 +29,21 @@ final class MidiOutInstance {
     // MARK: Lifecycle [main-thread]
 
     /// Opens Peach's sequencer port, connects the destination and sets the
-    /// instrument up (bend range or tuning programs on every channel used).
+    /// instrument up (for pitches, bend range or tuning programs on every
+    /// channel used; drums need nothing).
     private func activate(sampleRate: Double) -> peach_status {
-        guard client == nil else { return fail(PEACH_ERR_BAD_STATE, "already active") }
+        guard playback == nil else { return fail(PEACH_ERR_BAD_STATE, "already active") }
         guard sampleRate > 0, sampleRate.isFinite else { return fail(PEACH_ERR_INVALID_ARGUMENT, "unsupported sample rate \(sampleRate)") }
         do {
             let client = try SequencerClient()
             let destination = try DestinationChoice.resolve(values.destination, in: client.destinations())
             if let destination { try client.connect(to: destination) }
-            let translator = NoteTranslator(settings: values.settings)
-            try client.sendNow(translator.setupMessages())
-            processor = MidiBlockProcessor(translator: translator, sampleRate: sampleRate, queueZero: client.queueZero)
-            self.client = client
+            playback = switch source {
+            case .melodic: try SequencerPlayback(client: client, translator: NoteTranslator(settings: values.settings), sampleRate: sampleRate)
+            case .drums: try SequencerPlayback(client: client, translator: DrumNoteTranslator(channel: values.channel), sampleRate: sampleRate)
+            }
             if destination == nil {
-                log(PEACH_LOG_WARNING, "MIDI Out is connected to nothing: connect Peach's sequencer port yourself (aconnect), or choose a destination")
+                log(PEACH_LOG_WARNING, "\(source.name) is connected to nothing: connect Peach's sequencer port yourself (aconnect), or choose a destination")
             }
             return PEACH_OK
         } catch {
@@ -52,28 +52,23 @@ final class MidiOutInstance {
     }
 
     /// Stops at once: drops what is still queued, then sends note-offs, all
-    /// sound off, all notes off and a centred bend on every channel used
-    /// (and restores retuned keys), so nothing is left hanging.
+    /// sound off, all notes off (and for pitches a centred bend, retuned keys
+    /// restored) on every channel used, so nothing is left hanging.
     private func deactivate() {
-        guard let client, var translator = processor?.translator else { return }
-        client.dropPending()
+        guard let playback else { return }
         do {
-            try client.sendNow(translator.cleanupMessages())
+            try playback.stop()
         } catch {
-            log(PEACH_LOG_WARNING, "MIDI Out could not reset the instrument: \(error)")
+            log(PEACH_LOG_WARNING, "\(source.name) could not reset the instrument: \(error)")
         }
-        self.client = nil
-        processor = nil
+        self.playback = nil
     }
 
     // MARK: Processing [audio-thread]: no allocation, no locks, no blocking
 
     private func process(_ block: UnsafePointer<peach_process>) -> peach_process_status {
-        guard let client, processor != nil else { return PEACH_PROCESS_ERROR }
-        var outcome = processor!.process(block) { message, time in
-            client.send(message, at: time)
-        }
-        if !client.flush() { outcome.droppedMessages += 1 }
+        guard let playback else { return PEACH_PROCESS_ERROR }
+        let outcome = playback.process(block)
         if outcome.clampedNotes > 0 {
             log(PEACH_LOG_WARNING, "a note lay beyond the instrument's reach and was played at the nearest pitch it can play" as StaticString)
         }
@@ -85,8 +80,8 @@ final class MidiOutInstance {
     // MARK: Options [main-thread]
 
     private func optionInfo(_ index: UInt32, _ info: UnsafeMutablePointer<peach_option_info>) -> peach_status {
-        guard Int(index) < MidiOutOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
-        let option = MidiOutOption.allCases[Int(index)]
+        guard Int(index) < source.options.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
+        let option = source.options[Int(index)]
         var filled = peach_option_info()
         filled.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
         filled.type = UInt32(option.type)
@@ -103,8 +98,8 @@ final class MidiOutInstance {
     }
 
     private func optionChoice(_ index: UInt32, _ choiceIndex: UInt32, _ out: UnsafeMutablePointer<peach_option_choice>) -> peach_status {
-        guard Int(index) < MidiOutOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
-        let choices = MidiOutOption.allCases[Int(index)].choices(destinations: destinations)
+        guard Int(index) < source.options.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
+        let choices = source.options[Int(index)].choices(destinations: destinations)
         guard Int(choiceIndex) < choices.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no choice \(choiceIndex)") }
         var filled = peach_option_choice()
         filled.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
@@ -114,14 +109,19 @@ final class MidiOutInstance {
         return PEACH_OK
     }
 
+    /// One of this source's options.
+    private func option(_ key: String) -> MidiOutOption? {
+        MidiOutOption(rawValue: key).flatMap { source.options.contains($0) ? $0 : nil }
+    }
+
     private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
-        guard let option = MidiOutOption(rawValue: key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        guard let option = option(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
         return peach_copy_text(buffer, Int(capacity), option.value(in: values)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
     }
 
     private func setOption(_ key: String, _ text: String) -> peach_status {
-        guard client == nil else { return fail(PEACH_ERR_BAD_STATE, "options can only change while inactive") }
-        guard let option = MidiOutOption(rawValue: key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        guard playback == nil else { return fail(PEACH_ERR_BAD_STATE, "options can only change while inactive") }
+        guard let option = option(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
         if let problem = option.set(text, in: &values, destinations: destinations) {
             return fail(PEACH_ERR_INVALID_ARGUMENT, "\(key): \(problem)")
         }
@@ -151,12 +151,12 @@ final class MidiOutInstance {
 
     // MARK: The C table
 
-    static func makeTable(host: UnsafePointer<peach_host>?, destinations: [SequencerDestination]) -> UnsafeMutablePointer<peach_source_instance> {
+    static func makeTable(source: MidiOutSource, host: UnsafePointer<peach_host>?, destinations: [SequencerDestination]) -> UnsafeMutablePointer<peach_source_instance> {
         let table = UnsafeMutablePointer<peach_source_instance>.allocate(capacity: 1)
         table.initialize(to: peach_source_instance(
             struct_size: UInt32(MemoryLayout<peach_source_instance>.size),
             reserved: 0,
-            plugin_data: Unmanaged.passRetained(MidiOutInstance(host: host, destinations: destinations)).toOpaque(),
+            plugin_data: Unmanaged.passRetained(MidiOutInstance(source: source, host: host, destinations: destinations)).toOpaque(),
             activate: { table, rate, _, _ in MidiOutInstance.of(table).activate(sampleRate: rate) },
             deactivate: { table in MidiOutInstance.of(table).deactivate() },
             process: { table, block in block.map { MidiOutInstance.of(table).process($0) } ?? PEACH_PROCESS_ERROR },
@@ -165,7 +165,7 @@ final class MidiOutInstance {
                 Unmanaged<MidiOutInstance>.fromOpaque(table.pointee.plugin_data).release()
                 UnsafeMutablePointer(mutating: table).deallocate()
             },
-            option_count: { _ in UInt32(MidiOutOption.allCases.count) },
+            option_count: { table in UInt32(MidiOutInstance.of(table).source.options.count) },
             get_option_info: { table, index, info in info.map { MidiOutInstance.of(table).optionInfo(index, $0) } ?? PEACH_ERR_INVALID_ARGUMENT },
             get_option_choice: { table, index, choice, out in
                 out.map { MidiOutInstance.of(table).optionChoice(index, choice, $0) } ?? PEACH_ERR_INVALID_ARGUMENT
@@ -186,14 +186,15 @@ final class MidiOutInstance {
         return table
     }
 
-    /// `peach.note-range/1`: what the instrument plays exactly with the options set now (`MidiOutSettings.playableFrequencies`).
+    /// `peach.note-range/1`: what the instrument plays exactly with the options set now.
     nonisolated(unsafe) private static let noteRangeTable: UnsafePointer<peach_note_range_ext> = {
         let table = UnsafeMutablePointer<peach_note_range_ext>.allocate(capacity: 1)
         table.initialize(to: peach_note_range_ext(
             struct_size: UInt32(MemoryLayout<peach_note_range_ext>.size), reserved: 0,
             get_range: { instance, lowest, highest in
                 guard let lowest, let highest else { return PEACH_ERR_INVALID_ARGUMENT }
-                let range = MidiOutInstance.of(instance).values.settings.playableFrequencies
+                let instance = MidiOutInstance.of(instance)
+                let range = instance.source.playableFrequencies(instance.values)
                 (lowest.pointee, highest.pointee) = (range.lowerBound, range.upperBound)
                 return PEACH_OK
             }))

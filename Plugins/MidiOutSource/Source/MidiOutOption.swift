@@ -1,19 +1,23 @@
 import PeachMidiOutCore
 import PeachPluginAPI
 
-/// The MIDI Out source's options. None is live: the host applies a change by
+/// The options of this library's sources; each source lists those it takes
+/// (`MidiOutSource.options`). None is live: the host applies a change by
 /// making a new instance.
-enum MidiOutOption: String, CaseIterable {
+enum MidiOutOption: String {
     case destination
     case tuning
     case bendRange = "bend-range"
     case channels
     case instrumentA4 = "instrument-a4"
+    /// The drums' one channel.
+    case channel
 
     /// What an instance is set to.
     struct Values {
         var destination = DestinationChoice.none
         var settings = MidiOutSettings()
+        var channel = DrumNoteTranslator.generalMIDIChannel
     }
 
     var key: String { rawValue }
@@ -21,7 +25,7 @@ enum MidiOutOption: String, CaseIterable {
     var type: Int32 {
         switch self {
         case .destination, .tuning: PEACH_OPTION_CHOICE
-        case .bendRange, .channels: PEACH_OPTION_INT
+        case .bendRange, .channels, .channel: PEACH_OPTION_INT
         case .instrumentA4: PEACH_OPTION_NUMBER
         }
     }
@@ -33,6 +37,7 @@ enum MidiOutOption: String, CaseIterable {
         case .bendRange: "Pitch-bend range"
         case .channels: "Channels"
         case .instrumentA4: "Instrument's A4"
+        case .channel: "Channel"
         }
     }
 
@@ -49,6 +54,7 @@ enum MidiOutOption: String, CaseIterable {
         case .bendRange: Double(MidiOutSettings.bendRanges.lowerBound)...Double(MidiOutSettings.bendRanges.upperBound)
         case .channels: Double(MidiOutSettings.channelCounts.lowerBound)...Double(MidiOutSettings.channelCounts.upperBound)
         case .instrumentA4: MidiOutSettings.instrumentA4s
+        case .channel: Double(DrumNoteTranslator.channels.lowerBound)...Double(DrumNoteTranslator.channels.upperBound)
         default: nil
         }
     }
@@ -65,6 +71,8 @@ enum MidiOutOption: String, CaseIterable {
             "How many MIDI channels notes take turns on, skipping channel 10; 1 for an instrument that listens on channel 1 only."
         case .instrumentA4:
             "The frequency your instrument plays for A4 (its master tuning), so that Peach's pitches come out exact."
+        case .channel:
+            "The MIDI channel the drums listen on: 10 in General MIDI; many drum machines let you choose another."
         }
     }
 
@@ -88,6 +96,7 @@ enum MidiOutOption: String, CaseIterable {
         case .bendRange: String(values.settings.bendRange)
         case .channels: String(values.settings.channelCount)
         case .instrumentA4: Self.format(values.settings.instrumentA4)
+        case .channel: String(values.channel)
         }
     }
 
@@ -99,9 +108,13 @@ enum MidiOutOption: String, CaseIterable {
                 return "'\(text)' is not one of: " + choices(destinations: destinations).map(\.value).joined(separator: ", ")
             }
             if self == .destination { values.destination = text } else { values.settings.tuning = .init(rawValue: text)! }
-        case .bendRange, .channels:
+        case .bendRange, .channels, .channel:
             guard let number = Int(text), range!.contains(Double(number)) else { return "must be a whole number in \(Self.format(range!))" }
-            if self == .bendRange { values.settings.bendRange = number } else { values.settings.channelCount = number }
+            switch self {
+            case .bendRange: values.settings.bendRange = number
+            case .channels: values.settings.channelCount = number
+            default: values.channel = number
+            }
         case .instrumentA4:
             guard let number = Double(text), range!.contains(number) else { return "must be a number in \(Self.format(range!)) Hz" }
             values.settings.instrumentA4 = number
