@@ -89,6 +89,10 @@ import Testing
         (["metronome", "--mute", "3"], "'3' is not a muted-bars pattern"),
         (["metronome", "--click", "cowbell"], "'cowbell' is not a click sound: choose woodblock, beep, tick"),
         (["metronome", "--drop", "95"], "dropping 95% of beats is outside 0 to 90"),
+        (["metronome", "--click", "128/1"], "'128/1' is not a click sound"),
+        (["metronome", "--click", "34/33/35"], "'34/33/35' is not a click sound"),
+        (["metronome", "--sample", "a.wav", "--source", "org.peach.sine"], "--sample chooses the click's source"),
+        (["metronome", "--accent-sample", "a.wav"], "--accent-sample goes with --sample"),
         (["metronome", "--json"], "needs its length"),
         (["metronome", "--bars", "2", "--seconds", "3", "--json"], "give one of them, not both"),
         (["drone", "H2"], "'H2' is not a note"),
@@ -103,5 +107,28 @@ import Testing
         let result = try Self.peach(arguments, folder: folder)
         #expect(result.status == 64, "\(arguments): status \(result.status)")
         #expect(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+    }
+
+    /// A sound file of the user's clicks (the Sample source), its accent file on
+    /// the accent keys the click sends: `woodblock`'s 76 on beat one, never a kit
+    /// piece chosen by key (`37/42`). Each starts on its click's exact frame.
+    @Test(arguments: [("woodblock", true), ("37/42", false)])
+    func aSampleClicksOnEveryBeatWithItsAccentFileOnAccentKeys(click: String, accents: Bool) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        // Unlike in sign, so which file played each click is plain in the output.
+        try SampleFixture.write([[Float](repeating: 0.5, count: 200)], sampleRate: 48_000, to: folder.file("normal.wav"))
+        try SampleFixture.write([[Float](repeating: -0.5, count: 200)], sampleRate: 48_000, to: folder.file("accent.wav"))
+        let out = folder.file("out.wav")
+        let result = try Self.peach(["metronome", "120", "--beats", "4", "--bars", "2", "--click", click, "--sample", folder.file("normal.wav"),
+                                     "--accent-sample", folder.file("accent.wav"), "--wav", out], folder: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let samples = try WavFile.read(path: out).samples[0]
+        for beat in 0..<8 {
+            let frame = beat * 24_000  // 120 BPM at 48 kHz
+            #expect(frame == 0 || samples[frame - 1] == 0, "sound before beat \(beat)")
+            let accent = accents && beat % 4 == 0
+            #expect(accent ? samples[frame] < -0.2 : samples[frame] > 0.2, "beat \(beat): \(samples[frame])")
+        }
     }
 }

@@ -132,4 +132,18 @@ import Testing
         }
         #expect(throws: MetronomeSetupError.badMutedBars("2:0")) { try MutedBars.parse("2:0") }
     }
+
+    /// Clicks by name or by General MIDI key, the accent's key first.
+    @Test func clickSoundsAreNamedOrGivenByKey() throws {
+        #expect(ClickSound.named("Beep") == .beep)
+        #expect(ClickSound.named("37/42") == ClickSound(name: "37/42", accentKey: 37, normalKey: 42))
+        #expect(ClickSound.named("56") == ClickSound(name: "56", accentKey: 56, normalKey: 56))
+        #expect(ClickSound.named("56/56")?.name == "56")
+        for bad in ["", "/", "34/", "/33", "128", "-1/33", "34/33/35", "cowbell", "3 4"] { #expect(ClickSound.named(bad) == nil, "\(bad)") }
+        let custom = ClickSound.named("37/42")!
+        let setup = MetronomeSetup(beatsPerBar: 2)
+        let clicks = ClickPlan(setup: setup).clicks(ofBeat: 0, on: try MetronomeTimeline(setup: setup, startFrame: 0, sampleRate: 48_000))
+            + ClickPlan(setup: setup).clicks(ofBeat: 1, on: try MetronomeTimeline(setup: setup, startFrame: 0, sampleRate: 48_000))
+        #expect(clicks.map { custom.voice($0).key } == [37, 42])
+    }
 }

@@ -121,6 +121,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case presetNoneSaved, presetUnknown, presetExists, presetBadName, presetUnreadable, presetNotAnObject, presetFieldMissing
     case presetFieldWrong, presetSaved, presetForgotten, presetList, helpPreset, helpPresetSave, helpPresetReplace, helpPresetList
     case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
+    case helpMetronomeSample, helpMetronomeAccentSample, metronomeSampleOrSource, metronomeAccentNeedsSample
     case backdropDrone, backdropMetronome, backdropNotice, backdropStopped, helpTrainDrone, helpTrainMetronome, trainBackdropHeadless
     case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLength, practiceLengthNeeded
     case practiceBarsOutside, practiceSecondsOutside, practiceNeedsTerminal, metronomeTitle, metronomeBar, metronomeCountIn

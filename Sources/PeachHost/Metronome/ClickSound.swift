@@ -19,7 +19,18 @@ public struct ClickSound: Equatable, Codable, Sendable {
     public static let tick = ClickSound(name: "tick", accentKey: 46, normalKey: 42)
     public static let all = [woodblock, beep, tick]
 
-    public static func named(_ name: String) -> ClickSound? { all.first { $0.name == name.lowercased() } }
+    /// A built-in name, or any kit piece by General MIDI key: `56` (the
+    /// cowbell on every click) or `ACCENT/NORMAL` (`34/33`, `37/42`).
+    public static func named(_ name: String) -> ClickSound? {
+        if let sound = all.first(where: { $0.name == name.lowercased() }) { return sound }
+        let keys = name.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(keys.count), keys.allSatisfy({ $0.map(keyRange.contains) == true }) else { return nil }
+        let accent = keys[0]!, normal = keys.last!!
+        return ClickSound(name: accent == normal ? "\(accent)" : "\(accent)/\(normal)", accentKey: accent, normalKey: normal)
+    }
+
+    /// MIDI's keys; which of them sound depends on the source (GM percussion: 27 to 87).
+    public static let keyRange = 0...127
 
     /// The key and velocity of a sounding click: accents on their own key,
     /// the rest softer by level, subdivisions softest.

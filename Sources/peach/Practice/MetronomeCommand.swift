@@ -57,6 +57,12 @@ struct MetronomeCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpMetronomeClick), valueName: "sound"))
     var click: String?
 
+    @Option(help: ArgumentHelp(localized(.helpMetronomeSample), valueName: localized(.valueNameFile)))
+    var sample: String?
+
+    @Option(name: .customLong("accent-sample"), help: ArgumentHelp(localized(.helpMetronomeAccentSample), valueName: localized(.valueNameFile)))
+    var accentSample: String?
+
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpMetronomeSilent)))
     var silent: Bool?
 
@@ -76,6 +82,9 @@ struct MetronomeCommand: ParsableCommand {
         catalog.sources.contains { $0.descriptor.id == "org.peach.click" } ? "org.peach.click" : SourceCatalog.defaultSourceID
     }
 
+    /// The source that plays a sound file of the user's (`--sample`).
+    static let sampleSourceID = "org.peach.sample"
+
     /// Seeds travel through the settings file as JSON numbers, exact up to 2^53.
     static let seedRange: ClosedRange<UInt64> = 0...(1 << 53)
 
@@ -84,6 +93,8 @@ struct MetronomeCommand: ParsableCommand {
         _ = try saved(from: nil, checking: false)
         if let seed, !Self.seedRange.contains(seed) { throw ValidationError(localized(.metronomeSeedOutside, seed, Self.seedRange.upperBound)) }
         if let drone { _ = try checked { try DroneSetup.note(parsing: drone) } }
+        if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
+        if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         try length.check(wav: sound.wav != nil)
     }
 
@@ -117,6 +128,7 @@ struct MetronomeCommand: ParsableCommand {
             saved.click = click.lowercased()
         }
         if let silent { saved.silent = silent }
+        if let sample { (saved.sample, saved.accentSample) = (WorkingDirectory.absolute(sample), accentSample.map(WorkingDirectory.absolute)) }
         return saved
     }
 
@@ -131,8 +143,7 @@ struct MetronomeCommand: ParsableCommand {
         if let memory { try presets.saveIfAsked(saved, in: memory) }
         let setup = saved.setup, clickSound = ClickSound.named(saved.click) ?? .woodblock
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
-        let clickSource = try catalog.makeInstance(of: sound.source ?? Self.clickSourceID(in: catalog))
-        for (key, value) in try sound.optionAssignments(nil) { try clickSource.set(key, to: value) }
+        let clickSource = try saved.makeClickSource(from: catalog, sound: sound)
         // `--drone NOTE` keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
         let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
         var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)

@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachHost
 import PeachMetronome
 import PeachText
@@ -8,6 +9,26 @@ struct SavedMetronome: Codable, Equatable {
     var setup: MetronomeSetup
     var click: String
     var silent: Bool
+    /// A sound file of the user's that clicks instead (the Sample source), and one for accents.
+    var sample: String?
+    var accentSample: String?
+
+    init(setup: MetronomeSetup, click: String, silent: Bool, sample: String? = nil, accentSample: String? = nil) {
+        (self.setup, self.click, self.silent, self.sample, self.accentSample) = (setup, click, silent, sample, accentSample)
+    }
+
+    /// The source that plays it: the sample, or `sound`'s `--source` with its options, or the built-in clicks.
+    func makeClickSource(from catalog: SourceCatalog, sound: SoundOptions) throws -> SourceInstance {
+        guard let sample else {
+            let source = try catalog.makeInstance(of: sound.source ?? MetronomeCommand.clickSourceID(in: catalog))
+            for (key, value) in try sound.optionAssignments(nil) { try source.set(key, to: value) }
+            return source
+        }
+        let source = try catalog.makeInstance(of: MetronomeCommand.sampleSourceID)
+        try source.set("file", to: sample)
+        if let accentSample { try source.set("accent-file", to: accentSample) }
+        return source
+    }
 
     static func memory(_ store: SettingsStore) -> PracticeMemory<SavedMetronome> {
         PracticeMemory(store: store, tool: "metronome", label: localized(.practiceToolMetronome)) { saved in
@@ -29,6 +50,7 @@ struct SavedMetronome: Codable, Equatable {
         if let muted = setup.mutedBars { words += ["--mute", muted.text] }
         if setup.silentBeatChance > 0 { words += ["--drop", (setup.silentBeatChance * 100).compact(in: .english), "--seed", "\(setup.seed)"] }
         words += ["--click", click]
+        if let sample { words += ["--sample", sample] + (accentSample.map { ["--accent-sample", $0] } ?? []) }
         if silent { words.append("--silent") }
         return words.joined(separator: " ")
     }

@@ -48,7 +48,7 @@ public struct PluginSearchPath: Sendable, Equatable {
                     directories.append(entry)
                     continue
                 }
-                let resolved = PluginPath.currentDirectory().map { $0 + "/" + entry } ?? entry
+                let resolved = WorkingDirectory.absolute(entry)
                 warnings.append(.relativeEntry(entry: entry, resolved: resolved))
                 directories.append(resolved)
             }
@@ -112,13 +112,6 @@ public enum PluginPath {
     public static func executableDirectory() -> String? {
         guard let executable = canonical("/proc/self/exe") else { return nil }
         return String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
-    }
-
-    /// The folder Peach was started in.
-    static func currentDirectory() -> String? {
-        guard let folder = getcwd(nil, 0) else { return nil }
-        defer { free(folder) }
-        return String(cString: folder)
     }
 
     /// The folder, or else the first of its libraries `names`, that anyone may
