@@ -24,6 +24,7 @@ struct MetronomeBenchmark {
         let impulses = try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "impulses",
                                          in: folder, defines: ["IMPULSES"])
         return [try onsets(library: impulses), try cpu(library: impulses)]
+            + (try KeyToSoundBenchmark(releaseDirectory: releaseDirectory, clickLibrary: impulses).rows())
     }
 
     private static let setup = MetronomeSetup(bpm: 300, beatsPerBar: 4, subdivision: 8,

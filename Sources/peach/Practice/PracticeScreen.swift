@@ -96,7 +96,8 @@ final class PracticeScreen {
 
     /// What a key does; false to quit.
     private func handle(_ key: Key) throws -> Bool {
-        let at = rig.engine.renderedFrames
+        // What a key starts or changes sounds on the first frame it can be exact on, a block or two from now.
+        let at = rig.engine.earliestOnTimeFrame
         switch key {
         case .character("q"), .character("Q"), .escape, .interrupt: return false
         case .up where rig.metronome != nil: try setTempo(metronomeSetup.bpm + 1)
@@ -170,7 +171,7 @@ final class PracticeScreen {
     private func toggleMetronome(at frame: Int64) throws {
         if rig.metronome == nil || paused {
             if !rig.hasClickTrack { try rig.addClickTrack(source: try makeClickSource()) }
-            try rig.startMetronome(metronomeSetup, sound: clickSound, at: frame + horizon)
+            try startClicks(at: frame)
             paused = false
             announce(localized(.plainResumed))
         } else {
@@ -186,9 +187,15 @@ final class PracticeScreen {
             upcoming.removeAll()
             announce(localized(.plainPaused))
         } else {
-            try rig.startMetronome(metronomeSetup, sound: clickSound, at: frame + horizon)
+            try startClicks(at: frame)
             announce(localized(.plainResumed))
         }
+    }
+
+    /// Beat one on `frame`, its clicks scheduled at once: the loop looks again only after drawing and reading keys.
+    private func startClicks(at frame: Int64) throws {
+        try rig.startMetronome(metronomeSetup, sound: clickSound, at: frame)
+        if let metronome = rig.metronome { upcoming += try metronome.schedule(before: frame + horizon) }
     }
 
     private var droneText: String {

@@ -105,6 +105,11 @@ public final class AudioEngine {
     /// Frames the output has been given so far.
     public var renderedFrames: Int64 { loop.renderedFrames.load(ordering: .acquiring) }
 
+    /// The first frame an event scheduled now is sure to sound on: the block
+    /// after `renderedFrames` may be rendering already (an event there would
+    /// sound late, at the block's start); the one after it has not begun.
+    public var earliestOnTimeFrame: Int64 { renderedFrames + Int64(format.blockFrames) }
+
     /// Whether the last rendered block was silent with no note still sounding on any track.
     public var isSilent: Bool { loop.isSilent.load(ordering: .acquiring) }
 
