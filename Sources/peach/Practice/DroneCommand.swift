@@ -44,7 +44,7 @@ struct DroneCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))
     var metronome: Double?
 
-    @Flag(help: ArgumentHelp(localized(.helpPlain)))
+    @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
     var plain = false
 
     @OptionGroup var length: PracticeLength

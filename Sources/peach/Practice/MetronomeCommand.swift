@@ -69,7 +69,7 @@ struct MetronomeCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpMetronomeDrone), valueName: localized(.valueNameNote)))
     var drone: String?
 
-    @Flag(help: ArgumentHelp(localized(.helpPlain)))
+    @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
     var plain = false
 
     @OptionGroup var length: PracticeLength

@@ -5,8 +5,9 @@ extension TextCatalog {
             .helpMetronomeAbstract: "Click a steady beat: meters, subdivisions, accents, a tempo trainer, muted bars.",
             .helpMetronomeDiscussion: "Every click lands on its exact sample of the audio clock, at any tempo, for as long as it runs. "
                 + "Without --wav it plays live with a beat you can read from a music stand; keys: Up/Down tempo ±1, PageUp/PageDown ±10, "
-                + "t tap the tempo (three taps or more), Space pause, d drone on or off, Left/Right move the drone, q quit. "
-                + "Accent patterns have one letter per beat: X strong, x normal, - weak, . silent.",
+                + "t tap the tempo (three taps or more), Space pause, d drone on or off, Left/Right move the drone, f fifth, o octave, "
+                + "p pure or organ-like drone, q quit. Live, it starts from the setup the last live session ended with (--fresh: the defaults); "
+                + "the options given change it. Accent patterns have one letter per beat: X strong, x normal, - weak, . silent.",
             .helpMetronomeBPM: "Beats per minute, 20 to 400 (default 100, or the tempo trainer's start).",
             .helpMetronomeBeats: "Beats in a bar, 1 to 16.",
             .helpMetronomeSubdivision: "Clicks per beat, 1 to 8: 2 eighths, 3 triplets, 4 sixteenths, 5 quintuplets.",
@@ -18,7 +19,7 @@ extension TextCatalog {
             .helpMetronomeDrop: "Drop this percentage of beats at random, 0 to 90 (inner-time practice).",
             .helpMetronomeSeed: "Which beats are dropped: the same seed drops the same beats.",
             .helpMetronomeClick: "The click: woodblock, beep or tick, or any kit piece by General MIDI key as ACCENT/NORMAL (37/42) or one key (56). A SoundFont kit or drum machine plays its own sound for the key.",
-            .helpMetronomeSample: "Click with this sound file (WAV, FLAC, Ogg…), played as recorded on every click.",
+            .helpMetronomeSample: "Click with this sound file (WAV or FLAC, up to 10 s), played as recorded on every click.",
             .helpMetronomeAccentSample: "With --sample: the sound file for accented beats.",
             .metronomeSampleOrSource: "--sample chooses the click's source; leave out --source",
             .metronomeAccentNeedsSample: "--accent-sample goes with --sample FILE",
@@ -30,7 +31,8 @@ extension TextCatalog {
             .helpDroneAbstract: "Hold a reference tone to tune and sing against: a note with an optional fifth and octave.",
             .helpDroneDiscussion: "A note without an octave sounds in octave 3. The fifth is pure (3:2, 701.955 cents) unless --tuning equal "
                 + "(700 cents). Without --wav it plays live until you quit; keys: Left/Right a semitone, Up/Down an octave, f fifth, o octave, "
-                + "p pure or organ-like, m metronome on or off, q quit.",
+                + "p pure or organ-like, m metronome on or off, q quit. Live, it starts from the setup the last live session ended with "
+                + "(--fresh: the defaults); the options given change it.",
             .helpDroneNote: "The drone's note: A, Bb2, F#4 or a MIDI number.",
             .helpDroneCents: "Cents above the note, -100 to 100.",
             .helpDroneFifth: "Add the fifth above.",
@@ -72,6 +74,7 @@ extension TextCatalog {
             .helpPresetForget: "Remove the preset saved under this name.",
             .helpPresetFresh: "Start from the defaults, not from the setup last played live.",
             .practiceToolMetronome: "metronome",
+            .helpPracticePlain: "Line-by-line text for screen readers: no redraws, no colour; says each change (tempo, pause, drone) in a line.",
             .practiceToolDrone: "drone",
             .presetReplaceNeedsSave: "--replace goes with --save NAME",
             .metronomeSeedOutside: "the seed %1 is outside 0 to %2",
@@ -120,7 +123,9 @@ extension TextCatalog {
             .helpMetronomeAbstract: "Klickt einen gleichmäßigen Schlag: Takte, Unterteilungen, Akzente, Tempotrainer, stumme Takte.",
             .helpMetronomeDiscussion: "Jeder Klick fällt auf sein genaues Sample der Audiouhr, bei jedem Tempo und beliebig lange. "
                 + "Ohne --wav spielt es live mit einem Schlag, den man vom Notenständer ablesen kann; Tasten: Auf/Ab Tempo ±1, Bild auf/ab ±10, "
-                + "t Tempo tippen (drei Mal oder öfter), Leertaste Pause, d Bordun an oder aus, Links/Rechts Bordun verschieben, q Ende. "
+                + "t Tempo tippen (drei Mal oder öfter), Leertaste Pause, d Bordun an oder aus, Links/Rechts Bordun verschieben, f Quinte, "
+                + "o Oktave, p Bordun rein oder orgelartig, q Ende. Live beginnt es mit der Einstellung, mit der die letzte Live-Sitzung endete "
+                + "(--fresh: die Standardwerte); angegebene Optionen ändern sie. "
                 + "Akzentmuster haben einen Buchstaben je Schlag: X stark, x normal, - schwach, . stumm.",
             .helpMetronomeBPM: "Schläge pro Minute, 20 bis 400 (Standard 100 oder der Anfang des Tempotrainers).",
             .helpMetronomeBeats: "Schläge im Takt, 1 bis 16.",
@@ -133,7 +138,7 @@ extension TextCatalog {
             .helpMetronomeDrop: "Diesen Prozentsatz der Schläge zufällig weglassen, 0 bis 90 (inneres Timing).",
             .helpMetronomeSeed: "Welche Schläge wegfallen: derselbe Startwert lässt dieselben weg.",
             .helpMetronomeClick: "Der Klick: woodblock, beep oder tick, oder ein beliebiges Schlagzeugteil als General-MIDI-Taste, AKZENT/NORMAL (37/42) oder eine Taste (56). Ein SoundFont-Drumkit oder Drumcomputer spielt seinen eigenen Klang zur Taste.",
-            .helpMetronomeSample: "Mit dieser Klangdatei klicken (WAV, FLAC, Ogg…), bei jedem Klick wie aufgenommen gespielt.",
+            .helpMetronomeSample: "Mit dieser Klangdatei klicken (WAV oder FLAC, bis 10 s), bei jedem Klick wie aufgenommen gespielt.",
             .helpMetronomeAccentSample: "Mit --sample: die Klangdatei für betonte Schläge.",
             .metronomeSampleOrSource: "--sample wählt die Quelle des Klicks; --source weglassen",
             .metronomeAccentNeedsSample: "--accent-sample gehört zu --sample DATEI",
@@ -145,7 +150,8 @@ extension TextCatalog {
             .helpDroneAbstract: "Hält einen Bezugston zum Stimmen und Singen: ein Ton mit wahlweise Quinte und Oktave.",
             .helpDroneDiscussion: "Ein Ton ohne Oktave klingt in Oktave 3. Die Quinte ist rein (3:2, 701,955 Cent), außer mit --tuning equal "
                 + "(700 Cent). Ohne --wav spielt er live, bis du beendest; Tasten: Links/Rechts ein Halbton, Auf/Ab eine Oktave, f Quinte, "
-                + "o Oktave, p rein oder orgelartig, m Metronom an oder aus, q Ende.",
+                + "o Oktave, p rein oder orgelartig, m Metronom an oder aus, q Ende. Live beginnt er mit der Einstellung, mit der die letzte "
+                + "Live-Sitzung endete (--fresh: die Standardwerte); angegebene Optionen ändern sie.",
             .helpDroneNote: "Der Ton des Borduns: A, Bb2, F#4 oder eine MIDI-Nummer.",
             .helpDroneCents: "Cent über dem Ton, -100 bis 100.",
             .helpDroneFifth: "Die Quinte darüber dazunehmen.",
@@ -187,6 +193,7 @@ extension TextCatalog {
             .helpPresetForget: "Die unter diesem Namen gespeicherte Vorlage entfernen.",
             .helpPresetFresh: "Mit den Standardwerten beginnen, nicht mit der zuletzt live gespielten Einstellung.",
             .practiceToolMetronome: "Metronom",
+            .helpPracticePlain: "Zeilenweiser Text für Screenreader: kein Neuzeichnen, keine Farbe; sagt jede Änderung (Tempo, Pause, Bordun) in einer Zeile.",
             .practiceToolDrone: "Bordun",
             .presetReplaceNeedsSave: "--replace gehört zu --save NAME",
             .metronomeSeedOutside: "der Startwert %1 liegt außerhalb von 0 bis %2",
