@@ -1,6 +1,7 @@
 import Foundation
 import PeachAudio
 import PeachHost
+import PeachMusic
 import PeachTestSupport
 import Testing
 
@@ -75,6 +76,29 @@ import Testing
         }
         #expect(result.standardOutput.contains("\"fifthCents\" : 701.955"))
         #expect(wav.samples[0].suffix(100).allSatisfy { $0 == 0 }, "the drone fades out before the file ends")
+    }
+
+    /// A SoundFont drone within a tenth of a cent, the source's calibration
+    /// doing for a drone what it does for a pair: the flute with its just
+    /// fifth, each tone's fundamental; the church organ, whose ranks are
+    /// tuned apart (its fundamental 1.4 cents above its second partial), by
+    /// the pitch of the whole tone, as the calibration hears it.
+    @Test(arguments: [(73, true), (19, false)])
+    func aSoundFontDroneSoundsItsTonesWithinATenthOfACent(program: Int, fifth: Bool) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(["drone", "D3", "--seconds", "3", "--wav", folder.file("drone.wav"), "--source", FluidFixture.sourceID,
+                                     "--option", "font=\(FluidFixture.timGM6mb)", "--option", "program=\(program)"] + (fifth ? ["--fifth"] : []),
+                                    folder: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let wav = try WavFile.read(path: folder.file("drone.wav"))
+        let steady = wav.samples[0][24_000..<120_000]
+        let root = 440 * pow(2, (50 - 69) / 12.0)
+        for frequency in fifth ? [root, root * 1.5] : [root] {
+            let measured = fifth ? FrequencyMeter.frequency(of: steady, sampleRate: wav.sampleRate, near: frequency)
+                : try #require(PitchMeter.measure(ArraySlice(steady.map(Float.init)), sampleRate: wav.sampleRate, near: frequency)).frequency
+            #expect(abs(FrequencyMeter.cents(measured, from: frequency)) < 0.1, "program \(program): asked \(frequency) Hz, measured \(measured) Hz")
+        }
     }
 
     @Test(arguments: [
