@@ -61,10 +61,12 @@ final class FluidPlayer {
         voices = .allocate(capacity: Self.voiceCount)
         tailLeft = .allocate(capacity: stealFrames)
         tailRight = .allocate(capacity: stealFrames)
+        // A stolen voice renders its whole fade at once (`voiceForNewNote`): at small blocks, more than a block.
+        let voiceFrames = max(maxFrames, stealFrames)
         var made = 0
         do {
             while made < Self.voiceCount {
-                (voices + made).initialize(to: try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: maxFrames))
+                (voices + made).initialize(to: try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: voiceFrames))
                 made += 1
             }
         } catch {

@@ -52,7 +52,7 @@ struct FluidVoice {
     private var fadeFrom: Float = 0
     private var fadeFrames = 1
 
-    /// [main-thread] A voice on a new synth that borrows `font`.
+    /// [main-thread] A voice on a new synth that borrows `font`, asked for at most `maxFrames` frames at a time.
     init(settings: OpaquePointer, font: LoadedFont, timbre: UnsafePointer<Timbre>, maxFrames: Int) throws(FluidError) {
         guard let synth = fluidSynth.new_fluid_synth(settings) else { throw .rejectedByFluidSynth(path: font.file.path, reason: "cannot create a synthesizer") }
         _ = fluidSynth.fluid_synth_add_sfont(synth, font.sfont)
