@@ -38,6 +38,10 @@ struct FluidVoice {
     private var written = 0
     /// Frames ever taken from the synth, to keep its 64-frame blocks aligned with note starts.
     private var consumed = 0
+    /// Once every FluidSynth voice of the note has ended: the input frame
+    /// from which the ring holds only silence. The voice falls idle when its
+    /// output gets there, at the same frame whatever the host's blocks.
+    private var silentFrom: Int?
     /// Output frames rendered since the note began. Frame n reads the input at
     /// n·ratio, computed afresh each time: a position summed block by block
     /// would round differently for a note that starts elsewhere in a block, and
@@ -110,6 +114,7 @@ struct FluidVoice {
         consumed += flush
         _ = fluidSynth.fluid_synth_noteon(synth, 0, key, Self.midiVelocity)
         holdPitchSteady()
+        silentFrom = nil
         self.key = key
         // Silence before the note, for the interpolation's first frames.
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
@@ -179,10 +184,15 @@ struct FluidVoice {
                          attackFrames: Int, tracksEffectTails: Bool) {
         guard stage != .idle, count > 0 else { return }
         let last = Double(outputFrames + count - 1) * ratio
-        fill(through: Int(last) + SincKernel.taps - SincKernel.before)
+        fill(through: Int(last) + SincKernel.taps - SincKernel.before, tracksEffectTails: tracksEffectTails)
         var peak: Float = 0
         for frame in 0..<count {
             let at = Double(outputFrames + frame) * ratio
+            if let silentFrom, at >= Double(silentFrom) {
+                stage = .idle
+                noteID = -1
+                break
+            }
             let base = Int(at)
             let start = (base - SincKernel.before) & mask
             let (sumLeft, sumRight) = SincKernel.interpolate(left + start, right + start, fraction: at - Double(base))
@@ -200,8 +210,8 @@ struct FluidVoice {
         outputFrames += count
         if stage == .idle {
             _ = fluidSynth.fluid_synth_all_sounds_off(synth, 0)
-        } else if fluidSynth.fluid_synth_get_active_voice_count(synth) == 0, !tracksEffectTails || peak < 1e-6 {
-            // Every FluidSynth voice has ended (and with reverb or chorus on, their tails too).
+        } else if tracksEffectTails, fluidSynth.fluid_synth_get_active_voice_count(synth) == 0, peak < 1e-6 {
+            // Every FluidSynth voice has ended, and the reverb's or chorus's tail too.
             stop()
         }
     }
@@ -226,11 +236,14 @@ struct FluidVoice {
         return level
     }
 
-    /// Renders the synth's output up to input frame `frame` (inclusive).
-    private mutating func fill(through frame: Int) {
+    /// Renders the synth's output up to input frame `frame` (inclusive), at
+    /// most one of the synth's 64-frame blocks at a time, each aligned with the
+    /// note's start: after each, the synth says whether the note's voices
+    /// have all ended, so that the block where they did is found exactly.
+    private mutating func fill(through frame: Int, tracksEffectTails: Bool) {
         while written <= frame {
             let at = written & mask
-            let chunk = min(frame + 1 - written, mask + 1 - at)
+            let chunk = min(frame + 1 - written, mask + 1 - at, 64 - written % 64)
             _ = fluidSynth.fluid_synth_write_float(synth, Int32(chunk), left, Int32(at), 1, right, Int32(at), 1)
             if at < SincKernel.taps {
                 let mirrored = min(chunk, SincKernel.taps - at)
@@ -239,6 +252,11 @@ struct FluidVoice {
             }
             written += chunk
             consumed += chunk
+            if silentFrom == nil, !tracksEffectTails, fluidSynth.fluid_synth_get_active_voice_count(synth) == 0 {
+                // The synth has rendered the whole block holding the last frame written: the note ended in it.
+                // (With reverb or chorus on, their tails ring on: `render` waits for those.)
+                silentFrom = (written + 63) / 64 * 64 + SincKernel.taps
+            }
         }
     }
 }

@@ -57,6 +57,30 @@ import Testing
         }
     }
 
+    /// A note whose SoundFont release ends before the source's own fade
+    /// (the drawbar organ's quarter of a second, under a fade of 3 s) ends
+    /// with FluidSynth's voices, and the same whatever the engine's blocks:
+    /// its last frames are heard to the last, and its voice falls idle on
+    /// the same frame, so the next note takes the same voice.
+    @Test func aNoteEndingByItselfSoundsAlikeInBlocksOfAnySize() throws {
+        func render(blockFrames: Int) throws -> [Float] {
+            let output = MemoryOutput(format: AudioFormat(sampleRate: 48000, channels: 1, blockFrames: blockFrames), capacityFrames: 96_000)
+            let notes: [(frequency: Double, start: Int64, frames: Int64)] = [(440, 1000, 24_000), (660, 40_000, 24_000)]
+            try SourceFixture.render(notes, with: try FluidFixture.instance(options: ["program": "16", "release-ms": "3000"]), through: output)
+            return output.samples(channel: 0)
+        }
+        let reference = try render(blockFrames: 1024)
+        let end = reference[..<40_000].lastIndex { $0 != 0 }!
+        #expect(end < 25_000 + 24_000, "the organ's own release ended the first note, at frame \(end)")
+        for blockFrames in [64, 100, 256] {
+            let samples = try render(blockFrames: blockFrames)
+            // Each rendering runs until the source is silent, to the end of a block: the longer one ends in silence.
+            let difference = zip(samples, reference).map { abs($0 - $1) }.max()!
+            #expect(difference == 0, "blocks of \(blockFrames) differ from blocks of 1024 by \(difference)")
+            #expect(samples.dropFirst(reference.count).allSatisfy { $0 == 0 } && reference.dropFirst(samples.count).allSatisfy { $0 == 0 })
+        }
+    }
+
     /// Sustained and percussive programs: a note started in silence and
     /// released after one second, and one released in the middle of its attack.
     @Test(arguments: [(73, "Flute"), (19, "Church Organ"), (80, "Lead 1 (square)"), (0, "Acoustic Grand Piano"), (48, "String Ensemble 1")])
