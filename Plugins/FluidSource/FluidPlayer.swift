@@ -217,9 +217,16 @@ final class FluidPlayer {
         let velocity = Int32(max(1, (min(max(note.velocity, 0), 1) * 127).rounded()))
         let index = voiceForNewNote(stereo: stereo)
         startCounter += 1
-        if !voices[index].start(noteID: note.note_id, key: Int32(key), velocity: velocity, cents: 0, ratio: 1, amplitude: Float(gain) * Self.kitLevel,
-                                order: startCounter, timbre: timbre, fontName: font.fluidName) {
+        guard voices[index].start(noteID: note.note_id, key: Int32(key), velocity: velocity, cents: 0, ratio: 1, amplitude: Float(gain) * Self.kitLevel,
+                                  order: startCounter, timbre: timbre, fontName: font.fluidName) else {
             refusals.refuse(note, key: Int32(key), kit: timbre, in: process)
+            return
+        }
+        // FluidSynth stops the hits of a key's exclusive class within one synth; here each hit has a synth of its own.
+        let exclusiveClass = voices[index].exclusiveClass
+        guard exclusiveClass != 0 else { return }
+        for other in 0..<Self.voiceCount where other != index && voices[other].exclusiveClass == exclusiveClass {
+            voices[other].release(within: stealFrames)
         }
     }
 

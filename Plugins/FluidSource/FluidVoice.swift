@@ -22,6 +22,8 @@ struct FluidVoice {
     private(set) var stage = Stage.idle
     private(set) var noteID: Int32 = -1
     private(set) var startOrder: UInt64 = 0
+    /// A drum's exclusive class, as the kit sets it (0: none): a hit stops the others of its class, as a closed hi-hat stops an open one.
+    private(set) var exclusiveClass: Int32 = 0
     private var key: Int32 = 0
     /// The FluidSynth channel of the note: the drums' for a kit.
     private var channel: Int32 = 0
@@ -127,7 +129,11 @@ struct FluidVoice {
             return false
         }
         // An instrument's pitch is held steady; a drum's sweep is part of its sound.
-        if !timbre.pointee.isDrumKit { holdPitchSteady(started) }
+        if timbre.pointee.isDrumKit {
+            exclusiveClass = Int32(fluidSynth.fluid_voice_gen_get(fluidVoices[0], Int32(GEN_EXCLUSIVECLASS.rawValue)))
+        } else {
+            holdPitchSteady(started)
+        }
         self.key = key
         // Silence before the note, for the interpolation's first frames.
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)

@@ -162,6 +162,21 @@ import Testing
         #expect(tone.map(abs).max()! > 0.01)
     }
 
+    /// An open hi-hat rings for seconds, but a closed one stops it, as in
+    /// the kit itself (the font puts the two in one exclusive class): after a
+    /// 5 ms fade only the closed hi-hat sounds.
+    @Test func aClosedHiHatStopsAnOpenOne() throws {
+        let closedAt = 9600
+        let both = try FluidDrumsFixture.render([(46, 0, 1), (42, Int64(closedAt), 1)], frames: 24_000).samples
+        let open = try FluidDrumsFixture.render([(46, 0, 1)], frames: 24_000).samples
+        let closed = try FluidDrumsFixture.render([(42, 0, 1)], frames: 14_400).samples
+        let peak = open.map(abs).max()!
+        #expect(open[(closedAt + 240)..<(closedAt + 4800)].map(abs).max()! > peak / 10, "the open hi-hat alone rings on")
+        let difference = (240..<4800).map { abs(both[closedAt + $0] - closed[$0]) }.max()!
+        #expect(difference < peak * 1e-6, "5 ms after the closed hi-hat, only it sounds: \(difference)")
+        #expect(both[..<closedAt] == open[..<closedAt])
+    }
+
     /// Forty-eight hits 12.5 ms apart, the long ones ringing on: more than
     /// the source's 16 voices sound at once, and the oldest are taken and
     /// faded. Blocks of 64 or 100 frames (shorter than that fade) sound as blocks of 1024 do.
