@@ -60,8 +60,7 @@ enum Calibration {
         let settings: OpaquePointer
         let fontName: UnsafePointer<CChar>
         var voice: FluidVoice
-        let timbre: UnsafeMutablePointer<Timbre>
-        let untuned = UnsafeMutablePointer<Double>.allocate(capacity: 128)
+        let timbre: UnsafePointer<Timbre>
         let measured = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
         let lower = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
         let upper = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
@@ -69,13 +68,12 @@ enum Calibration {
         init(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) {
             settings = FluidSettings.make(sampleRate: sampleRate)
             fontName = font.fluidName
-            untuned.initialize(repeating: 0, count: 128)
-            timbre = .allocate(capacity: 1)
-            timbre.initialize(to: Timbre(bank: Int32(preset.bank), program: Int32(preset.program), keyOffsets: untuned))
+            timbre = Timbre.make(preset, keyOffsets: [Double](repeating: 0, count: 128), name: preset.description)
             do {
                 voice = try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: measuredFrames)
             } catch {
                 fluidSynth.delete_fluid_settings(settings)
+                Timbre.free(timbre)
                 throw error
             }
         }
@@ -84,8 +82,7 @@ enum Calibration {
             voice.destroy(font: font)
             fluidSynth.delete_fluid_settings(settings)
             for buffer in [measured, lower, upper] { buffer.deallocate() }
-            untuned.deallocate()
-            timbre.deallocate()
+            Timbre.free(timbre)
         }
 
         /// Whether `key` sounds exactly like `lowerKey` played a semitone higher: the same sample, tuned the same way.
@@ -119,8 +116,8 @@ enum Calibration {
         /// Plays `key` from silence, left and right mixed into `output`, then silences the voice.
         private mutating func render(_ key: Int, cents: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
             output.update(repeating: 0, count: frames)
-            voice.start(noteID: 1, key: Int32(key), cents: cents, ratio: 1, amplitude: 1, order: 0,
-                        timbre: UnsafePointer(timbre), fontName: fontName)
+            voice.start(noteID: 1, key: Int32(key), velocity: FluidVoice.midiVelocity, cents: cents, ratio: 1, amplitude: 1, order: 0,
+                        timbre: timbre, fontName: fontName)
             voice.render(into: output, right: nil, count: frames, attackFrames: 1, tracksEffectTails: false)
             voice.stop()
         }

@@ -9,18 +9,21 @@ public func peach_source_entry_v1(_ hostAbiMinor: UInt16) -> UnsafePointer<peach
     UnsafePointer(entryTable)
 }
 
-private nonisolated(unsafe) let descriptor: UnsafeMutablePointer<peach_source_descriptor> = {
-    let descriptor = UnsafeMutablePointer<peach_source_descriptor>.allocate(capacity: 1)
-    descriptor.initialize(to: peach_source_descriptor(
-        struct_size: UInt32(MemoryLayout<peach_source_descriptor>.size),
-        // Real-time safe as measured: the render thread allocates nothing, FluidSynth's note-on included (RealTimeSafetyTests).
-        flags: PEACH_SOURCE_RENDERS_AUDIO | PEACH_SOURCE_REALTIME_SAFE,
-        id: strdup(FluidInstance.sourceID),
-        name: strdup("FluidSynth"),
-        vendor: strdup("Peach"),
-        version: strdup("1.0.0"),
-        description: strdup("SoundFont instruments through FluidSynth, each key calibrated to sound within a tenth of a cent of the pitch asked for.")))
-    return descriptor
+/// One descriptor per source, in `FluidSourceKind.allCases` order.
+private nonisolated(unsafe) let descriptors: UnsafeMutablePointer<peach_source_descriptor> = {
+    let kinds = FluidSourceKind.allCases
+    let descriptors = UnsafeMutablePointer<peach_source_descriptor>.allocate(capacity: kinds.count)
+    for (index, kind) in kinds.enumerated() {
+        (descriptors + index).initialize(to: peach_source_descriptor(
+            struct_size: UInt32(MemoryLayout<peach_source_descriptor>.size),
+            flags: kind.flags,
+            id: strdup(kind.id),
+            name: strdup(kind.name),
+            vendor: strdup("Peach"),
+            version: strdup("1.0.0"),
+            description: strdup(kind.description)))
+    }
+    return descriptors
 }()
 
 private nonisolated(unsafe) let entryTable: UnsafeMutablePointer<peach_plugin_entry> = {
@@ -29,14 +32,15 @@ private nonisolated(unsafe) let entryTable: UnsafeMutablePointer<peach_plugin_en
         struct_size: UInt32(MemoryLayout<peach_plugin_entry>.size),
         abi_major: UInt16(PEACH_ABI_MAJOR),
         abi_minor: UInt16(PEACH_ABI_MINOR),
-        source_count: { 1 },
-        get_source: { index in index == 0 ? UnsafePointer(descriptor) : nil },
+        source_count: { UInt32(FluidSourceKind.allCases.count) },
+        get_source: { index in Int(index) < FluidSourceKind.allCases.count ? UnsafePointer(descriptors + Int(index)) : nil },
         create: { id, host, errorBuffer, capacity in
-            guard let id, String(cString: id) == FluidInstance.sourceID else {
-                if let errorBuffer { peach_copy_text(errorBuffer, Int(capacity), "this library offers only \(FluidInstance.sourceID)") }
+            guard let id, let kind = FluidSourceKind.withID(String(cString: id)) else {
+                let ids = FluidSourceKind.allCases.map(\.id).joined(separator: " and ")
+                if let errorBuffer { peach_copy_text(errorBuffer, Int(capacity), "this library offers only \(ids)") }
                 return nil
             }
-            return FluidInstance.makeTable(host: host)
+            return FluidInstance.makeTable(kind, host: host)
         }))
     return table
 }()

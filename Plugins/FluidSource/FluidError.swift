@@ -12,6 +12,8 @@ enum FluidError: Error, Equatable, CustomStringConvertible {
     case rejectedByFluidSynth(path: String, reason: String)
     case noPreset(font: String, bank: Int, program: Int)
     case noPitch(font: String, preset: String)
+    case noDrumKit(font: String)
+    case silentKit(font: String, kit: String)
 
     var description: String {
         switch self {
@@ -39,6 +41,10 @@ enum FluidError: Error, Equatable, CustomStringConvertible {
         case .noPitch(let font, let preset):
             "\(preset) in the SoundFont \(font) has no key with a pitch Peach can measure and correct: it is silent, unpitched "
                 + "(a drum, a sound effect) or dies away within half a second"
+        case .noDrumKit(let font):
+            "the SoundFont \(font) has no drum kit (bank \(DrumKit.bank))"
+        case .silentKit(let font, let kit):
+            "the drum kit \(kit) in the SoundFont \(font) has no key with a sound"
         }
     }
 }

@@ -2,12 +2,13 @@ import Glibc
 import PeachPluginAPI
 import Synchronization
 
-/// One FluidSynth-source instance behind the C instance table.
+/// One instance of either of the library's sources behind the C instance table.
 final class FluidInstance {
-    static let sourceID = "org.peach.fluid"
-
+    private let kind: FluidSourceKind
     private let host: UnsafePointer<peach_host>?
     private var options = FluidOptions()
+    /// The drum kits of the font set now: the kit option's choices.
+    private var kits: [DrumKit] = []
     /// While active: the font and the rendering state.
     private var font: LoadedFont?
     private var player: FluidPlayer?
@@ -18,9 +19,16 @@ final class FluidInstance {
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: FluidInstance.errorCapacity)
     private static let errorCapacity = 512
 
-    private init(host: UnsafePointer<peach_host>?) {
+    private init(_ kind: FluidSourceKind, host: UnsafePointer<peach_host>?) {
+        self.kind = kind
         self.host = host
         errorText[0] = 0
+        if kind == .drums { kits = Self.kits(of: options.font) }
+    }
+
+    /// The kits a font setting names, for listing: none if it names no SoundFont (activating says why).
+    private static func kits(of font: String) -> [DrumKit] {
+        (try? SoundFontFile.find(font)).map(DrumKit.all) ?? []
     }
 
     deinit { errorText.deallocate() }
@@ -35,7 +43,7 @@ final class FluidInstance {
         do {
             try FluidSynthLibrary.open()
             let font = try FontLibrary.font(SoundFontFile.find(options.font))
-            let timbre = try lookUp(options.preset, in: font)
+            let timbre = try lookUp(options, in: font)
             player = try FluidPlayer(font: font, timbre: timbre, options: options, sampleRate: sampleRate, maxFrames: Int(maxFrames))
             self.font = font
             self.timbre.store(UInt(bitPattern: timbre), ordering: .releasing)
@@ -50,8 +58,11 @@ final class FluidInstance {
         font = nil
     }
 
-    /// The preset's timbre, measuring its tuning first if this is its first use (and saying so in the host's log).
-    private func lookUp(_ preset: PresetNumber, in font: LoadedFont) throws(FluidError) -> UnsafePointer<Timbre> {
+    /// The timbre `options` choose: the kit, or the preset, measuring its
+    /// tuning first if this is its first use (and saying so in the host's log).
+    private func lookUp(_ options: FluidOptions, in font: LoadedFont) throws(FluidError) -> UnsafePointer<Timbre> {
+        if kind == .drums { return try FontLibrary.drumKit(options.kit, in: font) }
+        let preset = options.preset
         let lookup = try FontLibrary.timbre(preset, calibrated: options.calibrated, in: font)
         if let milliseconds = lookup.measuredMilliseconds {
             let a4 = lookup.timbre.pointee.keyOffsets[69]
@@ -61,12 +72,12 @@ final class FluidInstance {
         return lookup.timbre
     }
 
-    /// [main-thread] `peach.note-range/1` for the font and program set now.
+    /// [main-thread] `peach.note-range/1` for the font and program or kit set now.
     func noteRange(_ lowest: UnsafeMutablePointer<Double>, _ highest: UnsafeMutablePointer<Double>) -> peach_status {
         do {
             try FluidSynthLibrary.open()
             let font = try FontLibrary.font(SoundFontFile.find(options.font))
-            guard let range = FluidNoteRange.frequencies(keyOffsets: try lookUp(options.preset, in: font).pointee.keyOffsets) else {
+            guard let range = FluidNoteRange.frequencies(keyOffsets: try lookUp(options, in: font).pointee.keyOffsets) else {
                 return fail(PEACH_ERR_RESOURCE, "\(options.preset) in \(font.file.name) has no key with a pitch Peach can measure and correct")
             }
             lowest.pointee = range.lowerBound
@@ -93,27 +104,27 @@ final class FluidInstance {
     // MARK: Options [main-thread]
 
     private func optionInfo(_ index: UInt32, _ info: UnsafeMutablePointer<peach_option_info>) -> peach_status {
-        guard Int(index) < FluidOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
-        let option = FluidOption.allCases[Int(index)]
+        guard Int(index) < kind.options.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(index)") }
+        let option = kind.options[Int(index)]
         var filled = peach_option_info()
         filled.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
         filled.type = UInt32(option.type)
         filled.flags = option.flags
-        filled.choice_count = UInt32(option.choices.count)
+        filled.choice_count = UInt32(choices(of: option).count)
         filled.min_value = option.range.lowerBound
         filled.max_value = option.range.upperBound
         _ = withUnsafeMutableBytes(of: &filled.key) { peach_copy_text($0.baseAddress, $0.count, option.key) }
         _ = withUnsafeMutableBytes(of: &filled.name) { peach_copy_text($0.baseAddress, $0.count, option.name) }
         _ = withUnsafeMutableBytes(of: &filled.unit) { peach_copy_text($0.baseAddress, $0.count, option.unit) }
-        _ = withUnsafeMutableBytes(of: &filled.default_value) { peach_copy_text($0.baseAddress, $0.count, FluidOptions().value(of: option)) }
+        _ = withUnsafeMutableBytes(of: &filled.default_value) { peach_copy_text($0.baseAddress, $0.count, value(of: option, in: FluidOptions())) }
         _ = withUnsafeMutableBytes(of: &filled.description) { peach_copy_text($0.baseAddress, $0.count, option.description) }
         info.pointee = filled
         return PEACH_OK
     }
 
     private func optionChoice(_ optionIndex: UInt32, _ choiceIndex: UInt32, _ choice: UnsafeMutablePointer<peach_option_choice>) -> peach_status {
-        guard Int(optionIndex) < FluidOption.allCases.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(optionIndex)") }
-        let choices = FluidOption.allCases[Int(optionIndex)].choices
+        guard Int(optionIndex) < kind.options.count else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option \(optionIndex)") }
+        let choices = choices(of: kind.options[Int(optionIndex)])
         guard Int(choiceIndex) < choices.count else { return PEACH_ERR_UNKNOWN_KEY }
         var filled = peach_option_choice()
         filled.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
@@ -123,15 +134,26 @@ final class FluidInstance {
         return PEACH_OK
     }
 
-    private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
-        guard let option = FluidOption.named(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
-        return peach_copy_text(buffer, Int(capacity), options.value(of: option)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
+    /// The kit option's choices are the kits of the font set now; the others' are fixed.
+    private func choices(of option: FluidOption) -> [(value: String, label: String)] {
+        option == .kit ? kits.map { (String($0.program), $0.name) } : option.choices
     }
 
-    /// While active only bank and program may change: the new instrument is
-    /// checked against the loaded font and takes over from the next note.
+    /// The option's value as text; no kit chosen is the font's first.
+    private func value(of option: FluidOption, in options: FluidOptions) -> String {
+        if option == .kit, options.kit == nil, let first = kits.first { return String(first.program) }
+        return options.value(of: option)
+    }
+
+    private func getOption(_ key: String, _ buffer: UnsafeMutablePointer<CChar>, _ capacity: UInt32) -> peach_status {
+        guard let option = kind.option(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        return peach_copy_text(buffer, Int(capacity), value(of: option, in: options)) ? PEACH_OK : PEACH_ERR_BUFFER_TOO_SMALL
+    }
+
+    /// While active only bank, program and kit may change: the new
+    /// instrument is checked against the loaded font and takes over from the next note.
     private func setOption(_ key: String, _ value: String) -> peach_status {
-        guard let option = FluidOption.named(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
+        guard let option = kind.option(key) else { return fail(PEACH_ERR_UNKNOWN_KEY, "no option '\(key)'") }
         guard player == nil || option.isLive else {
             return fail(PEACH_ERR_BAD_STATE, "\(key) can only change while the source is not playing")
         }
@@ -141,13 +163,14 @@ final class FluidInstance {
         } catch {
             return fail(PEACH_ERR_INVALID_ARGUMENT, error.message)
         }
-        if let font, updated.preset != options.preset {
+        if let font, option.isLive {
             do {
-                timbre.store(UInt(bitPattern: try lookUp(updated.preset, in: font)), ordering: .releasing)
+                timbre.store(UInt(bitPattern: try lookUp(updated, in: font)), ordering: .releasing)
             } catch {
                 return fail(PEACH_ERR_INVALID_ARGUMENT, error.description)
             }
         }
+        if option == .font, kind == .drums { kits = Self.kits(of: updated.font) }
         options = updated
         return PEACH_OK
     }
@@ -159,17 +182,17 @@ final class FluidInstance {
 
     private func log(_ level: Int32, _ message: String) {
         guard let host, let log = host.pointee.log else { return }
-        log(host, level, "FluidSynth source: " + message)
+        log(host, level, kind.name + ": " + message)
     }
 
     // MARK: The C table
 
-    static func makeTable(host: UnsafePointer<peach_host>?) -> UnsafeMutablePointer<peach_source_instance> {
+    static func makeTable(_ kind: FluidSourceKind, host: UnsafePointer<peach_host>?) -> UnsafeMutablePointer<peach_source_instance> {
         let table = UnsafeMutablePointer<peach_source_instance>.allocate(capacity: 1)
         table.initialize(to: peach_source_instance(
             struct_size: UInt32(MemoryLayout<peach_source_instance>.size),
             reserved: 0,
-            plugin_data: Unmanaged.passRetained(FluidInstance(host: host)).toOpaque(),
+            plugin_data: Unmanaged.passRetained(FluidInstance(kind, host: host)).toOpaque(),
             activate: { table, rate, frames, channels in FluidInstance.from(table).activate(sampleRate: rate, maxFrames: frames, channelCount: channels) },
             deactivate: { table in FluidInstance.from(table).deactivate() },
             process: { table, process in
@@ -181,7 +204,7 @@ final class FluidInstance {
                 Unmanaged<FluidInstance>.fromOpaque(table.pointee.plugin_data).release()
                 UnsafeMutablePointer(mutating: table).deallocate()
             },
-            option_count: { _ in UInt32(FluidOption.allCases.count) },
+            option_count: { table in UInt32(FluidInstance.from(table).kind.options.count) },
             get_option_info: { table, index, info in
                 guard let info else { return PEACH_ERR_INVALID_ARGUMENT }
                 return FluidInstance.from(table).optionInfo(index, info)

@@ -1,11 +1,14 @@
 import PeachPluginAPI
 
-/// The FluidSynth source's settings. Bank and program are live (the host
+/// The settings of the library's sources (each offers those of
+/// `FluidSourceKind.options`). Bank, program and kit are live (the host
 /// changes the instrument between pairs without a new instance); the rest
 /// apply when the instance is next activated.
 struct FluidOptions {
     var font = FontSearch.defaultSetting
     var preset = PresetNumber(bank: 0, program: 0)
+    /// The drum kit's program in bank 128; nil for the font's first.
+    var kit: Int?
     var gain = 1.0
     var releaseMilliseconds = 500.0
     var calibrated = true
@@ -17,6 +20,7 @@ struct FluidOptions {
         case .font: font
         case .bank: String(preset.bank)
         case .program: String(preset.program)
+        case .kit: kit.map { String($0) } ?? ""
         case .gain: Self.text(gain)
         case .releaseMilliseconds: Self.text(releaseMilliseconds)
         case .tuning: calibrated ? "calibrated" : "font"
@@ -34,6 +38,7 @@ struct FluidOptions {
             font = text
         case .bank: preset.bank = Int(try option.number(text))
         case .program: preset.program = Int(try option.number(text))
+        case .kit: kit = Int(try option.number(text))
         case .gain: gain = try option.number(text)
         case .releaseMilliseconds: releaseMilliseconds = try option.number(text)
         case .tuning:
@@ -54,9 +59,9 @@ struct OptionError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// Every option the source offers, in the order `peach sources` lists them.
-enum FluidOption: String, CaseIterable {
-    case font, bank, program, gain, releaseMilliseconds = "release-ms", tuning, reverb, chorus
+/// Every option of the library's sources.
+enum FluidOption: String {
+    case font, bank, program, kit, gain, releaseMilliseconds = "release-ms", tuning, reverb, chorus
 
     var key: String { rawValue }
 
@@ -64,7 +69,7 @@ enum FluidOption: String, CaseIterable {
         switch self {
         case .font: PEACH_OPTION_PATH
         case .bank: PEACH_OPTION_INT
-        case .program, .tuning: PEACH_OPTION_CHOICE
+        case .program, .kit, .tuning: PEACH_OPTION_CHOICE
         case .gain, .releaseMilliseconds: PEACH_OPTION_NUMBER
         case .reverb, .chorus: PEACH_OPTION_BOOL
         }
@@ -72,7 +77,7 @@ enum FluidOption: String, CaseIterable {
 
     var flags: UInt32 {
         switch self {
-        case .program: PEACH_OPTION_FLAG_TIMBRE | PEACH_OPTION_FLAG_LIVE
+        case .program, .kit: PEACH_OPTION_FLAG_TIMBRE | PEACH_OPTION_FLAG_LIVE
         case .bank: PEACH_OPTION_FLAG_LIVE
         default: 0
         }
@@ -83,14 +88,14 @@ enum FluidOption: String, CaseIterable {
     var range: ClosedRange<Double> {
         switch self {
         case .bank: 0...16383
-        case .program: 0...127
+        case .program, .kit: 0...127
         case .gain: 0...2
         case .releaseMilliseconds: 10...10000
         default: 0...0
         }
     }
 
-    /// Value and label of each choice.
+    /// Value and label of each choice; a kit's are the font's (`FluidInstance` lists them).
     var choices: [(value: String, label: String)] {
         switch self {
         case .program: GeneralMIDI.programNames.enumerated().map { (String($0.offset), $0.element) }
@@ -104,6 +109,7 @@ enum FluidOption: String, CaseIterable {
         case .font: "SoundFont"
         case .bank: "Bank"
         case .program: "Instrument"
+        case .kit: "Drum kit"
         case .gain: "Gain"
         case .releaseMilliseconds: "Longest release"
         case .tuning: "Tuning"
@@ -123,6 +129,8 @@ enum FluidOption: String, CaseIterable {
             "The preset bank: 0 holds the General MIDI instruments; larger fonts keep variations in other banks."
         case .program:
             "The instrument, by General MIDI program. Sustained ones (organs, flutes, strings, leads) show pitch best."
+        case .kit:
+            "The drum kit: a preset of the SoundFont's bank 128, where General MIDI fonts keep their percussion. Default: the font's first."
         case .gain:
             "Loudness: 1 plays a General MIDI font at about the level of the Sine source; 0 is silent."
         case .releaseMilliseconds:
@@ -149,6 +157,4 @@ enum FluidOption: String, CaseIterable {
         guard text == "true" || text == "false" else { throw OptionError("\(key) must be true or false, not '\(text)'") }
         return text == "true"
     }
-
-    static func named(_ key: String) -> FluidOption? { FluidOption(rawValue: key) }
 }

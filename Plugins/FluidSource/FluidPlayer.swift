@@ -6,6 +6,9 @@ import PeachPluginAPI
 /// own synth borrowing the shared font, and the buffers `process` needs.
 /// Made in `activate`, freed in `deactivate`; in between, `process` is the
 /// only caller and it neither allocates nor locks.
+///
+/// It plays an instrument's notes at their pitch, or a drum kit's as
+/// percussion keys: every timbre of one instance is of one kind.
 final class FluidPlayer {
     /// Notes that may sound at once, release tails included.
     static let voiceCount = 16
@@ -14,8 +17,10 @@ final class FluidPlayer {
     private static let allNotesOffSeconds = 0.2
     /// A voice taken for a new note while still sounding is faded out over this time.
     private static let stealSeconds = 0.005
-    /// FluidSynth's level (at `synth.gain` 1) times this, times gain and velocity, is what the host hears.
-    private static let levelScale: Float = 2
+    /// An instrument's level from FluidSynth (at `synth.gain` 1) times this, times gain and velocity, is what the host hears.
+    private static let instrumentLevel: Float = 2
+    /// A kit's level from FluidSynth at the note's MIDI velocity times this, times gain.
+    private static let kitLevel: Float = 1
     /// How far from its predecessor's key a pair's second note may be and still be played from that key:
     /// Peach's widest pairs (300 cents) from a first note up to 50 cents off its key.
     private static let pairCents = 350.0
@@ -27,6 +32,7 @@ final class FluidPlayer {
     private let voices: UnsafeMutablePointer<FluidVoice>
     private let sampleRate: Double
     private let gain: Double
+    private let playsDrumKit: Bool
     /// With reverb or chorus on, a voice sounds on after FluidSynth's voices end.
     private let tracksEffectTails: Bool
     private let attackFrames, releaseFrames, allNotesOffFrames, stealFrames: Int
@@ -39,6 +45,8 @@ final class FluidPlayer {
     /// A note refused because its key has no pitch the calibration could
     /// measure (-1: none): `process` then reports an error, never a wrong pitch.
     private(set) var refused: (program: Int32, key: Int32) = (-1, -1)
+    /// A drum kit's refusals, which the host hears of and plays on.
+    private let refusals = NoteRefusals()
 
     // Stolen voices' last few milliseconds, still to be mixed in.
     private let tailLeft, tailRight: UnsafeMutablePointer<Float>
@@ -51,9 +59,11 @@ final class FluidPlayer {
         self.timbre = timbre
         self.sampleRate = sampleRate
         gain = options.gain
+        playsDrumKit = timbre.pointee.isDrumKit
         tracksEffectTails = options.reverb || options.chorus
         _ = SincKernel.table  // built here, not on the audio thread
-        attackFrames = max(1, Int(Self.attackSeconds * sampleRate))
+        // A hit keeps the kit's own attack: a ramp would soften it.
+        attackFrames = playsDrumKit ? 0 : max(1, Int(Self.attackSeconds * sampleRate))
         releaseFrames = max(1, Int(options.releaseMilliseconds / 1000 * sampleRate))
         allNotesOffFrames = min(releaseFrames, Int(Self.allNotesOffSeconds * sampleRate))
         stealFrames = max(1, Int(Self.stealSeconds * sampleRate))
@@ -61,10 +71,12 @@ final class FluidPlayer {
         voices = .allocate(capacity: Self.voiceCount)
         tailLeft = .allocate(capacity: stealFrames)
         tailRight = .allocate(capacity: stealFrames)
+        // A stolen voice renders its whole fade at once (`voiceForNewNote`): at small blocks, more than a block.
+        let voiceFrames = max(maxFrames, stealFrames)
         var made = 0
         do {
             while made < Self.voiceCount {
-                (voices + made).initialize(to: try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: maxFrames))
+                (voices + made).initialize(to: try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: voiceFrames))
                 made += 1
             }
         } catch {
@@ -104,7 +116,7 @@ final class FluidPlayer {
             let offset = min(Int(header.pointee.offset), frames)
             render(left, right, from: rendered, to: offset)
             rendered = max(rendered, offset)
-            apply(header, at: block.steady_time + Int64(offset), stereo: right != nil)
+            apply(header, at: block.steady_time + Int64(offset), stereo: right != nil, process: process)
         }
         render(left, right, from: rendered, to: frames)
 
@@ -131,7 +143,7 @@ final class FluidPlayer {
         tailRemaining -= tail
     }
 
-    private func apply(_ header: UnsafePointer<peach_event_header>, at frame: Int64, stereo: Bool) {
+    private func apply(_ header: UnsafePointer<peach_event_header>, at frame: Int64, stereo: Bool, process: UnsafePointer<peach_process>) {
         if header.pointee.type == PEACH_EVENT_ALL_NOTES_OFF {
             for index in 0..<Self.voiceCount { voices[index].release(within: allNotesOffFrames) }
             pairAnchor = nil
@@ -140,8 +152,13 @@ final class FluidPlayer {
         guard header.pointee.size >= MemoryLayout<peach_event_note>.size else { return }
         let note = UnsafeRawPointer(header).load(as: peach_event_note.self)
         switch Int32(header.pointee.type) {
+        case PEACH_EVENT_NOTE_ON where playsDrumKit:
+            strike(note, stereo: stereo, process: process)
         case PEACH_EVENT_NOTE_ON:
             start(note, at: frame, stereo: stereo)
+        case PEACH_EVENT_NOTE_OFF where playsDrumKit:
+            // Hits ring out, as on a General MIDI drum channel: the metronome lets go of its clicks 30 ms in.
+            break
         case PEACH_EVENT_NOTE_OFF:
             for index in 0..<Self.voiceCount where voices[index].noteID == note.note_id { voices[index].release(within: releaseFrames) }
             if pairAnchor?.noteID == note.note_id { pairAnchor?.releasedAt = frame }
@@ -162,9 +179,8 @@ final class FluidPlayer {
     /// more over its length), and a program change can never split a pair.
     private func start(_ note: peach_event_note, at frame: Int64, stereo: Bool) {
         guard note.frequency_hz > 0, note.frequency_hz < sampleRate / 2 else { return }
-        // Cents above MIDI note 0, on FluidSynth's scale (A4 = 440 Hz = 6900).
-        let pitch = 6900 + 1200 * log2(note.frequency_hz / 440)
-        var key = min(127, max(0, Int((pitch / 100).rounded())))
+        let pitch = Self.pitch(of: note.frequency_hz)
+        var key = Self.key(nearest: pitch)
         var timbre = self.timbre
         if let anchor = pairAnchor, abs(pitch - Double(100 * anchor.key)) <= Self.pairCents,
            frame - (anchor.releasedAt ?? frame) <= Int64(Self.pairGapSeconds * sampleRate) {
@@ -181,11 +197,46 @@ final class FluidPlayer {
         let shift = pitch - Double(100 * key) - timbre.pointee.keyOffsets[key]
         let cents = shift.rounded(.down)
         let ratio = pow(2, (shift - cents) / 1200)
-        let amplitude = Float(gain * min(max(note.velocity, 0), 1)) * Self.levelScale
+        let amplitude = Float(gain * min(max(note.velocity, 0), 1)) * Self.instrumentLevel
         let index = voiceForNewNote(stereo: stereo)
         startCounter += 1
-        voices[index].start(noteID: note.note_id, key: Int32(key), cents: Int(cents), ratio: ratio, amplitude: amplitude, order: startCounter,
-                            timbre: timbre, fontName: font.fluidName)
+        voices[index].start(noteID: note.note_id, key: Int32(key), velocity: FluidVoice.midiVelocity, cents: Int(cents), ratio: ratio,
+                            amplitude: amplitude, order: startCounter, timbre: timbre, fontName: font.fluidName)
+    }
+
+    /// A drum kit's note: the percussion key nearest its frequency, untuned,
+    /// at its velocity as MIDI velocity. A key the kit has no sound for, at
+    /// that velocity, is refused with an event the host reports.
+    private func strike(_ note: peach_event_note, stereo: Bool, process: UnsafePointer<peach_process>) {
+        guard note.frequency_hz > 0, note.frequency_hz.isFinite else { return }
+        let key = Self.key(nearest: Self.pitch(of: note.frequency_hz))
+        guard !timbre.pointee.keyOffsets[key].isNaN else {
+            refusals.refuse(note, key: Int32(key), kit: timbre, in: process)
+            return
+        }
+        let velocity = Int32(max(1, (min(max(note.velocity, 0), 1) * 127).rounded()))
+        let index = voiceForNewNote(stereo: stereo)
+        startCounter += 1
+        guard voices[index].start(noteID: note.note_id, key: Int32(key), velocity: velocity, cents: 0, ratio: 1, amplitude: Float(gain) * Self.kitLevel,
+                                  order: startCounter, timbre: timbre, fontName: font.fluidName) else {
+            refusals.refuse(note, key: Int32(key), kit: timbre, in: process)
+            return
+        }
+        // FluidSynth stops the hits of a key's exclusive class within one synth; here each hit has a synth of its own.
+        let exclusiveClass = voices[index].exclusiveClass
+        guard exclusiveClass != 0 else { return }
+        for other in 0..<Self.voiceCount where other != index && voices[other].exclusiveClass == exclusiveClass {
+            voices[other].release(within: stealFrames)
+        }
+    }
+
+    /// Cents above MIDI note 0, on FluidSynth's scale (A4 = 440 Hz = 6900).
+    private static func pitch(of frequency: Double) -> Double {
+        6900 + 1200 * log2(frequency / 440)
+    }
+
+    private static func key(nearest pitch: Double) -> Int {
+        min(127, max(0, Int((pitch / 100).rounded())))
     }
 
     /// An idle voice; else the longest-released one, else the oldest, whose

@@ -14,14 +14,19 @@ import Glibc
 struct FluidVoice {
     enum Stage { case idle, sounding, released }
 
-    /// MIDI velocity for every note: sample choice and calibration must not
-    /// depend on loudness, so the host's velocity scales the output instead.
+    /// MIDI velocity for every instrument's note: sample choice and calibration
+    /// must not depend on loudness, so the host's velocity scales the output
+    /// instead. A drum kit takes the host's velocity as its MIDI velocity, as a drum machine would.
     static let midiVelocity: Int32 = 100
 
     private(set) var stage = Stage.idle
     private(set) var noteID: Int32 = -1
     private(set) var startOrder: UInt64 = 0
+    /// A drum's exclusive class, as the kit sets it (0: none): a hit stops the others of its class, as a closed hi-hat stops an open one.
+    private(set) var exclusiveClass: Int32 = 0
     private var key: Int32 = 0
+    /// The FluidSynth channel of the note: the drums' for a kit.
+    private var channel: Int32 = 0
     private let synth: OpaquePointer
     /// The preset the synth has selected.
     private var timbre: UnsafePointer<Timbre>?
@@ -38,6 +43,10 @@ struct FluidVoice {
     private var written = 0
     /// Frames ever taken from the synth, to keep its 64-frame blocks aligned with note starts.
     private var consumed = 0
+    /// Once every FluidSynth voice of the note has ended: the input frame
+    /// from which the ring holds only silence. The voice falls idle when its
+    /// output gets there, at the same frame whatever the host's blocks.
+    private var silentFrom: Int?
     /// Output frames rendered since the note began. Frame n reads the input at
     /// n·ratio, computed afresh each time: a position summed block by block
     /// would round differently for a note that starts elsewhere in a block, and
@@ -52,7 +61,7 @@ struct FluidVoice {
     private var fadeFrom: Float = 0
     private var fadeFrames = 1
 
-    /// [main-thread] A voice on a new synth that borrows `font`.
+    /// [main-thread] A voice on a new synth that borrows `font`, asked for at most `maxFrames` frames at a time.
     init(settings: OpaquePointer, font: LoadedFont, timbre: UnsafePointer<Timbre>, maxFrames: Int) throws(FluidError) {
         guard let synth = fluidSynth.new_fluid_synth(settings) else { throw .rejectedByFluidSynth(path: font.file.path, reason: "cannot create a synthesizer") }
         _ = fluidSynth.fluid_synth_add_sfont(synth, font.sfont)
@@ -82,7 +91,8 @@ struct FluidVoice {
     }
 
     private mutating func select(_ timbre: UnsafePointer<Timbre>, fontName: UnsafePointer<CChar>) -> Bool {
-        guard fluidSynth.fluid_synth_program_select_by_sfont_name(synth, 0, fontName, timbre.pointee.bank, timbre.pointee.program) == FLUID_OK else {
+        guard fluidSynth.fluid_synth_program_select_by_sfont_name(synth, timbre.pointee.channel, fontName, timbre.pointee.bank,
+                                                                   timbre.pointee.program) == FLUID_OK else {
             return false
         }
         self.timbre = timbre
@@ -91,30 +101,45 @@ struct FluidVoice {
 
     // MARK: Notes
 
-    /// Starts `key` moved by `cents` whole cents (played by FluidSynth) and
-    /// read at `ratio` (the fraction of a cent, played here).
-    mutating func start(noteID: Int32, key: Int32, cents: Int, ratio: Double, amplitude: Float, order: UInt64,
-                        timbre: UnsafePointer<Timbre>, fontName: UnsafePointer<CChar>) {
+    /// Starts `key` at MIDI `velocity`, moved by `cents` whole cents (played
+    /// by FluidSynth) and read at `ratio` (the fraction of a cent, played
+    /// here). Returns whether FluidSynth started anything: for a key or
+    /// velocity the preset has no sound for it starts nothing, and the voice stays idle.
+    @discardableResult
+    mutating func start(noteID: Int32, key: Int32, velocity: Int32, cents: Int, ratio: Double, amplitude: Float, order: UInt64,
+                        timbre: UnsafePointer<Timbre>, fontName: UnsafePointer<CChar>) -> Bool {
         if self.timbre != timbre { _ = select(timbre, fontName: fontName) }
+        channel = timbre.pointee.channel
         // Coarse tuning takes whole semitones, fine tuning the rest: fine tuning alone stops at ±99 cents.
         let semitones = (Double(cents) / 100).rounded()
-        _ = fluidSynth.fluid_synth_set_gen(synth, 0, Int32(GEN_COARSETUNE.rawValue), Float(semitones))
-        _ = fluidSynth.fluid_synth_set_gen(synth, 0, Int32(GEN_FINETUNE.rawValue), Float(Double(cents) - 100 * semitones))
+        _ = fluidSynth.fluid_synth_set_gen(synth, channel, Int32(GEN_COARSETUNE.rawValue), Float(semitones))
+        _ = fluidSynth.fluid_synth_set_gen(synth, channel, Int32(GEN_FINETUNE.rawValue), Float(Double(cents) - 100 * semitones))
         // FluidSynth applies a note-on at its next 64-frame block: finish the
         // current one, so the note starts at input frame 0, and render one
         // more, in which FluidSynth lets go of the voices of the note before
         // (one reused sooner keeps a trace of its filter state, 60 dB down,
         // and no two notes would sound exactly alike).
-        let flush = (64 - consumed % 64) % 64 + 64
-        _ = fluidSynth.fluid_synth_write_float(synth, Int32(flush), left, 0, 1, right, 0, 1)
-        consumed += flush
-        _ = fluidSynth.fluid_synth_noteon(synth, 0, key, Self.midiVelocity)
-        holdPitchSteady()
+        discard((64 - consumed % 64) % 64)
+        if timbre.pointee.isDrumKit { settleOutputGains(key: key, velocity: velocity) }
+        discard(64)
+        _ = fluidSynth.fluid_synth_noteon(synth, channel, key, velocity)
+        let started = listStartedVoices()
+        guard started > 0 else {
+            stop()
+            return false
+        }
+        // An instrument's pitch is held steady; a drum's sweep is part of its sound.
+        if timbre.pointee.isDrumKit {
+            exclusiveClass = Int32(fluidSynth.fluid_voice_gen_get(fluidVoices[0], Int32(GEN_EXCLUSIVECLASS.rawValue)))
+        } else {
+            holdPitchSteady(started)
+        }
         self.key = key
         // Silence before the note, for the interpolation's first frames.
         (left + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
         (right + mask + 1 - SincKernel.before).update(repeating: 0, count: SincKernel.before)
         written = 0
+        silentFrom = nil
         outputFrames = 0
         self.ratio = ratio
         self.noteID = noteID
@@ -123,14 +148,44 @@ struct FluidVoice {
         stage = .sounding
         stageFrame = 0
         level = 0
+        return true
+    }
+
+    /// FluidSynth moves a voice's output gains (its pan) to a new note's over
+    /// the note's first 64 frames, from where the synth's last note left them
+    /// (from nothing on a new synth). A kit pans each key its own way, so a
+    /// hit would begin differently after another key, or as a voice's first.
+    /// Sounding the key for one block at FluidSynth's least level (-144 dB)
+    /// first leaves the gains where the hit wants them.
+    private mutating func settleOutputGains(key: Int32, velocity: Int32) {
+        _ = fluidSynth.fluid_synth_set_gen(synth, channel, Int32(GEN_ATTENUATION.rawValue), 1440)
+        _ = fluidSynth.fluid_synth_noteon(synth, channel, key, velocity)
+        discard(64)
+        _ = fluidSynth.fluid_synth_all_sounds_off(synth, channel)
+        _ = fluidSynth.fluid_synth_set_gen(synth, channel, Int32(GEN_ATTENUATION.rawValue), 0)
+    }
+
+    /// Renders `frames` (at most 127) of the synth that no one hears: the start of the ring, which the note then overwrites.
+    private mutating func discard(_ frames: Int) {
+        _ = fluidSynth.fluid_synth_write_float(synth, Int32(frames), left, 0, 1, right, 0, 1)
+        consumed += frames
+    }
+
+    /// Lists the FluidSynth voices sounding in `fluidVoices` and counts them:
+    /// after a note-on, the ones it started (the note before has let go of its own).
+    private func listStartedVoices() -> Int {
+        fluidVoices.update(repeating: nil, count: FluidSettings.polyphony)
+        fluidSynth.fluid_synth_get_voicelist(synth, fluidVoices, Int32(FluidSettings.polyphony), -1)
+        var count = 0
+        while count < FluidSettings.polyphony, fluidVoices[count] != nil { count += 1 }
+        return count
     }
 
     /// The SoundFont's pitch envelope and pitch LFOs, which bend a note away
     /// from the pitch asked (a vibrato starting after 350 ms, a slide from
-    /// below), are set to nothing in the voices the note-on just started.
-    private func holdPitchSteady() {
-        fluidSynth.fluid_synth_get_voicelist(synth, fluidVoices, Int32(FluidSettings.polyphony), -1)
-        for index in 0..<FluidSettings.polyphony {
+    /// below), are set to nothing in the `count` voices the note-on just started.
+    private func holdPitchSteady(_ count: Int) {
+        for index in 0..<count {
             guard let voice = fluidVoices[index] else { break }
             // Three calls, not a loop over a static array: its first use would allocate on the audio thread.
             Self.zero(GEN_MODENVTOPITCH, of: voice)
@@ -153,7 +208,7 @@ struct FluidVoice {
         case .idle:
             return
         case .sounding:
-            _ = fluidSynth.fluid_synth_noteoff(synth, 0, key)
+            _ = fluidSynth.fluid_synth_noteoff(synth, channel, key)
             fadeFrames = max(1, frames)
         case .released:
             // Already fading: only ever shorten what remains.
@@ -166,7 +221,7 @@ struct FluidVoice {
 
     /// Silences the synth at once; only for a voice whose output has already faded.
     mutating func stop() {
-        _ = fluidSynth.fluid_synth_all_sounds_off(synth, 0)
+        _ = fluidSynth.fluid_synth_all_sounds_off(synth, channel)
         stage = .idle
         noteID = -1
     }
@@ -179,10 +234,15 @@ struct FluidVoice {
                          attackFrames: Int, tracksEffectTails: Bool) {
         guard stage != .idle, count > 0 else { return }
         let last = Double(outputFrames + count - 1) * ratio
-        fill(through: Int(last) + SincKernel.taps - SincKernel.before)
+        fill(through: Int(last) + SincKernel.taps - SincKernel.before, tracksEffectTails: tracksEffectTails)
         var peak: Float = 0
         for frame in 0..<count {
             let at = Double(outputFrames + frame) * ratio
+            if let silentFrom, at >= Double(silentFrom) {
+                stage = .idle
+                noteID = -1
+                break
+            }
             let base = Int(at)
             let start = (base - SincKernel.before) & mask
             let (sumLeft, sumRight) = SincKernel.interpolate(left + start, right + start, fraction: at - Double(base))
@@ -199,9 +259,9 @@ struct FluidVoice {
         }
         outputFrames += count
         if stage == .idle {
-            _ = fluidSynth.fluid_synth_all_sounds_off(synth, 0)
-        } else if fluidSynth.fluid_synth_get_active_voice_count(synth) == 0, !tracksEffectTails || peak < 1e-6 {
-            // Every FluidSynth voice has ended (and with reverb or chorus on, their tails too).
+            _ = fluidSynth.fluid_synth_all_sounds_off(synth, channel)
+        } else if tracksEffectTails, fluidSynth.fluid_synth_get_active_voice_count(synth) == 0, peak < 1e-6 {
+            // Every FluidSynth voice has ended, and the reverb's or chorus's tail too.
             stop()
         }
     }
@@ -226,11 +286,14 @@ struct FluidVoice {
         return level
     }
 
-    /// Renders the synth's output up to input frame `frame` (inclusive).
-    private mutating func fill(through frame: Int) {
+    /// Renders the synth's output up to input frame `frame` (inclusive), at
+    /// most one of the synth's 64-frame blocks at a time, each aligned with the
+    /// note's start: after each, the synth says whether the note's voices
+    /// have all ended, so that the block where they did is found exactly.
+    private mutating func fill(through frame: Int, tracksEffectTails: Bool) {
         while written <= frame {
             let at = written & mask
-            let chunk = min(frame + 1 - written, mask + 1 - at)
+            let chunk = min(frame + 1 - written, mask + 1 - at, 64 - written % 64)
             _ = fluidSynth.fluid_synth_write_float(synth, Int32(chunk), left, Int32(at), 1, right, Int32(at), 1)
             if at < SincKernel.taps {
                 let mirrored = min(chunk, SincKernel.taps - at)
@@ -239,6 +302,11 @@ struct FluidVoice {
             }
             written += chunk
             consumed += chunk
+            if silentFrom == nil, !tracksEffectTails, fluidSynth.fluid_synth_get_active_voice_count(synth) == 0 {
+                // The synth has rendered the whole block holding the last frame written: the note ended in it.
+                // (With reverb or chorus on, their tails ring on: `render` waits for those.)
+                silentFrom = (written + 63) / 64 * 64 + SincKernel.taps
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ enum FontLibrary {
     /// measured once, then kept in memory and on disk) or as the font tunes it.
     static func timbre(_ preset: PresetNumber, calibrated: Bool, in font: LoadedFont) throws(FluidError) -> Lookup {
         try fonts.withLock { (_: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> Lookup in
-            let key = LoadedFont.TimbreKey(preset: preset, calibrated: calibrated)
+            let key = LoadedFont.TimbreKey.instrument(preset, calibrated: calibrated)
             if let timbre = font.timbres[key] { return Lookup(timbre: timbre) }
             guard font.hasPreset(preset) else { throw .noPreset(font: font.file.path, bank: preset.bank, program: preset.program) }
             var offsets = [Double](repeating: 0, count: 128)
@@ -43,9 +43,30 @@ enum FontLibrary {
                 }
                 guard offsets.contains(where: \.isFinite) else { throw .noPitch(font: font.file.path, preset: preset.description) }
             }
-            let timbre = Timbre.make(preset, keyOffsets: offsets)
+            let timbre = Timbre.make(preset, keyOffsets: offsets, name: preset.description)
             font.timbres[key] = timbre
             return Lookup(timbre: timbre, measuredMilliseconds: measured)
+        }
+    }
+
+    /// [main-thread] The drum kit at `program` of `font` (nil: its first),
+    /// with the keys it has a sound for found on first use.
+    static func drumKit(_ program: Int?, in font: LoadedFont) throws(FluidError) -> UnsafePointer<Timbre> {
+        try fonts.withLock { (_: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> UnsafePointer<Timbre> in
+            guard var kit = font.drumKits.first else { throw .noDrumKit(font: font.file.path) }
+            if let program {
+                guard let chosen = font.drumKits.first(where: { $0.program == program }) else {
+                    throw .noPreset(font: font.file.path, bank: DrumKit.bank, program: program)
+                }
+                kit = chosen
+            }
+            let key = LoadedFont.TimbreKey.drumKit(program: kit.program)
+            if let timbre = font.timbres[key] { return timbre }
+            let offsets = try KitKeys.find(kit, in: font)
+            guard offsets.contains(where: { !$0.isNaN }) else { throw .silentKit(font: font.file.path, kit: kit.name) }
+            let timbre = Timbre.make(PresetNumber(bank: DrumKit.bank, program: kit.program), keyOffsets: offsets, isDrumKit: true, name: kit.name)
+            font.timbres[key] = timbre
+            return timbre
         }
     }
 }

@@ -10,6 +10,8 @@ final class LoadedFont: @unchecked Sendable {
     let sfont: OpaquePointer
     /// The name FluidSynth knows the font by, for selecting presets in the synths that borrow it.
     let fluidName: UnsafePointer<CChar>
+    /// Its bank-128 presets, by program.
+    let drumKits: [DrumKit]
     private let settings: OpaquePointer
     private let owner: OpaquePointer
 
@@ -17,14 +19,15 @@ final class LoadedFont: @unchecked Sendable {
     var calibrations: [PresetNumber: [Double]]
     var timbres: [TimbreKey: UnsafePointer<Timbre>] = [:]
 
-    struct TimbreKey: Hashable {
-        var preset: PresetNumber
-        var calibrated: Bool
+    enum TimbreKey: Hashable {
+        case instrument(PresetNumber, calibrated: Bool)
+        case drumKit(program: Int)
     }
 
     /// [main-thread] Loads `file`. FluidSynth's complaint, if any, becomes the error's reason.
     init(_ file: SoundFontFile) throws(FluidError) {
         try file.checkStructure()
+        drumKits = DrumKit.all(in: file)
         let settings = FluidSettings.make(sampleRate: Calibration.sampleRate)
         guard let owner = fluidSynth.new_fluid_synth(settings) else {
             fluidSynth.delete_fluid_settings(settings)

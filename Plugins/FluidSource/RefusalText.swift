@@ -1,5 +1,6 @@
-/// `last_error`'s text for a note refused on the audio thread: written into
-/// the instance's buffer without allocating (no String, no formatting).
+/// The words for a note refused on the audio thread (an instrument's in
+/// `last_error`, a drum kit's in its NOTE_REFUSED event): written into a
+/// buffer without allocating (no String, no formatting).
 struct RefusalText {
     private let buffer: UnsafeMutablePointer<CChar>
     private let capacity: Int
@@ -13,6 +14,19 @@ struct RefusalText {
         text.append(" has no pitch Peach can measure and correct at MIDI key ")
         text.append(key)
         text.append(": not played")
+    }
+
+    /// "MIDI key 50 has no sound in the drum kit Standard"
+    static func write(key: Int32, kit: UnsafePointer<CChar>, into buffer: UnsafeMutablePointer<CChar>, capacity: Int) {
+        var text = RefusalText(buffer: buffer, capacity: capacity)
+        text.append("MIDI key ")
+        text.append(key)
+        text.append(" has no sound in the drum kit ")
+        var byte = kit
+        while byte.pointee != 0 {
+            text.append(byte: UInt8(bitPattern: byte.pointee))
+            byte += 1
+        }
     }
 
     private init(buffer: UnsafeMutablePointer<CChar>, capacity: Int) {

@@ -12,12 +12,7 @@ struct RiffChunks {
 
     /// Why the file (whose RIFF chunk ends at `length`) cannot be a whole SoundFont, or nil.
     func damage(inFontOfLength length: Int) -> String? {
-        let lists = chunks(from: 12, to: length)
-        var bodies: [String: (start: Int, end: Int)] = [:]
-        for chunk in lists where chunk.id == "LIST" {
-            guard chunk.end <= length, let type = fourCC(at: chunk.start) else { return "a LIST chunk runs past the end of the file" }
-            bodies[type] = (chunk.start + 4, chunk.end)
-        }
+        guard let bodies = lists(inFontOfLength: length) else { return "a LIST chunk runs past the end of the file" }
         for (list, meaning) in [("INFO", "information"), ("sdta", "sample data"), ("pdta", "preset data")] where bodies[list] == nil {
             return "it has no \(list) (\(meaning)) list"
         }
@@ -30,6 +25,32 @@ struct RiffChunks {
             }
         }
         return nil
+    }
+
+    /// The presets of a font that `damage` found whole: bank, program and
+    /// name of each preset header (phdr), the terminal one left out.
+    func presetHeaders(inFontOfLength length: Int) -> [(bank: Int, program: Int, name: String)] {
+        guard let presetData = lists(inFontOfLength: length)?["pdta"],
+              let headers = chunks(from: presetData.start, to: presetData.end).first(where: { $0.id == "phdr" }),
+              let bytes = bytes(headers.end - headers.start, at: headers.start) else { return [] }
+        let recordSize = 38
+        return (0..<max(0, bytes.count / recordSize - 1)).map { index in
+            let record = bytes[(index * recordSize)..<((index + 1) * recordSize)]
+            let name = String(decoding: record.prefix(20).prefix { $0 != 0 }, as: UTF8.self)
+            let program = Int(record[record.startIndex + 20]) | Int(record[record.startIndex + 21]) << 8
+            let bank = Int(record[record.startIndex + 22]) | Int(record[record.startIndex + 23]) << 8
+            return (bank, program, name)
+        }
+    }
+
+    /// The bodies of the LIST chunks by type (INFO, sdta, pdta), or nil if one runs past `length`.
+    private func lists(inFontOfLength length: Int) -> [String: (start: Int, end: Int)]? {
+        var bodies: [String: (start: Int, end: Int)] = [:]
+        for chunk in chunks(from: 12, to: length) where chunk.id == "LIST" {
+            guard chunk.end <= length, let type = fourCC(at: chunk.start) else { return nil }
+            bodies[type] = (chunk.start + 4, chunk.end)
+        }
+        return bodies
     }
 
     /// The chunks (id, body start, body end) laid one after another from `start` up to `end`.

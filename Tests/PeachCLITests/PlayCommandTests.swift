@@ -81,7 +81,7 @@ import Testing
 
     @Test(arguments: [
         (["play", "H4"], "'H4' is not a note"),
-        (["play", "A4", "--source", "org.example.none"], "no sound source 'org.example.none'; available: org.peach.click, org.peach.fluid, org.peach.sample, org.peach.sine"),
+        (["play", "A4", "--source", "org.example.none"], "no sound source 'org.example.none'; available: org.peach.click, org.peach.fluid, org.peach.fluid-drums, org.peach.sample, org.peach.sine"),
         (["play", "A4", "--option", "volume=1"], "has no option 'volume'; it has: gain, attack-ms, release-ms"),
         (["play", "A4", "--option", "gain=loud"], "option gain: 'loud' is not a number"),
         (["play", "A4", "--option", "gain"], "'gain' is not an option assignment"),

@@ -40,6 +40,18 @@ import Testing
         #expect(sample.options.map(\.key) == ["file", "accent-file", "gain"] && sample.options.map(\.type) == ["path", "path", "number"])
     }
 
+    /// The FluidSynth library offers two sources: its instruments, and its drum kits for the metronome.
+    @Test func listsBothSourcesOfTheFluidSynthLibrary() throws {
+        let result = try Shell.run([BuildProducts.peach, "sources", "--json"], environment: ["HOME": "/nonexistent"])
+        #expect(result.status == 0)
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(result.standardOutput.utf8))
+        let instruments = try #require(listing.sources.first { $0.id == "org.peach.fluid" })
+        let drums = try #require(listing.sources.first { $0.id == "org.peach.fluid-drums" })
+        #expect(drums.name == "SoundFont drums" && drums.kind == "audio" && drums.library == instruments.library)
+        #expect(drums.options.map(\.key) == ["font", "kit", "gain"] && drums.options.map(\.type) == ["path", "choice", "number"])
+        #expect(drums.options[1].defaultValue == "0", "TimGM6mb's first kit, Standard")
+    }
+
     /// The program's own folder holds other shared libraries (here the test
     /// build's malloc interposer): those are not plugins and are not reported.
     /// The same library in a plugin folder is.

@@ -4,9 +4,9 @@ import PeachTestSupport
 import Testing
 
 /// Sources that sound no pitch (`PEACH_SOURCE_UNPITCHED`: the Clicks and
-/// Sample plugins) keep time for the metronome and are never offered where
-/// pitch is judged: a training pair on a click would be two identical sounds,
-/// and its answer a lie in the profile.
+/// Sample plugins, the SoundFont drums) keep time for the metronome and are
+/// never offered where pitch is judged: a training pair on a click would be
+/// two identical sounds, and its answer a lie in the profile.
 @Suite struct UnpitchedSourceTests {
     static func peach(_ arguments: [String], folder: TemporaryDirectory, input: String? = nil) throws -> Shell.Output {
         try Shell.run([BuildProducts.peach] + arguments, environment: [
@@ -26,6 +26,7 @@ import Testing
         #expect(pitched["org.peach.sine"] == true)
         #expect(pitched["org.peach.click"] == false)
         #expect(pitched["org.peach.sample"] == false)
+        #expect(pitched["org.peach.fluid-drums"] == false && pitched["org.peach.fluid"] == true)
         let text = try Self.peach(["sources"], folder: folder).standardOutput
         #expect(text.contains("org.peach.click  Clicks (audio, unpitched: for rhythm, not for training)"), "\(text)")
         #expect(text.contains("org.peach.sine  Sine (audio)  "), "\(text)")

@@ -57,6 +57,30 @@ import Testing
         }
     }
 
+    /// A note whose SoundFont release ends before the source's own fade
+    /// (the drawbar organ's quarter of a second, under a fade of 3 s) ends
+    /// with FluidSynth's voices, and the same whatever the engine's blocks:
+    /// its last frames are heard to the last, and its voice falls idle on
+    /// the same frame, so the next note takes the same voice.
+    @Test func aNoteEndingByItselfSoundsAlikeInBlocksOfAnySize() throws {
+        func render(blockFrames: Int) throws -> [Float] {
+            let output = MemoryOutput(format: AudioFormat(sampleRate: 48000, channels: 1, blockFrames: blockFrames), capacityFrames: 96_000)
+            let notes: [(frequency: Double, start: Int64, frames: Int64)] = [(440, 1000, 24_000), (660, 40_000, 24_000)]
+            try SourceFixture.render(notes, with: try FluidFixture.instance(options: ["program": "16", "release-ms": "3000"]), through: output)
+            return output.samples(channel: 0)
+        }
+        let reference = try render(blockFrames: 1024)
+        let end = reference[..<40_000].lastIndex { $0 != 0 }!
+        #expect(end < 25_000 + 24_000, "the organ's own release ended the first note, at frame \(end)")
+        for blockFrames in [64, 100, 256] {
+            let samples = try render(blockFrames: blockFrames)
+            // Each rendering runs until the source is silent, to the end of a block: the longer one ends in silence.
+            let difference = zip(samples, reference).map { abs($0 - $1) }.max()!
+            #expect(difference == 0, "blocks of \(blockFrames) differ from blocks of 1024 by \(difference)")
+            #expect(samples.dropFirst(reference.count).allSatisfy { $0 == 0 } && reference.dropFirst(samples.count).allSatisfy { $0 == 0 })
+        }
+    }
+
     /// Sustained and percussive programs: a note started in silence and
     /// released after one second, and one released in the middle of its attack.
     @Test(arguments: [(73, "Flute"), (19, "Church Organ"), (80, "Lead 1 (square)"), (0, "Acoustic Grand Piano"), (48, "String Ensemble 1")])
@@ -108,22 +132,32 @@ import Testing
     /// sound fades out over 5 ms instead of stopping dead. The oldest is loud
     /// and the rest quiet, so the fade shows: the loud note is still heard a
     /// millisecond or two after it was taken, falls smoothly, and is gone at
-    /// 5 ms.
-    @Test func aStolenVoiceFadesInsteadOfClicking() throws {
-        let output = MemoryOutput(capacityFrames: 100_000)
-        let engine = try AudioEngine(output: output, source: try FluidFixture.instance(options: ["program": "16"]))
-        for index in 0..<17 {  // held: no note ends
-            try engine.schedule(.noteOn(engine.makeNoteID(), frequency: 220 * pow(2, Double(index) / 12), velocity: index == 0 ? 1 : 0.02,
-                                        at: Int64(2400 * index)))
+    /// 5 ms. In blocks of 64 frames as in blocks of 256: the 5 ms fade is
+    /// rendered at once, longer than a small block, and sounds the same.
+    @Test(arguments: [256, 64])
+    func aStolenVoiceFadesInsteadOfClicking(blockFrames: Int) throws {
+        func render(blockFrames: Int) throws -> [Float] {
+            let output = MemoryOutput(format: AudioFormat(sampleRate: 48000, channels: 1, blockFrames: blockFrames), capacityFrames: 100_000)
+            let engine = try AudioEngine(output: output, source: try FluidFixture.instance(options: ["program": "16"]))
+            for index in 0..<17 {  // held: no note ends
+                try engine.schedule(.noteOn(engine.makeNoteID(), frequency: 220 * pow(2, Double(index) / 12), velocity: index == 0 ? 1 : 0.02,
+                                            at: Int64(2400 * index)))
+            }
+            _ = engine.render(through: 60_000)
+            try engine.stop()
+            return output.samples(channel: 0)
         }
-        _ = engine.render(through: 60_000)
-        try engine.stop()
-        let samples = output.samples(channel: 0)
+        let samples = try render(blockFrames: blockFrames)
         let stolen = 2400 * 16  // where the seventeenth note starts
         let loud = samples[(stolen - 2400)..<stolen].map(abs).max()!
         let quiet = samples[(stolen + 480)..<(stolen + 2400)].map(abs).max()!
         #expect(quiet < loud / 5, "the loud note is gone 10 ms after: \(quiet) against \(loud)")
         #expect(samples[(stolen + 24)..<(stolen + 96)].map(abs).max()! > loud / 2, "and still sounds 0.5 to 2 ms after")
         #expect(Self.largestStep(samples[stolen..<(stolen + 480)]) <= Self.largestStep(samples[(stolen - 2400)..<stolen]) * 1.05)
+        if blockFrames != 256 {
+            let reference = try render(blockFrames: 256)
+            let difference = zip(samples[..<60_000], reference[..<60_000]).map { abs($0 - $1) }.max()!
+            #expect(difference < 1e-6, "blocks of \(blockFrames) frames sound as blocks of 256 do: they differ by up to \(difference)")
+        }
     }
 }

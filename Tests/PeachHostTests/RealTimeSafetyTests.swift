@@ -8,8 +8,9 @@ import Testing
     /// With the Sine source, with the FluidSynth source (FluidSynth's
     /// note-on, note-off, program select and rendering included), with
     /// several tracks added, muted, swapped and removed while playing, and
-    /// with the Clicks and Sample sources (a refused key and stolen voices included).
-    @Test(arguments: ["sine", "fluid", "tracks", "click", "sample"])
+    /// with the Clicks and Sample sources and the FluidSynth drum kits (a
+    /// refused key and stolen voices included).
+    @Test(arguments: ["sine", "fluid", "tracks", "click", "sample", "drums"])
     func renderThreadAllocatesNothingWhilePlayingAndSwapping(source: String) throws {
         let interposer = BuildProducts.directory + "/libMallocInterposerSwift.so"
         let result = try Shell.run([BuildProducts.directory + "/RenderAllocationProbe", source], environment: ["LD_PRELOAD": interposer])

@@ -45,11 +45,12 @@ public enum SourceFixture {
 
     /// Renders one-shot notes (a click, a sample: note-ons only, on MIDI keys,
     /// in frame order) with `source` through the real engine into memory at
-    /// 48 kHz, for the blocks that cover `frames`, block by block on the
-    /// calling thread, so every run gives the same samples.
+    /// 48 kHz, for the blocks of `blockFrames` that cover `frames`, block by
+    /// block on the calling thread, so every run gives the same samples.
     public static func renderOneShots(_ notes: [(key: Int, frame: Int64, velocity: Double)], with source: SourceInstance,
-                                      frames: Int, channels: Int = 1) throws -> OneShots {
-        let output = MemoryOutput(format: AudioFormat(sampleRate: 48000, channels: channels, blockFrames: 256), capacityFrames: frames + 256)
+                                      frames: Int, channels: Int = 1, blockFrames: Int = 256) throws -> OneShots {
+        let format = AudioFormat(sampleRate: 48000, channels: channels, blockFrames: blockFrames)
+        let output = MemoryOutput(format: format, capacityFrames: frames + blockFrames)
         let engine = try AudioEngine(output: output, source: source)
         var ids: [Int32] = []
         for note in notes {
@@ -57,7 +58,7 @@ public enum SourceFixture {
             ids.append(id)
             try engine.schedule(.noteOn(id, frequency: Pitch.frequency(of: MIDINote(number: note.key)!), velocity: note.velocity, at: note.frame))
         }
-        let notices = engine.renderBlocks((frames + 255) / 256).map(\.notice)
+        let notices = engine.renderBlocks((frames + blockFrames - 1) / blockFrames).map(\.notice)
         try engine.stop()
         return OneShots(channels: (0..<channels).map { output.samples(channel: $0) }, notices: notices, refusals: engine.refusals, noteIDs: ids)
     }

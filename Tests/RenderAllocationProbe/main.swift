@@ -8,7 +8,9 @@
 // while capturing from a sound file that it monitors, with a tempo ramp on the transport.
 // `RenderAllocationProbe click` and `... sample` play the Clicks and Sample sources on
 // click keys, a key without a click (refused on the render thread) among them, and
-// more notes at once than they have voices.
+// more notes at once than they have voices. `RenderAllocationProbe drums` plays the FluidSynth
+// plugin's drum kits the same way, with a live kit change, a closed hi-hat stopping an open one, and
+// after the swap a kit with keys missing, one of which it refuses on the render thread.
 import Glibc
 import MallocInterposerSwift
 import MusicalTime
@@ -31,9 +33,12 @@ let countByThread: MallocInterposerSwift.AllocationHook = { _ in
 }
 
 let mode = CommandLine.arguments.dropFirst().first
-let fluid = mode == "fluid", tracks = mode == "tracks", click = mode == "click", sample = mode == "sample"
+let fluid = mode == "fluid", tracks = mode == "tracks", click = mode == "click", sample = mode == "sample", drums = mode == "drums"
 let folder = TemporaryDirectory()
 defer { folder.remove() }
+if drums {
+    try SoundFontWriter.write([.init(bank: 128, program: 0, name: "Sparse", keys: [33, 34, 76, 77])], to: folder.file("sparse.sf2"))
+}
 if sample {
     try SampleFixture.write([(0..<2400).map { Float(0.5 * exp(-Double($0) / 480) * cos(Double($0) * 0.13)) }], sampleRate: 44100,
                             to: folder.file("sample.wav"))
@@ -41,14 +46,15 @@ if sample {
 func makeSource(_ options: [String: String]) throws -> SourceInstance {
     if fluid { return try FluidFixture.instance(options: options) }
     if click { return try ClickFixture.instance(options: options) }
+    if drums { return try FluidDrumsFixture.instance(options: options) }
     if sample { return try SampleFixture.instance(options: ["file": folder.file("sample.wav")].merging(options) { $1 }) }
     return try SineFixture.instance(options: options)
 }
-/// The percussion keys of the clicks, and 35, which has none.
+/// The percussion keys of the clicks, and 35, which has none (the drum kit has).
 let clickKeys = [76, 77, 34, 33, 46, 42, 35]
 let first = try makeSource(fluid ? ["program": "73"] : [:])
 let engine = try AudioEngine(output: NullOutput(paced: true), source: first)
-let replacement = try makeSource(fluid ? ["program": "19"] : ["gain": "0.3"])
+let replacement = try makeSource(fluid ? ["program": "19"] : drums ? ["font": folder.file("sparse.sf2")] : ["gain": "0.3"])
 let drone = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
 let clicks = tracks ? try engine.addTrack(source: try makeSource(["gain": "0.1"])) : nil
 let added = try makeSource(["gain": "0.2"]), swappedIn = try makeSource(["gain": "0.2"])
@@ -75,8 +81,9 @@ MallocInterposerSwift.hook()
 var frame = engine.renderedFrames + 2400
 for index in 0..<20 {
     if fluid && index == 10 { try first.set("program", to: "80") }  // live, between notes
+    if drums && index == 10 { try first.set("kit", to: "25") }
     // A fraction of a cent, so that the FluidSynth source's resampler works too.
-    let frequency = click || sample ? Pitch.frequency(of: MIDINote(number: clickKeys[index % clickKeys.count])!) : 220 * Double(index + 1) * 1.0002
+    let frequency = click || sample || drums ? Pitch.frequency(of: MIDINote(number: clickKeys[index % clickKeys.count])!) : 220 * Double(index + 1) * 1.0002
     try engine.playNote(frequency: frequency, at: frame, durationFrames: index == 7 ? 50 : 2000)
     if let drone, let clicks {
         try engine.playNote(frequency: 110, at: frame, durationFrames: 2400, on: drone)
@@ -88,7 +95,7 @@ for index in 0..<20 {
     }
     frame += 2400
 }
-if click || sample {
+if click || sample || drums {
     // More notes at once than there are voices: the oldest are taken and fade out.
     for _ in 0..<20 { try engine.schedule(.noteOn(engine.makeNoteID(), frequency: Pitch.frequency(of: MIDINote(number: 76)!), at: frame)) }
     frame += 2400
@@ -103,6 +110,13 @@ if tracks {
 }
 _ = engine.wait(untilRendered: frame / 2)
 try engine.swapSource(to: replacement)
+if drums {
+    // Key 50 lies within the sparse kit's range but has no sound: refused as it comes.
+    for (index, key) in [76, 50, 33].enumerated() {
+        try engine.playNote(frequency: Pitch.frequency(of: MIDINote(number: key)!), at: frame + Int64(600 * index), durationFrames: 100)
+    }
+    frame += 2400
+}
 _ = engine.wait(untilRendered: frame + 4800)
 if tracks { _ = engine.takeCaptured() }  // the main thread's side may allocate; the render thread's may not
 MallocInterposerSwift.unhook()

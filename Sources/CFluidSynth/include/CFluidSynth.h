@@ -20,7 +20,7 @@
     X(fluid_sfont_get_name) X(fluid_sfont_get_preset) X(fluid_synth_add_sfont) X(fluid_synth_remove_sfont) \
     X(fluid_synth_program_select_by_sfont_name) X(fluid_synth_set_gen) X(fluid_synth_noteon) X(fluid_synth_noteoff) \
     X(fluid_synth_all_sounds_off) X(fluid_synth_write_float) X(fluid_synth_get_active_voice_count) \
-    X(fluid_synth_get_voicelist) X(fluid_voice_gen_set) X(fluid_voice_update_param) \
+    X(fluid_synth_get_voicelist) X(fluid_voice_gen_set) X(fluid_voice_gen_get) X(fluid_voice_update_param) \
     X(fluid_set_log_function) X(fluid_version_str)
 
 /* The same functions, with the same names and types, as fields. */

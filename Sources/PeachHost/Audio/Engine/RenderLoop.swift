@@ -123,7 +123,10 @@ final class RenderLoop: @unchecked Sendable {
                 guard let queue, let event, let loop = queue.pointee.host_data else { return 0 }
                 return Unmanaged<RenderLoop>.fromOpaque(loop).takeUnretainedValue().take(event)
             }))
-        sourceEvents.push(SourceEvent(track: 0, refusal: peach_event_note_refused()))
+        // A refusal read as `take` reads it: else the first one a source sends sets up its type's metadata on
+        // the audio thread, unless the plugin happened to (the Clicks plugin does; the FluidSynth drums do not).
+        var refusal = peach_event_note_refused()
+        sourceEvents.push(SourceEvent(track: 0, refusal: withUnsafeBytes(of: &refusal) { $0.loadUnaligned(as: peach_event_note_refused.self) }))
         _ = sourceEvents.pop()
         retiredInstances.push(0)
         _ = retiredInstances.pop()
