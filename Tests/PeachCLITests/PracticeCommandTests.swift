@@ -155,4 +155,23 @@ import Testing
             #expect(accent ? samples[frame] < -0.2 : samples[frame] > 0.2, "beat \(beat): \(samples[frame])")
         }
     }
+
+    /// A SoundFont kit's woodblocks as the metronome: each hit starts on its
+    /// beat's frame (silence just before, the hit just after), the accent on
+    /// beat one is the high block.
+    @Test func aSoundFontKitClicksOnEveryBeat() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(["metronome", "120", "--beats", "4", "--bars", "2", "--wav", folder.file("kit.wav"), "--source", "org.peach.fluid-drums",
+                                     "--option", "font=\(FluidFixture.timGM6mb)"], folder: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let samples = try WavFile.read(path: folder.file("kit.wav")).samples[0]
+        for beat in 0..<8 {
+            let frame = beat * 24_000
+            let before = samples[max(0, frame - 240)..<frame].map(abs).max() ?? 0
+            let after = samples[frame..<(frame + 240)].map(abs).max()!
+            #expect(before < 1e-4 && after > 0.05, "beat \(beat): \(before) before its frame, \(after) after")
+            #expect(samples[frame] == 0 || frame == 0, "FluidSynth's envelope opens from zero on the frame itself")
+        }
+    }
 }

@@ -25,7 +25,7 @@ import Testing
         terminal.send("\u{1B}[A")  // Up: 241
         try terminal.waitFor(text: "241 BPM")
         terminal.send("d")
-        try terminal.waitFor(text: "drone D3")
+        try terminal.waitFor(text: "Drone  D3 · pure")
         try terminal.waitFor(text: "bar 5")
         terminal.send("q")
         #expect(terminal.waitForExit(timeout: 10) == 0)
@@ -74,5 +74,26 @@ import Testing
         try fresh.waitFor(text: "100 BPM")
         fresh.send("q")
         #expect(fresh.waitForExit(timeout: 10) == 0)
+    }
+
+    /// Plain mode, for a screen reader: no redrawing, one line for each change.
+    @Test func plainModeSaysEachChangeInALine() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try PracticeCommandTests.impulses(in: folder)
+        let terminal = try Self.start(["metronome", "90", "--beats", "3", "--plain", "--wav", folder.file("plain.wav")] + source, folder: folder)
+        try terminal.waitFor(text: "Metronome at 90 BPM, 3 beats a bar.")
+        terminal.send("\u{1B}[A")
+        try terminal.waitFor(text: "Tempo 91 BPM.")
+        terminal.send("d")
+        try terminal.waitFor(text: "Drone D3 · pure.")
+        terminal.send("f")
+        try terminal.waitFor(text: "Drone D3 + just fifth · pure.")
+        terminal.send(" ")
+        try terminal.waitFor(text: "Paused.")
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        #expect(!terminal.screen.privateModes.contains(1049), "no full screen in plain mode")
+        #expect(!terminal.screen.text.contains("███"), "no big digits in plain mode")
     }
 }
