@@ -64,7 +64,7 @@ final class PracticeScreen {
         if let metronome = rig.metronome { upcoming += try metronome.schedule(before: horizon) }
         rig.engine.start()
         if plain { announce(localized(.plainMetronomeStarted, metronomeSetup.bpm.compact, metronomeSetup.beatsPerBar)) }
-        var running = true
+        var running = true, needsDraw = true
         while running {
             let now = rig.engine.renderedFrames
             if !paused, let metronome = rig.metronome {
@@ -73,11 +73,13 @@ final class PracticeScreen {
             let heard = now - Int64(output.latencyFrames)
             while let next = upcoming.first, next.frame <= heard {
                 upcoming.removeFirst()
-                if next.part == 0 { shownClick = next }
+                if next.part == 0 { (shownClick, needsDraw) = (next, true) }
             }
             for notice in rig.engine.pollNotices() where notice.endsRendering { throw Failure(said(notice)) }
-            if !plain { draw() }
-            for event in input.next(timeout: 0.005) {
+            if needsDraw && !plain { draw() }
+            needsDraw = false
+            for event in input.next(timeout: wait(untilShowing: upcoming.first { $0.part == 0 }, heard: heard)) {
+                needsDraw = true
                 switch event {
                 case .key(let key): running = try handle(key)
                 case .signal(SIGWINCH): screen.refreshSize()
@@ -92,6 +94,17 @@ final class PracticeScreen {
         try rig.engine.stop()
         return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre),
                       metronome: rig.hasClickTrack ? SavedMetronome(setup: metronomeSetup, click: clickSound.name, silent: silent) : nil)
+    }
+
+    /// How long to wait for a key: until the next beat is heard (to show it
+    /// then), never so long that the clicks run short of the horizon. Waking
+    /// only then, not every few milliseconds, keeps the screen's share of a
+    /// core small.
+    private func wait(untilShowing beat: Click?, heard: Int64) -> Double {
+        let rate = rig.engine.format.sampleRate
+        let scheduling = rig.metronome == nil || paused ? 0.25 : Double(horizon) / rate / 3
+        guard let beat else { return scheduling }
+        return min(scheduling, max(0.001, Double(beat.frame - heard) / rate))
     }
 
     /// What a key does; false to quit.
