@@ -76,10 +76,8 @@ struct DroneCommand: ParsableCommand {
     }
 
     func run() throws {
-        // The settings file only where it is needed: a script's render reads and writes nothing of the user's.
         let live = !length.isOffline
-        let store = live || presets.preset != nil || presets.save != nil || presets.onlyManages
-            ? try SettingsStore(path: try SettingsStore.defaultPath()) : nil
+        let store = try presets.settings(live: live)
         let memory = store.map(SavedDrone.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))

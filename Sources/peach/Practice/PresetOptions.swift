@@ -29,6 +29,12 @@ struct PresetOptions: ParsableArguments {
         if presets && forget != nil { throw ValidationError(localized(.presetListOrForget)) }
     }
 
+    /// The settings file, only where the run needs it: live (the last setup)
+    /// or for a preset. A render for a script reads and writes nothing of the user's.
+    func settings(live: Bool) throws -> SettingsStore? {
+        live || preset != nil || save != nil || onlyManages ? try SettingsStore(path: try SettingsStore.defaultPath()) : nil
+    }
+
     /// `--presets` or `--forget`: the run only lists or removes, and plays nothing.
     var onlyManages: Bool { presets || forget != nil }
 
