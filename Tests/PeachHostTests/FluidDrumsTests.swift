@@ -108,6 +108,25 @@ import Testing
         #expect(residual < peak * 1e-6, "after the change the TR 808 plays, over the Standard's ringing: \(residual)")
     }
 
+    /// The kit option lists the kits of the font set now: after another font
+    /// is set, the host reads the choices again, and a kit only that font has
+    /// can be chosen (it was refused against the default font's list).
+    @Test func theKitChoicesFollowTheFont() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let font = directory.file("Two.sf2")
+        try SoundFontWriter.write([.init(bank: 128, program: 3, name: "Clave", keys: [75, 76, 77]),
+                                   .init(bank: 128, program: 99, name: "Blocks", keys: [76, 77])], to: font)
+        let source = try FluidDrumsFixture.instance()
+        #expect(try source.option("kit").choices.map(\.value) == ["0", "8", "16", "24", "25", "32", "40", "48"])
+        try source.set("font", to: font)
+        #expect(try source.option("kit").choices.map(\.label) == ["Clave", "Blocks"])
+        try source.set("kit", to: "99")
+        #expect(try source.value(of: "kit") == "99")
+        let hit = try FluidDrumsFixture.render([(76, 0, 1)], frames: 4_800, with: source).samples
+        #expect(hit.contains { abs($0) > 0.01 }, "the chosen kit plays")
+    }
+
     /// A kit with keys missing inside its range (33, 34, 76, 77, and nothing
     /// between): a note on a missing key is refused with its reason, the host
     /// reports it and plays on, and nothing sounds for it. The range is the

@@ -311,7 +311,9 @@ struct peach_source_instance {
     /* [main-thread & inactive] Free everything; the pointer dies with it. */
     void (*destroy)(const peach_source_instance *instance);
 
-    /* [main-thread] Options. Indices are for listing only; keys are stable. */
+    /* [main-thread] Options. Indices are for listing only; keys are stable.
+       A choice list may follow another option (a font's instruments): the
+       host reads the options again after every set_option that succeeds. */
     uint32_t (*option_count)(const peach_source_instance *instance);
     peach_status (*get_option_info)(const peach_source_instance *instance, uint32_t index,
                                     peach_option_info *out_info);

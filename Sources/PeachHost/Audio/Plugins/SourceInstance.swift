@@ -13,8 +13,9 @@ public final class SourceInstance {
     var bridge: BridgeClient?
     /// Whether the plugin runs in a bridge process of its own (`BridgeClient`).
     public var runsInBridge: Bool { bridge != nil }
-    /// The options as the plugin described them when the instance was made.
-    public let options: [SourceOption]
+    /// The options as the plugin describes them: read when the instance was
+    /// made and again after each option set (choices may follow another option).
+    public private(set) var options: [SourceOption]
 
     init(validating raw: UnsafeMutablePointer<peach_source_instance>, descriptor: SourceDescriptor, libraryPath: String) throws(PluginRejection) {
         func reject(_ reason: PluginRejection.Reason) -> PluginRejection {
@@ -86,6 +87,11 @@ public final class SourceInstance {
         guard !isActive || option.live else { throw .notLive(source: descriptor.id, key: key) }
         guard raw.pointee.set_option(raw, key, value) == PEACH_OK else {
             throw .rejectedBySource(source: descriptor.id, key: key, value: value, reason: lastError)
+        }
+        // A list that no longer reads keeps the last good one: the plugin's own checks still guard every value.
+        let (descriptor, libraryPath) = (descriptor, libraryPath)
+        if let reread = try? Self.readOptions(raw, reject: { PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: $0) }) {
+            options = reread
         }
     }
 
