@@ -120,7 +120,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case metronomeBadTrainer, metronomeTrainerStep, metronomeTrainerEvery, metronomeBadMute, metronomeDropOutside, metronomeUnknownClick
     case presetNoneSaved, presetUnknown, presetExists, presetBadName, presetUnreadable, presetNotAnObject, presetFieldMissing
     case presetFieldWrong, presetSaved, presetForgotten, presetList, helpPreset, helpPresetSave, helpPresetReplace, helpPresetList
-    case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, helpPracticePlain, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
+    case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, helpPracticePlain, practiceNoteRefused, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
     case helpMetronomeSample, helpMetronomeAccentSample, metronomeSampleOrSource, metronomeAccentNeedsSample
     case backdropDrone, backdropMetronome, backdropNotice, backdropStopped, helpTrainDrone, helpTrainMetronome, trainBackdropHeadless
     case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLength, practiceLengthNeeded

@@ -112,7 +112,7 @@ struct DroneCommand: ParsableCommand {
             return try ending.remember(in: store)
         }
         let frames = Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
-        try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))
+        try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json { print(try Self.json(setup)) }
     }
 

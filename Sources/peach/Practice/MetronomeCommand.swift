@@ -163,7 +163,7 @@ struct MetronomeCommand: ParsableCommand {
         let frames = length.bars.map { bars in
             rig.metronome!.timeline.frame(beat: Int64((setup.countInBars + bars) * setup.beatsPerBar))
         } ?? Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
-        try finishRender(rig.engine, output: output, notices: try rig.renderOffline(frames: frames))
+        try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json { print(try Self.json(setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)) }
     }
 

@@ -1,7 +1,10 @@
+import Glibc
 import PeachAudio
 import PeachDrone
 import PeachHost
 import PeachMetronome
+import PeachMusic
+import PeachText
 
 /// The engine a practice tool plays through: the metronome's clicks on one
 /// track, the drone on another, each with its own source, mixed. The same rig
@@ -75,7 +78,7 @@ final class PracticeRig {
     func renderOffline(frames: Int64) throws -> [EngineNotice] {
         var notices: [EngineNotice] = []
         let step = Int64(engine.format.sampleRate)
-        while engine.renderedFrames < frames, !notices.contains(where: \.endsRendering), !StopRequest.isRaised {
+        while engine.renderedFrames < frames, !notices.contains(where: { $0.endsRendering || $0.isRefusal }), !StopRequest.isRaised {
             let end = min(frames, engine.renderedFrames + step)
             // Rendering stops at a block's end, past `end`: the clicks of that block are scheduled too, none past `frames`.
             try scheduleClicks(before: min(frames, end + Int64(engine.format.blockFrames)))
@@ -84,5 +87,32 @@ final class PracticeRig {
         try drone?.stop(at: max(frames, engine.renderedFrames))
         notices += engine.render(through: engine.renderedFrames, thenUntilSilentWithin: Int64(engine.format.sampleRate))
         return notices
+    }
+
+    /// A note the source refused ends a practice tool: a metronome missing
+    /// clicks or a drone missing a tone is no use. Says the note, its key
+    /// and the source's reason ("no click on key 56 …").
+    func refusedNote(in notices: [EngineNotice]) -> Failure? {
+        for case .noteRefused(let id, _, let frequency) in notices {
+            let key = Int((69 + 12 * log2(frequency / Pitch.standardReference)).rounded())
+            return Failure(localized(.practiceNoteRefused, ((frequency * 100).rounded() / 100).compact, key, engine.refusals[id] ?? ""))
+        }
+        return nil
+    }
+
+    /// Ends an offline render: a refused note stops it and replaces no file; otherwise as `peach play`.
+    func finish(output: AudioOutput, notices: [EngineNotice]) throws {
+        if let refused = refusedNote(in: notices) {
+            output.abandon()
+            try engine.stop()
+            throw refused
+        }
+        try finishRender(engine, output: output, notices: notices)
+    }
+}
+
+extension EngineNotice {
+    var isRefusal: Bool {
+        if case .noteRefused = self { true } else { false }
     }
 }

@@ -75,7 +75,9 @@ final class PracticeScreen {
                 upcoming.removeFirst()
                 if next.part == 0 { (shownClick, needsDraw) = (next, true) }
             }
-            for notice in rig.engine.pollNotices() where notice.endsRendering { throw Failure(said(notice)) }
+            let notices = rig.engine.pollNotices()
+            if let refused = rig.refusedNote(in: notices) { throw refused }
+            for notice in notices where notice.endsRendering { throw Failure(said(notice)) }
             if needsDraw && !plain { draw() }
             needsDraw = false
             for event in input.next(timeout: wait(untilShowing: upcoming.first { $0.part == 0 }, heard: heard)) {
