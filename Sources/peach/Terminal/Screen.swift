@@ -7,7 +7,8 @@ import PeachSupport
 /// press costs one short write and nothing flickers.
 final class Screen {
     private(set) var size = TerminalSize.of(STDOUT_FILENO) ?? .fallback
-    private var shown: [String] = []
+    /// Each row as asked for and as fitted to the width, so an unchanged row is neither measured nor written again.
+    private var shown: [(asked: String, fitted: String)] = []
 
     /// Re-reads the window size and forgets what is shown, so the next `show` paints everything.
     func refreshSize() {
@@ -19,12 +20,15 @@ final class Screen {
     /// Makes the screen show `lines` (top to bottom; rows past the end blank).
     func show(_ lines: [String]) {
         var text = ""
-        for row in 0..<size.rows {
-            let line = row < lines.count ? lines[row].fitted(to: size.columns) : ""
-            if row < shown.count, shown[row] == line { continue }
-            text += "\u{1B}[\(row + 1);1H\u{1B}[0m\(line)\u{1B}[0m\u{1B}[K"
+        let rows = (0..<size.rows).map { row -> (asked: String, fitted: String) in
+            let asked = row < lines.count ? lines[row] : ""
+            if row < shown.count, shown[row].asked == asked { return shown[row] }
+            return (asked, asked.fitted(to: size.columns))
         }
-        shown = (0..<size.rows).map { $0 < lines.count ? lines[$0].fitted(to: size.columns) : "" }
+        for (row, line) in rows.enumerated() where row >= shown.count || shown[row].fitted != line.fitted {
+            text += "\u{1B}[\(row + 1);1H\u{1B}[0m\(line.fitted)\u{1B}[0m\u{1B}[K"
+        }
+        shown = rows
         if !text.isEmpty { write(text) }
     }
 

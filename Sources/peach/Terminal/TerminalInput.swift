@@ -29,7 +29,8 @@ final class TerminalInput {
                            pollfd(fd: closed ? -1 : descriptor, events: Int16(POLLIN), revents: 0)]
         let milliseconds = waitSeconds.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
         let ready = poll(&descriptors, 2, milliseconds)
-        var events: [TerminalEvent] = SignalPipe.drain().map(TerminalEvent.signal)
+        // The pipe is read only when a signal wrote to it (or interrupted the poll): a read per wake-up costs a system call.
+        var events: [TerminalEvent] = ready < 0 || descriptors[0].revents != 0 ? SignalPipe.drain().map(TerminalEvent.signal) : []
         if ready > 0, descriptors[1].revents != 0 { events += readKeys() }
         if ready == 0, decoder.hasPendingEscape { events += decoder.flushEscape().map(TerminalEvent.key) }
         return events
