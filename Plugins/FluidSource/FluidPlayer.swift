@@ -179,12 +179,11 @@ final class FluidPlayer {
             pairAnchor = (note.note_id, key, timbre, nil)
         }
         let shift = pitch - Double(100 * key) - timbre.pointee.keyOffsets[key]
-        let cents = shift.rounded(.down)
-        let ratio = pow(2, (shift - cents) / 1200)
+        let tuning = FluidVoice.tuning(shift: shift)
         let amplitude = Float(gain * min(max(note.velocity, 0), 1)) * Self.levelScale
         let index = voiceForNewNote(stereo: stereo)
         startCounter += 1
-        voices[index].start(noteID: note.note_id, key: Int32(key), cents: Int(cents), ratio: ratio, amplitude: amplitude, order: startCounter,
+        voices[index].start(noteID: note.note_id, key: Int32(key), cents: tuning.cents, ratio: tuning.ratio, amplitude: amplitude, order: startCounter,
                             timbre: timbre, fontName: font.fluidName)
     }
 

@@ -91,6 +91,13 @@ struct FluidVoice {
 
     // MARK: Notes
 
+    /// A shift in cents as FluidSynth and this voice play it: whole cents for
+    /// FluidSynth, the rest of the cent as a reading ratio (1 to 1.00058).
+    static func tuning(shift: Double) -> (cents: Int, ratio: Double) {
+        let cents = shift.rounded(.down)
+        return (Int(cents), pow(2, (shift - cents) / 1200))
+    }
+
     /// Starts `key` moved by `cents` whole cents (played by FluidSynth) and
     /// read at `ratio` (the fraction of a cent, played here).
     mutating func start(noteID: Int32, key: Int32, cents: Int, ratio: Double, amplitude: Float, order: UInt64,

@@ -14,12 +14,14 @@ struct Timbre {
     let bank: Int32
     let program: Int32
     let keyOffsets: UnsafePointer<Double>
+    /// How exactly its pairs keep their interval; nil as the font tunes it (not calibrated).
+    var pairs: PairCheck? = nil
 
-    static func make(_ preset: PresetNumber, keyOffsets offsets: [Double]) -> UnsafePointer<Timbre> {
+    static func make(_ preset: PresetNumber, keyOffsets offsets: [Double], pairs: PairCheck?) -> UnsafePointer<Timbre> {
         let storage = UnsafeMutablePointer<Double>.allocate(capacity: 128)
         storage.initialize(from: offsets, count: 128)
         let timbre = UnsafeMutablePointer<Timbre>.allocate(capacity: 1)
-        timbre.initialize(to: Timbre(bank: Int32(preset.bank), program: Int32(preset.program), keyOffsets: storage))
+        timbre.initialize(to: Timbre(bank: Int32(preset.bank), program: Int32(preset.program), keyOffsets: storage, pairs: pairs))
         return UnsafePointer(timbre)
     }
 }
