@@ -1,5 +1,6 @@
 import CFluidSynth
 import Glibc
+import PeachFluidCore
 import PeachPluginAPI
 
 /// An active instance's rendering state: a fixed set of voices, each with its

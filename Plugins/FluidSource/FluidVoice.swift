@@ -1,5 +1,6 @@
 import CFluidSynth
 import Glibc
+import PeachFluidCore
 
 /// One note at a time, on a FluidSynth synth of its own.
 ///
