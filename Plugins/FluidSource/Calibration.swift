@@ -17,7 +17,7 @@ import PeachPitchMeter
 /// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 9  // 9: each preset's pair check beside its offsets
+    static let method = 10  // 10: the pair check measures the interval by time scale
     static let sampleRate = KeyRenderer.sampleRate
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
