@@ -85,8 +85,11 @@ let package = Package(
         .target(name: "PeachMidiOutCore", dependencies: ["PeachPluginAPI"], path: "Plugins/MidiOutSource/Core"),
         .target(name: "CAlsaSequencer", path: "Plugins/MidiOutSource/CAlsaSequencer", linkerSettings: [.linkedLibrary("asound")]),
         // Optimised even in debug builds: it resamples every note and calibrates with millions of multiply-adds.
-        .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter"], path: "Plugins/FluidSource",
-                swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "PeachFluidSource", dependencies: ["PeachPluginAPI", "CFluidSynth", "PeachPitchMeter", "PeachFluidCore"], path: "Plugins/FluidSource",
+                exclude: ["Core", "exports.map"], swiftSettings: [.unsafeFlags(["-O"])],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/FluidSource/exports.map"])]),
+        // The FluidSynth source's signal arithmetic (the sinc resampler, the pair check's estimator): pure, tested on synthetic signals.
+        .target(name: "PeachFluidCore", path: "Plugins/FluidSource/Core", swiftSettings: [.unsafeFlags(["-O"])]),
         // Metronome clicks synthesised at activate: woodblock, beep and tick, by General MIDI percussion key.
         .target(name: "PeachClickSource", dependencies: ["PeachPluginAPI"], path: "Plugins/ClickSource"),
         // A sound file of the user's played once at each note, read through libsndfile (the C module map only) at activate.
@@ -116,6 +119,7 @@ let package = Package(
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
+        .testTarget(name: "FluidCoreTests", dependencies: ["PeachFluidCore", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.
         .testTarget(name: "MidiOutTests", dependencies: ["PeachMidiOutCore", "CAlsaSequencer", "PeachTestSupport", "MidiAllocationProbe",

@@ -1,4 +1,3 @@
-import CFluidSynth
 import Glibc
 import PeachPitchMeter
 
@@ -18,8 +17,8 @@ import PeachPitchMeter
 /// measured second).
 enum Calibration {
     /// Bump when the measurement changes: cached calibrations are keyed on it.
-    static let method = 8
-    static let sampleRate = 48000.0
+    static let method = 10  // 10: the pair check measures the interval by time scale
+    static let sampleRate = KeyRenderer.sampleRate
     /// The piano's keys, A0 to C8; keys beyond take the nearest one's offset.
     static let measuredKeys = 21...108
 
@@ -36,11 +35,11 @@ enum Calibration {
     /// to play those rather than play them out of tune. Keys below A0 and
     /// above C8 take the offset of the nearest key measured.
     static func measure(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) -> [Double] {
-        var renderer = try KeyRenderer(preset, of: font)
-        defer { renderer.destroy(font: font) }
+        var meter = try KeyMeter(preset, of: font)
+        defer { meter.destroy(font: font) }
         var runs: [ClosedRange<Int>] = []
         for key in measuredKeys {
-            if let run = runs.last, renderer.playsAlike(key - 1, key) {
+            if let run = runs.last, meter.playsAlike(key - 1, key) {
                 runs[runs.count - 1] = run.lowerBound...key
             } else {
                 runs.append(key...key)
@@ -48,47 +47,32 @@ enum Calibration {
         }
         var offsets = [Double](repeating: .nan, count: 128)
         for run in runs {
-            let offset = renderer.offset(of: min(max(69, run.lowerBound), run.upperBound)) ?? .nan
+            let offset = meter.offset(of: min(max(69, run.lowerBound), run.upperBound)) ?? .nan
             for key in run { offsets[key] = offset }
         }
         return offsets.indices.map { offsets[min(max($0, measuredKeys.lowerBound), measuredKeys.upperBound)] }
     }
 
-    /// Plays one key at a time through a voice of its own, exactly as notes are
-    /// played (the same FluidSynth calls), into buffers of its own.
-    private struct KeyRenderer {
-        let settings: OpaquePointer
-        let fontName: UnsafePointer<CChar>
-        var voice: FluidVoice
-        let timbre: UnsafePointer<Timbre>
+    /// A `KeyRenderer` and the buffers the calibration reads it into.
+    private struct KeyMeter {
+        var renderer: KeyRenderer
         let measured = UnsafeMutablePointer<Float>.allocate(capacity: measuredFrames)
         let lower = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
         let upper = UnsafeMutablePointer<Float>.allocate(capacity: comparedFrames)
 
         init(_ preset: PresetNumber, of font: LoadedFont) throws(FluidError) {
-            settings = FluidSettings.make(sampleRate: sampleRate)
-            fontName = font.fluidName
-            timbre = Timbre.make(preset, keyOffsets: [Double](repeating: 0, count: 128), name: preset.description)
-            do {
-                voice = try FluidVoice(settings: settings, font: font, timbre: timbre, maxFrames: measuredFrames)
-            } catch {
-                fluidSynth.delete_fluid_settings(settings)
-                Timbre.free(timbre)
-                throw error
-            }
+            renderer = try KeyRenderer(preset, of: font, maxFrames: measuredFrames)
         }
 
         func destroy(font: LoadedFont) {
-            voice.destroy(font: font)
-            fluidSynth.delete_fluid_settings(settings)
+            renderer.destroy(font: font)
             for buffer in [measured, lower, upper] { buffer.deallocate() }
-            Timbre.free(timbre)
         }
 
         /// Whether `key` sounds exactly like `lowerKey` played a semitone higher: the same sample, tuned the same way.
         mutating func playsAlike(_ lowerKey: Int, _ key: Int) -> Bool {
-            render(lowerKey, cents: 100, frames: comparedFrames, into: lower)
-            render(key, cents: 0, frames: comparedFrames, into: upper)
+            renderer.render(lowerKey, shift: 100, frames: comparedFrames, into: lower)
+            renderer.render(key, shift: 0, frames: comparedFrames, into: upper)
             var difference = 0.0, energy = 0.0
             for frame in 0..<comparedFrames {
                 let a = Double(lower[frame]), b = Double(upper[frame])
@@ -102,7 +86,7 @@ enum Calibration {
         /// no tone: silence, or a sound whose harmonics hold under 2% of it at
         /// any pitch (noise).
         mutating func offset(of key: Int) -> Double? {
-            render(key, cents: 0, frames: measuredFrames, into: measured)
+            renderer.render(key, shift: 0, frames: measuredFrames, into: measured)
             let expected = 440 * pow(2, Double(key - 69) / 12)
             var reading = peach_pitch_reading()
             var share = 0.0
@@ -111,15 +95,6 @@ enum Calibration {
                 return nil
             }
             return 1200 * log2(reading.frequency_hz / expected)
-        }
-
-        /// Plays `key` from silence, left and right mixed into `output`, then silences the voice.
-        private mutating func render(_ key: Int, cents: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
-            output.update(repeating: 0, count: frames)
-            voice.start(noteID: 1, key: Int32(key), velocity: FluidVoice.midiVelocity, cents: cents, ratio: 1, amplitude: 1, order: 0,
-                        timbre: timbre, fontName: fontName)
-            voice.render(into: output, right: nil, count: frames, attackFrames: 1, tracksEffectTails: false)
-            voice.stop()
         }
     }
 }

@@ -67,7 +67,8 @@ final class FluidInstance {
         if let milliseconds = lookup.measuredMilliseconds {
             let a4 = lookup.timbre.pointee.keyOffsets[69]
             log(PEACH_LOG_INFO, "measured the tuning of \(preset) in \(font.file.name) in \(Int(milliseconds)) ms: "
-                + (a4.isNaN ? "A4 has no pitch to correct" : "before correction A4 sounds \(a4 >= 0 ? "+" : "")\((a4 * 100).rounded() / 100) cents"))
+                + (a4.isNaN ? "A4 has no pitch to correct" : "before correction A4 sounds \(a4 >= 0 ? "+" : "")\((a4 * 100).rounded() / 100) cents")
+                + (lookup.timbre.pointee.pairs.map { "; a pair's interval errs by up to \(($0.worstCents * 1000).rounded() / 1000) cents" } ?? ""))
         }
         return lookup.timbre
     }
@@ -82,6 +83,25 @@ final class FluidInstance {
             }
             lowest.pointee = range.lowerBound
             highest.pointee = range.upperBound
+            return PEACH_OK
+        } catch {
+            return fail(PEACH_ERR_RESOURCE, error.description)
+        }
+    }
+
+    /// [main-thread] `peach.pair-interval/1` for the font and program set now.
+    /// As the font tunes it, nothing is promised and nothing was measured: a failure saying so.
+    func pairInterval(_ worst: UnsafeMutablePointer<Double>, _ first: UnsafeMutablePointer<Double>, _ asked: UnsafeMutablePointer<Double>) -> peach_status {
+        do {
+            try FluidSynthLibrary.open()
+            let font = try FontLibrary.font(SoundFontFile.find(options.font))
+            guard kind != .drums else { return fail(PEACH_ERR_BAD_STATE, "a drum kit has no pitch, so it plays no pairs") }
+            guard let pairs = try lookUp(options, in: font).pointee.pairs else {
+                return fail(PEACH_ERR_BAD_STATE, "with tuning=font the samples play as tuned, so pairs are not measured")
+            }
+            worst.pointee = pairs.worstCents
+            first.pointee = 440 * pow(2, Double(pairs.key - 69) / 12)
+            asked.pointee = pairs.askedCents
             return PEACH_OK
         } catch {
             return fail(PEACH_ERR_RESOURCE, error.description)
@@ -222,8 +242,16 @@ final class FluidInstance {
                 return FluidInstance.from(table).setOption(String(cString: key), String(cString: value))
             },
             last_error: { table in UnsafePointer(FluidInstance.from(table).errorText) },
-            get_extension: { _, id in FluidNoteRange.lookup(id) }))
+            get_extension: { _, id in FluidInstance.extensionTable(id) }))
         return table
+    }
+
+    /// [thread-safe] get_extension: `peach.note-range/1` and `peach.pair-interval/1`.
+    static func extensionTable(_ id: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+        guard let id else { return nil }
+        if strcmp(id, PEACH_EXT_NOTE_RANGE) == 0 { return UnsafeRawPointer(FluidNoteRange.table) }
+        if strcmp(id, PEACH_EXT_PAIR_INTERVAL) == 0 { return UnsafeRawPointer(FluidPairInterval.table) }
+        return nil
     }
 
     static func from(_ table: UnsafePointer<peach_source_instance>?) -> FluidInstance {

@@ -20,11 +20,6 @@ enum FluidNoteRange {
         return UnsafePointer(table)
     }()
 
-    /// [thread-safe] The instance's get_extension.
-    static func lookup(_ id: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
-        guard let id, strcmp(id, PEACH_EXT_NOTE_RANGE) == 0 else { return nil }
-        return UnsafeRawPointer(table)
-    }
 
     /// The range of keys with a measured pitch among `offsets` (128 of them), as frequencies; nil if none has one.
     static func frequencies(keyOffsets offsets: UnsafePointer<Double>) -> ClosedRange<Double>? {

@@ -1,5 +1,6 @@
 import CFluidSynth
 import Glibc
+import PeachFluidCore
 import PeachPluginAPI
 
 /// An active instance's rendering state: a fixed set of voices, each with its
@@ -195,12 +196,11 @@ final class FluidPlayer {
             pairAnchor = (note.note_id, key, timbre, nil)
         }
         let shift = pitch - Double(100 * key) - timbre.pointee.keyOffsets[key]
-        let cents = shift.rounded(.down)
-        let ratio = pow(2, (shift - cents) / 1200)
+        let tuning = FluidVoice.tuning(shift: shift)
         let amplitude = Float(gain * min(max(note.velocity, 0), 1)) * Self.instrumentLevel
         let index = voiceForNewNote(stereo: stereo)
         startCounter += 1
-        voices[index].start(noteID: note.note_id, key: Int32(key), velocity: FluidVoice.midiVelocity, cents: Int(cents), ratio: ratio,
+        voices[index].start(noteID: note.note_id, key: Int32(key), velocity: FluidVoice.midiVelocity, cents: tuning.cents, ratio: tuning.ratio,
                             amplitude: amplitude, order: startCounter, timbre: timbre, fontName: font.fluidName)
     }
 

@@ -1,5 +1,6 @@
 import CFluidSynth
 import Glibc
+import PeachFluidCore
 
 /// One note at a time, on a FluidSynth synth of its own.
 ///
@@ -100,6 +101,13 @@ struct FluidVoice {
     }
 
     // MARK: Notes
+
+    /// A shift in cents as FluidSynth and this voice play it: whole cents for
+    /// FluidSynth, the rest of the cent as a reading ratio (1 to 1.00058).
+    static func tuning(shift: Double) -> (cents: Int, ratio: Double) {
+        let cents = shift.rounded(.down)
+        return (Int(cents), pow(2, (shift - cents) / 1200))
+    }
 
     /// Starts `key` at MIDI `velocity`, moved by `cents` whole cents (played
     /// by FluidSynth) and read at `ratio` (the fraction of a cent, played

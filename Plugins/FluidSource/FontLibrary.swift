@@ -23,27 +23,31 @@ enum FontLibrary {
     }
 
     /// [main-thread] A preset of `font`, either `calibrated` (each key's tuning
-    /// measured once, then kept in memory and on disk) or as the font tunes it.
+    /// and the pair check measured once, then kept in memory and on disk) or
+    /// as the font tunes it (no promise of exact pitch, so no pair check).
     static func timbre(_ preset: PresetNumber, calibrated: Bool, in font: LoadedFont) throws(FluidError) -> Lookup {
         try fonts.withLock { (_: inout [SoundFontFile: LoadedFont]) throws(FluidError) -> Lookup in
             let key = LoadedFont.TimbreKey.instrument(preset, calibrated: calibrated)
             if let timbre = font.timbres[key] { return Lookup(timbre: timbre) }
             guard font.hasPreset(preset) else { throw .noPreset(font: font.file.path, bank: preset.bank, program: preset.program) }
             var offsets = [Double](repeating: 0, count: 128)
+            var pairs: PairCheck?
             var measured: Double?
             if calibrated {
-                if let known = font.calibrations[preset] {
-                    offsets = known
-                } else {
+                var calibration = font.calibrations[preset]
+                if calibration == nil {
                     let start = ContinuousClock.now
-                    offsets = try Calibration.measure(preset, of: font)
+                    let keyOffsets = try Calibration.measure(preset, of: font)
+                    calibration = PresetCalibration(keyOffsets: keyOffsets, pairs: try PairCheck.measure(preset, of: font, keyOffsets: keyOffsets))
                     measured = (ContinuousClock.now - start).milliseconds
-                    font.calibrations[preset] = offsets
+                    font.calibrations[preset] = calibration
                     CalibrationStore.write(font.calibrations, for: font.file)
                 }
+                offsets = calibration!.keyOffsets
+                pairs = calibration!.pairs
                 guard offsets.contains(where: \.isFinite) else { throw .noPitch(font: font.file.path, preset: preset.description) }
             }
-            let timbre = Timbre.make(preset, keyOffsets: offsets, name: preset.description)
+            let timbre = Timbre.make(preset, keyOffsets: offsets, pairs: pairs, name: preset.description)
             font.timbres[key] = timbre
             return Lookup(timbre: timbre, measuredMilliseconds: measured)
         }

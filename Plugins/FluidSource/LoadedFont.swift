@@ -16,7 +16,7 @@ final class LoadedFont: @unchecked Sendable {
     private let owner: OpaquePointer
 
     // Guarded by FontLibrary's lock.
-    var calibrations: [PresetNumber: [Double]]
+    var calibrations: [PresetNumber: PresetCalibration]
     var timbres: [TimbreKey: UnsafePointer<Timbre>] = [:]
 
     enum TimbreKey: Hashable {

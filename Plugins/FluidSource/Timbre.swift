@@ -23,16 +23,19 @@ struct Timbre {
     let isDrumKit: Bool
     /// The preset's name, for words said on the audio thread.
     let name: UnsafePointer<CChar>
+    /// How exactly its pairs keep their interval; nil as the font tunes it (not calibrated) and for a drum kit.
+    var pairs: PairCheck? = nil
 
     /// FluidSynth's channel for it: 9 is General MIDI's channel 10, the drums.
     var channel: Int32 { isDrumKit ? 9 : 0 }
 
-    static func make(_ preset: PresetNumber, keyOffsets offsets: [Double], isDrumKit: Bool = false, name: String) -> UnsafePointer<Timbre> {
+    static func make(_ preset: PresetNumber, keyOffsets offsets: [Double], pairs: PairCheck? = nil, isDrumKit: Bool = false,
+                     name: String) -> UnsafePointer<Timbre> {
         let storage = UnsafeMutablePointer<Double>.allocate(capacity: 128)
         storage.initialize(from: offsets, count: 128)
         let timbre = UnsafeMutablePointer<Timbre>.allocate(capacity: 1)
         timbre.initialize(to: Timbre(bank: Int32(preset.bank), program: Int32(preset.program), keyOffsets: storage, isDrumKit: isDrumKit,
-                                     name: UnsafePointer(strdup(name)!)))
+                                     name: UnsafePointer(strdup(name)!), pairs: pairs))
         return UnsafePointer(timbre)
     }
 

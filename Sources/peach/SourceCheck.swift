@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import PeachAudio
 import PeachHost
 import PeachMusic
@@ -11,6 +12,11 @@ import PeachText
 /// strays. A row is printed as soon as it is measured: the first check of a
 /// SoundFont also calibrates every program; meanwhile standard error says
 /// which timbre is being measured.
+///
+/// A source that measures its training pairs (`peach.pair-interval/1`) also
+/// gets a column of each timbre's worst pair-interval error, heard from the
+/// notes' first frame; a timbre beyond 0.1 cent is marked as not offered for
+/// training, and the largest error is named with its note and interval.
 struct SourceCheck {
     let catalog: SourceCatalog
     let sourceID: String
@@ -26,7 +32,26 @@ struct SourceCheck {
         var worst: [String: Double]
         /// Notes whose pitch wandered by more than `TuningCheck.steadyCents` while measured.
         var unsteady: [String]
+        /// What the source measured of its pairs' intervals, if it says.
+        var pairs: Pairs?
         var error: String?
+    }
+
+    /// The worst pair-interval error, where it was, and whether training is offered.
+    struct Pairs: Encodable {
+        /// Cents; nil when some pair had no pitch to measure.
+        var worstCents: Double?
+        var note: String
+        var askedCents: Double
+        var offeredForTraining: Bool
+
+        init(_ interval: PairInterval) {
+            worstCents = interval.worstCents.isFinite ? interval.worstCents : nil
+            let key = Int((69 + 12 * log2(interval.firstFrequency / 440)).rounded())
+            note = MIDINote(number: key)?.name ?? interval.firstFrequency.compact
+            askedCents = interval.askedCents
+            offeredForTraining = interval.holds
+        }
     }
 
     func run() throws {
@@ -41,7 +66,7 @@ struct SourceCheck {
         }
         if !json {
             print(localized(.checkHeading, sourceID, entry.descriptor.name, Pitch.standardReference.compact))
-            print("".padding(32) + TuningCheck.notes.map { Self.rightAligned($0.name) }.joined())
+            print("".padding(32) + TuningCheck.notes.map { Self.rightAligned($0.name) }.joined() + Self.rightAligned(localized(.checkPairsColumn)))
         }
         var rows: [Row] = []
         let progress = CheckProgress()
@@ -65,6 +90,12 @@ struct SourceCheck {
             if let largest = steady.max(by: { abs($0.2) < abs($1.2) }) {
                 print(localized(.checkLargest, Self.cents(largest.2, signed: true), largest.0, largest.1))
             }
+            let measuredPairs = rows.compactMap { row in row.pairs.map { (row.label, $0) } }
+            if let largest = measuredPairs.max(by: { ($0.1.worstCents ?? .infinity) < ($1.1.worstCents ?? .infinity) }) {
+                print(localized(.checkPairsSummary, measuredPairs.filter { $0.1.offeredForTraining }.count, measuredPairs.count))
+                print(localized(.checkPairsLargest, largest.1.worstCents.map { Self.cents($0, signed: false) } ?? "-", largest.0,
+                                largest.1.note, Self.cents(largest.1.askedCents, signed: true)))
+            }
             if rows.contains(where: { !$0.unsteady.isEmpty }) {
                 print(localized(.checkUnsteady, TuningCheck.steadyCents.compact))
             }
@@ -84,6 +115,7 @@ struct SourceCheck {
                 row.worst[reading.note.name] = reading.worstCents
                 if !reading.steady || reading.worstCents == nil { row.unsteady.append(reading.note.name) }
             }
+            row.pairs = instance.pairInterval().map(Pairs.init)
         } catch {
             row.error = said(error)
         }
@@ -97,7 +129,10 @@ struct SourceCheck {
             let shown = row.unsteady.contains(note.name) ? row.cents[note.name].map { "~" + cents($0, signed: true) }
                 : row.worst[note.name].map { cents($0, signed: true) }
             return rightAligned(shown ?? "-")
-        }.joined()
+        }.joined() + (row.pairs.map { pairs in
+            rightAligned(pairs.worstCents.map { cents($0, signed: false) } ?? "-")
+                + (pairs.offeredForTraining ? "" : "  " + localized(.checkPairsNotOffered, pairs.note, cents(pairs.askedCents, signed: true)))
+        } ?? "")
     }
 
     /// Two decimals: the check is about hundredths of a cent.

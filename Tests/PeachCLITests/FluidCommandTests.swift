@@ -9,7 +9,10 @@ import Testing
 /// nothing of FluidSynth's or GLib's own on the terminal.
 @Suite struct FluidCommandTests {
     struct Check: Decodable {
-        struct Timbre: Decodable { var value: String?; var label: String; var cents: [String: Double]; var worst: [String: Double]; var error: String? }
+        struct Pairs: Decodable { var worstCents: Double?; var note: String; var askedCents: Double; var offeredForTraining: Bool }
+        struct Timbre: Decodable {
+            var value: String?; var label: String; var cents: [String: Double]; var worst: [String: Double]; var pairs: Pairs?; var error: String?
+        }
         var source: String
         var reference: Double
         var timbres: [Timbre]
@@ -60,7 +63,7 @@ import Testing
         #expect(files.count == 1 && files[0].hasPrefix("TimGM6mb.sf2-"), "\(files)")
         let stored = try String(contentsOfFile: cache.path + "/peach/fluid/" + files[0], encoding: .utf8)
         let line = try #require(stored.split(separator: "\n").first { $0.hasPrefix("0 73 ") })
-        #expect(line.split(separator: " ").count == 130, "bank, program and 128 keys")
+        #expect(line.split(separator: " ").count == 133, "bank, program, 128 keys and the pair check's worst error, key and interval")
         let a4 = try #require(Double(line.split(separator: " ")[2 + 69]))
         #expect(abs(a4 - 13) < 1, "the flute's A4 sample is some 13 cents sharp: \(a4)")
 
@@ -109,6 +112,42 @@ import Testing
         #expect(terminal.waitForExit(timeout: 60) == 0)
         #expect(String(decoding: terminal.transcript, as: UTF8.self).contains("\r\u{1B}[KMeasuring 1 of 1: Flute\r\u{1B}[K"))
         #expect(!terminal.screen.text.contains("Measuring") && terminal.screen.text.contains("Flute at A4"), "\(terminal.screen.text)")
+    }
+
+    /// Each program's pairs are measured from their first frame with its
+    /// calibration: TimGM6mb's muted guitar strays beyond 0.1 cent, so the check
+    /// marks it as not offered for training and names where it is worst; the
+    /// measurement is kept in the calibration's cache, which a second run
+    /// reads without writing it again.
+    @Test func checkNamesTheWorstPairAndKeepsItsMeasurement() throws {
+        let cache = TemporaryDirectory()
+        defer { cache.remove() }
+        let arguments = [BuildProducts.peach, "sources", "--check", FluidFixture.sourceID, "--option", Self.font, "--option", "program=28"]
+        let text = try Shell.run(arguments, environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("   pairs\n"), "\(text.standardOutput)")
+        let guitar = try #require(text.standardOutput.split(separator: "\n").first { $0.contains("Electric Guitar (muted)") })
+        #expect(guitar.contains("not for training (worst from A4, -250.70 cents asked)"), "\(guitar)")
+        #expect(text.standardOutput.contains("Pairs: 0 of 1 keep their interval within 0.1 cent from the first frame"))
+        #expect(text.standardOutput.contains(" cents, Electric Guitar (muted) from A4 with -250.70 cents asked."), "\(text.standardOutput)")
+
+        let folder = cache.path + "/peach/fluid/"
+        let file = folder + (try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first))
+        let stored = try String(contentsOfFile: file, encoding: .utf8)
+        let written = try #require(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)
+        let json = try Shell.run(arguments + ["--json"], environment: ["XDG_CACHE_HOME": cache.path])
+        let pairs = try #require(try JSONDecoder().decode(Check.self, from: Data(json.standardOutput.utf8)).timbres[0].pairs)
+        #expect(!pairs.offeredForTraining && pairs.note == "A4" && pairs.askedCents == -250.7)
+        let worst = try #require(pairs.worstCents)
+        #expect(worst > 0.1 && guitar.contains(String(format: "%.2f", worst)), "\(pairs)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == stored)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == written, "read, not measured again")
+
+        let flute = try Shell.run([BuildProducts.peach, "sources", "--check", FluidFixture.sourceID, "--json", "--option", Self.font, "--option", "program=73"],
+                                  environment: ["XDG_CACHE_HOME": cache.path])
+        let flutePairs = try #require(try JSONDecoder().decode(Check.self, from: Data(flute.standardOutput.utf8)).timbres[0].pairs)
+        let fluteWorst = try #require(flutePairs.worstCents)
+        #expect(flutePairs.offeredForTraining && fluteWorst < 0.1, "\(flutePairs)")
     }
 
     @Test func aDamagedCacheIsMeasuredAgain() throws {

@@ -62,6 +62,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
+    case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsLargest
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
     case statsNoAnswers, statsPairs, statsTimeOneSitting, statsTimeSittings, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
@@ -100,7 +101,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
     case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull, engineNoFreeTrack, engineNoTransport, engineTransportRate
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents
-    case noticeNoteRefused, engineNoteOutOfRange, noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
+    case noticeNoteRefused, engineNoteOutOfRange, enginePairInexact, enginePairUnmeasured, noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
     case pluginCrashedInProcess, pluginHungInProcess
     // The profile, key detail, chart, SVG and progress

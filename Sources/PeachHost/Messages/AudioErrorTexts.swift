@@ -80,6 +80,12 @@ extension EngineError: Worded {
         case .inputLate: language.text(.engineInputLate)
         case .noteOutOfRange(let frequency, let lowest, let highest, let source):
             language.text(.engineNoteOutOfRange, source, lowest.compact(in: language), highest.compact(in: language), frequency.compact(in: language))
+        case .pairInexact(let pairs, let source, let timbre):
+            pairs.worstCents.isFinite
+                ? language.text(.enginePairInexact, source, timbre, ((pairs.worstCents * 1000).rounded() / 1000).compact(in: language),
+                                ((pairs.firstFrequency * 100).rounded() / 100).compact(in: language), pairs.askedCents.compact(in: language))
+                : language.text(.enginePairUnmeasured, source, timbre, ((pairs.firstFrequency * 100).rounded() / 100).compact(in: language),
+                                pairs.askedCents.compact(in: language))
         }
     }
 }

@@ -21,6 +21,7 @@ public final class PairPlayer {
     @discardableResult
     public func play(_ pair: TrainingPair, reference: Double) throws(EngineError) -> Int64 {
         let (first, second) = pair.frequencies(reference: reference)
+        try engine.checkPairInterval()
         // Both or neither: a pair whose second note is refused would leave its first playing alone.
         try engine.checkPlayable(first)
         try engine.checkPlayable(second)

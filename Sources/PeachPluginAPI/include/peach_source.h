@@ -362,6 +362,29 @@ typedef struct peach_note_range_ext {
     peach_status (*get_range)(const peach_source_instance *instance, double *lowest_hz, double *highest_hz);
 } peach_note_range_ext;
 
+/*
+ * "peach.pair-interval/1" (since 1.2), through the instance's get_extension:
+ * how exactly the source plays the interval between a training pair's two
+ * notes (one right after the other, up to 300 cents apart), measured in its
+ * own sound from the notes' first frame. A sampler playing recorded notes
+ * cannot hold a sample's own pitch movement to 0.1 cent, but a pair heard
+ * from one sample at two speeds can: the host offers training only with
+ * options whose worst error is within 0.1 cent. Plugin-owned, valid until destroy.
+ */
+#define PEACH_EXT_PAIR_INTERVAL "peach.pair-interval/1"
+
+typedef struct peach_pair_interval_ext {
+    uint32_t struct_size;
+    uint32_t reserved;
+    /* [main-thread] For the options set now: the largest error in cents of a
+       pair's heard interval against the asked one (INFINITY if some pair
+       could not be measured), the first note's frequency in Hz and the asked
+       interval in cents where it was largest. PEACH_OK, or an error with
+       last_error saying why (e.g. nothing to measure with these options).
+       Asking may measure, once. */
+    peach_status (*get_worst_error)(const peach_source_instance *instance, double *worst_cents, double *first_hz, double *asked_cents);
+} peach_pair_interval_ext;
+
 /* ------------------------------------------------------------------------- */
 /* What a library offers                                                      */
 /* ------------------------------------------------------------------------- */

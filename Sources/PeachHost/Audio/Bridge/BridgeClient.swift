@@ -273,13 +273,33 @@ final class BridgeClient: @unchecked Sendable {
                 return bridge.setLastError(bridge.call(BridgeMessage(.lastError))?.text(0) ?? "")
             },
             get_extension: { _, id in
-                guard let id, strcmp(id, PEACH_EXT_NOTE_RANGE) == 0 else { return nil }
-                return UnsafeRawPointer(BridgeClient.noteRangeTable)
+                guard let id else { return nil }
+                if strcmp(id, PEACH_EXT_NOTE_RANGE) == 0 { return UnsafeRawPointer(BridgeClient.noteRangeTable) }
+                if strcmp(id, PEACH_EXT_PAIR_INTERVAL) == 0 { return UnsafeRawPointer(BridgeClient.pairIntervalTable) }
+                return nil
             })
     }
 
     /// `peach.note-range/1` for every bridged instance: asks the bridge
     /// process, which answers from the plugin's own table (or says it has none).
+    /// `peach.pair-interval/1` for every bridged instance, asked of the bridge
+    /// process as `noteRangeTable` is. A plugin without it answers with an
+    /// error status, which `SourceInstance.pairInterval` reads as "does not say".
+    nonisolated(unsafe) private static let pairIntervalTable: UnsafePointer<peach_pair_interval_ext> = {
+        let table = UnsafeMutablePointer<peach_pair_interval_ext>.allocate(capacity: 1)
+        table.initialize(to: peach_pair_interval_ext(
+            struct_size: UInt32(MemoryLayout<peach_pair_interval_ext>.size), reserved: 0,
+            get_worst_error: { instance, worst, first, asked in
+                guard let reply = BridgeClient.of(instance).call(BridgeMessage(.pairInterval)), let status = reply.integer(0, as: Int32.self),
+                      let worstCents = reply.double(1), let firstHz = reply.double(2), let askedCents = reply.double(3) else { return PEACH_ERR_INTERNAL }
+                worst?.pointee = worstCents
+                first?.pointee = firstHz
+                asked?.pointee = askedCents
+                return status
+            }))
+        return UnsafePointer(table)
+    }()
+
     nonisolated(unsafe) private static let noteRangeTable: UnsafePointer<peach_note_range_ext> = {
         let table = UnsafeMutablePointer<peach_note_range_ext>.allocate(capacity: 1)
         table.initialize(to: peach_note_range_ext(

@@ -13,6 +13,8 @@ struct BridgeMessage: Equatable {
         case activate = 1, deactivate, destroy, optionCount, optionInfo, optionChoice, getOption, setOption, lastError
         /// The plugin's `peach.note-range/1`: a status, then the lowest and highest frequency.
         case noteRange
+        /// The plugin's `peach.pair-interval/1`: a status, then the worst error, the first note's frequency and the asked interval.
+        case pairInterval
         /// Child → host, once, after `create`: the instance exists (or why not).
         case ready
         case reply

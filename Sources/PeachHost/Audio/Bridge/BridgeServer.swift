@@ -104,6 +104,15 @@ public enum BridgeServer {
                         }
                     }
                     reply = [BridgeMessage.encode(status), BridgeMessage.encode(lowest), BridgeMessage.encode(highest)]
+                case .pairInterval:
+                    var worst = 0.0, first = 0.0, asked = 0.0, status = PEACH_ERR_UNKNOWN_KEY
+                    if let found = table.get_extension?(instance, PEACH_EXT_PAIR_INTERVAL) {
+                        let pairs = found.assumingMemoryBound(to: peach_pair_interval_ext.self)
+                        if pairs.pointee.struct_size >= MemoryLayout<peach_pair_interval_ext>.size, let get = pairs.pointee.get_worst_error {
+                            status = get(instance, &worst, &first, &asked)
+                        }
+                    }
+                    reply = [BridgeMessage.encode(status), BridgeMessage.encode(worst), BridgeMessage.encode(first), BridgeMessage.encode(asked)]
                 case .ready, .reply:
                     return 2
                 }

@@ -264,6 +264,16 @@ public final class AudioEngine {
         throw .noteOutOfRange(frequency: frequency, lowest: range.lowerBound, highest: range.upperBound, source: source.descriptor.id)
     }
 
+    /// Refuses training pairs on a source that says it cannot keep their
+    /// interval within `PairInterval.limitCents` with its options now.
+    public func checkPairInterval(on track: TrackID = .main) throws(EngineError) {
+        guard let source = sources[track.index], let pairs = source.pairInterval(), !pairs.holds else { return }
+        let timbre = source.options.filter(\.timbre).compactMap { option in
+            (try? source.value(of: option.key)).map { value in option.choices.first { $0.value == value }?.label ?? value }
+        }
+        throw .pairInexact(pairs, source: source.descriptor.id, timbre: timbre.joined(separator: ", "))
+    }
+
     /// Schedules one note: on at `frame`, off `durationFrames` later. Returns its id.
     @discardableResult
     public func playNote(frequency: Double, velocity: Double = 0.8, at frame: Int64, durationFrames: Int64,
@@ -466,6 +476,8 @@ public enum EngineError: Error, Equatable {
     case inputLate
     /// The track's source does not play this frequency (its `peach.note-range/1`).
     case noteOutOfRange(frequency: Double, lowest: Double, highest: Double, source: String)
+    /// The track's source does not keep a pair's interval within 0.1 cent (its `peach.pair-interval/1`).
+    case pairInexact(PairInterval, source: String, timbre: String)
 }
 
 /// Names the calling thread, through /proc because glibc's

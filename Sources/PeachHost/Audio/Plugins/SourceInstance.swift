@@ -128,6 +128,18 @@ public final class SourceInstance {
         return lowest...highest
     }
 
+    /// How exactly the source plays a training pair's interval with its
+    /// options now, as it measured it (`peach.pair-interval/1`); nil if it
+    /// does not say (a source whose pitches are exact by construction).
+    public func pairInterval() -> PairInterval? {
+        guard let lookup = raw.pointee.get_extension, let found = lookup(raw, PEACH_EXT_PAIR_INTERVAL) else { return nil }
+        let table = found.assumingMemoryBound(to: peach_pair_interval_ext.self)
+        guard table.pointee.struct_size >= MemoryLayout<peach_pair_interval_ext>.size, let get = table.pointee.get_worst_error else { return nil }
+        var worst = 0.0, first = 0.0, asked = 0.0
+        guard get(raw, &worst, &first, &asked) == PEACH_OK, worst >= 0 else { return nil }
+        return PairInterval(worstCents: worst, firstFrequency: first, askedCents: asked)
+    }
+
     /// The plugin's explanation of its last failure.
     public var lastError: PluginReason {
         if let fault = bridge?.fault() { return .bridge(fault) }

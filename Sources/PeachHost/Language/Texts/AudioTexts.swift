@@ -30,6 +30,10 @@ extension TextCatalog {
             .noticeSourceSwapped: "sound source swapped at frame %1",
             .noticeNoteRefused: "the sound source would not play the note of %1 Hz",
             .engineNoteOutOfRange: "%1 plays %2 to %3 Hz with its current options; %4 Hz is outside",
+            .enginePairInexact: "%1 (%2) keeps a pair's interval only within %3 cents, heard from the first frame (from %4 Hz, %5 cents asked), "
+                + "not within 0.1: not offered for training",
+            .enginePairUnmeasured: "%1 (%2) plays a pair whose interval cannot be measured (from %3 Hz, %4 cents asked): "
+                + "not offered for training",
             .noticeInputOverrun: "the input overran before frame %1: some captured audio was lost",
             .noticeInputEnded: "the input ended at frame %1",
             .noticeInputLost: "the input device went away (%1); capturing stopped",
@@ -72,6 +76,10 @@ extension TextCatalog {
             .noticeSourceSwapped: "Klangquelle bei Frame %1 gewechselt",
             .noticeNoteRefused: "die Klangquelle wollte die Note mit %1 Hz nicht spielen",
             .engineNoteOutOfRange: "%1 spielt mit den aktuellen Optionen %2 bis %3 Hz; %4 Hz liegt außerhalb",
+            .enginePairInexact: "%1 (%2) hält das Intervall eines Paares, ab dem ersten Frame gehört, nur auf %3 Cent genau (ab %4 Hz, %5 Cent verlangt), "
+                + "nicht auf 0,1: für das Training nicht angeboten",
+            .enginePairUnmeasured: "%1 (%2) spielt ein Paar, dessen Intervall sich nicht messen lässt (ab %3 Hz, %4 Cent verlangt): "
+                + "für das Training nicht angeboten",
             .noticeInputOverrun: "der Eingang ist vor Frame %1 übergelaufen: aufgenommener Ton ging verloren",
             .noticeInputEnded: "der Eingang endete bei Frame %1",
             .noticeInputLost: "das Eingangsgerät ist verschwunden (%1); die Aufnahme ist beendet",

@@ -8,11 +8,11 @@ import Glibc
 /// down up to 18 kHz at every position (checked numerically when it was
 /// tuned). At position 0 it is exactly the identity: a note that needs no
 /// fraction passes through untouched.
-enum SincKernel {
-    static let taps = 32
+package enum SincKernel {
+    package static let taps = 32
     /// Taps before the interpolated position (and `taps - 1 - before` after it).
-    static let before = 15
-    static let phases = 256
+    package static let before = 15
+    package static let phases = 256
     /// Cutoff at Nyquist, as a fraction of the sample rate: the ratio never
     /// exceeds 1.0006, so nothing audible can alias.
     private static let cutoff = 0.5
@@ -21,7 +21,7 @@ enum SincKernel {
     /// Row p: the `taps` coefficients for fractional position p / phases, then
     /// how each changes towards row p + 1 (so one multiply-add interpolates).
     /// Built on first use, which the plugin makes on the main thread (in `activate`).
-    nonisolated(unsafe) static let table: UnsafePointer<Float> = {
+    nonisolated(unsafe) package static let table: UnsafePointer<Float> = {
         var rows = [[Double]]()
         let half = Double(taps) / 2
         for phase in 0...phases {
@@ -50,8 +50,8 @@ enum SincKernel {
 
     /// The left and right values at `fraction` (0..<1) past frame `before` of
     /// the `taps` frames at `left` and `right`. Sixteen lanes at a time.
-    @inline(__always)
-    static func interpolate(_ left: UnsafePointer<Float>, _ right: UnsafePointer<Float>, fraction: Double) -> (left: Float, right: Float) {
+    @inlinable @inline(__always)
+    package static func interpolate(_ left: UnsafePointer<Float>, _ right: UnsafePointer<Float>, fraction: Double) -> (left: Float, right: Float) {
         if fraction == 0 { return (left[before], right[before]) }  // what row 0 computes, exactly
         let phase = fraction * Double(phases)
         let row = Int(phase)
