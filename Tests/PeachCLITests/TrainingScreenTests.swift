@@ -142,6 +142,28 @@ import Testing
         #expect(try Self.history(data).map(\.timbre) == [["shape": "soft"], ["shape": "bright"]])
     }
 
+    /// A SoundFont program whose pairs drift (TimGM6mb's muted guitar, 0.15
+    /// cent at wide intervals) is never put in play: `t` onto it keeps the
+    /// program before it, says why, and every answer is on that one.
+    @Test func aProgramWhosePairsDriftIsNotOffered() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--device", "null", "--duration", "0.3", "--source", FluidFixture.sourceID,
+                                               "--option", "font=\(FluidFixture.timGM6mb)", "--option", "program=27"],
+                                      environment: ["XDG_CACHE_HOME": folder.path + "/cache"], columns: 120)
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("t")
+        try terminal.waitFor(text: "→ FluidSynth: Electric Guitar (muted)")
+        terminal.send("k")
+        try terminal.waitFor(text: "Electric Guitar (muted) cannot play")
+        try Self.waitForSecondNote(terminal, count: 2)
+        terminal.send("k")
+        try Self.waitForSecondNote(terminal, count: 3)
+        try Self.stopAndQuit(terminal)
+        #expect(try Self.history(data).map { $0.timbre["program"] } == ["27", "27"])
+    }
+
     @Test func interruptedPairsLeaveNoRecord() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -50,13 +50,16 @@ final class TimbreSwitch {
 
     /// Plays the next pairs with `timbre`: by setting the option live when the
     /// source allows it, else with a new instance swapped in. On failure the
-    /// current timbre stays.
+    /// current timbre stays; a timbre that cannot keep a pair's interval
+    /// (`checkPairInterval`) is one, so it is never put in play.
     func switchTo(_ timbre: Timbre, audio: TrainingAudio) throws {
+        let candidate = try makeInstance(timbre)
+        try candidate.checkPairInterval()
         let playing = audio.source
         if let choice = timbre.choice, playing.descriptor.id == timbre.sourceID, (try? playing.option(choice.key))?.live == true {
             try playing.set(choice.key, to: choice.value)
         } else {
-            try audio.swap(to: try makeInstance(timbre))
+            try audio.swap(to: candidate)
         }
         cycle.select(timbre)
     }

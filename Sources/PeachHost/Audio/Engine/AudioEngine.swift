@@ -267,11 +267,7 @@ public final class AudioEngine {
     /// Refuses training pairs on a source that says it cannot keep their
     /// interval within `PairInterval.limitCents` with its options now.
     public func checkPairInterval(on track: TrackID = .main) throws(EngineError) {
-        guard let source = sources[track.index], let pairs = source.pairInterval(), !pairs.holds else { return }
-        let timbre = source.options.filter(\.timbre).compactMap { option in
-            (try? source.value(of: option.key)).map { value in option.choices.first { $0.value == value }?.label ?? value }
-        }
-        throw .pairInexact(pairs, source: source.descriptor.id, timbre: timbre.joined(separator: ", "))
+        try sources[track.index]?.checkPairInterval()
     }
 
     /// Schedules one note: on at `frame`, off `durationFrames` later. Returns its id.

@@ -140,6 +140,16 @@ public final class SourceInstance {
         return PairInterval(worstCents: worst, firstFrequency: first, askedCents: asked)
     }
 
+    /// Throws when the source says it cannot keep a pair's interval within
+    /// `PairInterval.limitCents` with its options now: no training pairs on it.
+    public func checkPairInterval() throws(EngineError) {
+        guard let pairs = pairInterval(), !pairs.holds else { return }
+        let timbre = options.filter(\.timbre).compactMap { option in
+            (try? value(of: option.key)).map { value in option.choices.first { $0.value == value }?.label ?? value }
+        }
+        throw .pairInexact(pairs, source: descriptor.id, timbre: timbre.joined(separator: ", "))
+    }
+
     /// The plugin's explanation of its last failure.
     public var lastError: PluginReason {
         if let fault = bridge?.fault() { return .bridge(fault) }
