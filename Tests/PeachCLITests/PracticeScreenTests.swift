@@ -96,4 +96,34 @@ import Testing
         #expect(!terminal.screen.privateModes.contains(1049), "no full screen in plain mode")
         #expect(!terminal.screen.text.contains("███"), "no big digits in plain mode")
     }
+
+    /// The drone changes its sound live (p: pure to organ, a new source) and
+    /// its note (→) with no gap: every 10 ms of the file from the fade-in to
+    /// the fade-out holds sound. The metronome beside it is the clock the
+    /// keys wait on, a bar apart.
+    @Test func theDroneChangesSoundAndNoteWithoutAGap() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("drone.wav")
+        let terminal = try Self.start(["drone", "A3", "--metronome", "240", "--wav", file], folder: folder)
+        try terminal.waitFor(text: "Drone  A3 · pure")
+        try terminal.waitFor(text: "bar 2")
+        terminal.send("p")
+        try terminal.waitFor(text: "Drone  A3 · organ")
+        try terminal.waitFor(text: "bar 3")
+        terminal.send("\u{1B}[C")
+        try terminal.waitFor(text: "Drone  A#3 · organ")
+        try terminal.waitFor(text: "bar 4")
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0, "\(terminal.screen.text)")
+        let samples = try WavFile.read(path: file).samples[0]
+        let windows = stride(from: 0, to: samples.count - 480, by: 480).map { start in samples[start..<(start + 480)].map(abs).max()! }
+        // From the pure drone at its level (0.4, after its 100 ms fade-in) to the organ's fade-out (0.25 and down):
+        // through the swap and the move, never below 0.2 (clicks only add to it).
+        let full = try #require(windows.firstIndex { $0 > 0.35 && $0 < 0.45 })
+        let fading = try #require(windows.lastIndex { $0 > 0.2 })
+        let held = windows[full...fading]
+        #expect(fading - full > 250, "the drone sounded \(fading - full) windows of 10 ms")
+        #expect(held.allSatisfy { $0 > 0.2 }, "a gap: \(held.min()!) at window \((held.firstIndex { $0 <= 0.2 } ?? full) - full)")
+    }
 }

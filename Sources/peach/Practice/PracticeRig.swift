@@ -52,11 +52,14 @@ final class PracticeRig {
         drone = DronePlayer(engine: engine, track: try engine.addTrack(source: source))
     }
 
-    /// Swaps the drone's source (its notes fade out with the old one); the caller plays the drone again.
-    func replaceDroneSource(with source: SourceInstance) throws {
+    /// Swaps the drone's source (its notes fade out with the old one); the
+    /// caller plays the drone again on `frame`, which is where the old notes'
+    /// ends are written too: events on a track go in frame order, and the
+    /// swap itself may already have put some there.
+    func replaceDroneSource(with source: SourceInstance, at frame: Int64) throws {
         guard let drone else { return }
         try engine.swapSource(to: source, on: drone.track)
-        try drone.stop(at: engine.renderedFrames)
+        try drone.stop(at: frame)
     }
 
     /// Drops the clicks not yet played; `startMetronome` begins again.

@@ -63,7 +63,8 @@ final class PracticeScreen {
         // The first clicks are queued before the render thread starts, so the first one is not late.
         if let metronome = rig.metronome { upcoming += try metronome.schedule(before: horizon) }
         rig.engine.start()
-        if plain { announce(localized(.plainMetronomeStarted, metronomeSetup.bpm.compact, metronomeSetup.beatsPerBar)) }
+        if rig.metronome != nil { announce(localized(.plainMetronomeStarted, metronomeSetup.bpm.compact, metronomeSetup.beatsPerBar)) }
+        if rig.drone?.setup != nil { announce(localized(.plainDrone, droneText)) }
         var running = true, needsDraw = true
         while running {
             let now = rig.engine.renderedFrames
@@ -91,7 +92,8 @@ final class PracticeScreen {
             }
             if StopRequest.isRaised { running = false }
         }
-        try rig.drone?.stop(at: rig.engine.renderedFrames)
+        // Where keys put their changes, so the fade-out comes after the last of them.
+        try rig.drone?.stop(at: rig.engine.earliestOnTimeFrame)
         _ = rig.engine.wait(untilRendered: rig.engine.renderedFrames + Int64(rig.engine.format.sampleRate * 0.35))
         try rig.engine.stop()
         return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre),
@@ -178,7 +180,7 @@ final class PracticeScreen {
     private func switchTimbre(at frame: Int64) throws {
         guard let drone = rig.drone, drone.setup != nil else { return }
         droneTimbre = droneTimbre == .pure ? .organ : .pure
-        try rig.replaceDroneSource(with: try makeDroneSource(droneTimbre))
+        try rig.replaceDroneSource(with: try makeDroneSource(droneTimbre), at: frame)
         try drone.play(droneSetup, at: frame)
         announce(localized(.plainDrone, droneText))
     }
