@@ -11,6 +11,8 @@ final class TimbreSwitch {
     private let catalog: SourceCatalog
     private let options: OptionsForSource
     private var cycle: TimbreCycle
+    /// Timbres found unable to keep a pair's interval: the timbre key steps over them.
+    private var notOffered: [Timbre] = []
 
     init(catalog: SourceCatalog, start: SourceInstance, options: @escaping OptionsForSource) {
         self.catalog = catalog
@@ -28,10 +30,15 @@ final class TimbreSwitch {
     /// Every timbre on offer, in catalog order.
     var timbres: [Timbre] { cycle.timbres }
 
+    /// The timbre `step` places from `timbre`, past those not offered for training.
     func neighbour(of timbre: Timbre, step: Int) -> Timbre {
         var walker = cycle
         walker.select(timbre)
-        return walker.neighbour(step)
+        for distance in 1...max(1, cycle.timbres.count) {
+            let next = walker.neighbour(step * distance)
+            if !notOffered.contains(next) { return next }
+        }
+        return timbre
     }
 
     /// A new, inactive instance that plays `timbre`.
@@ -54,7 +61,12 @@ final class TimbreSwitch {
     /// (`checkPairInterval`) is one, so it is never put in play.
     func switchTo(_ timbre: Timbre, audio: TrainingAudio) throws {
         let candidate = try makeInstance(timbre)
-        try candidate.checkPairInterval()
+        do {
+            try candidate.checkPairInterval()
+        } catch {
+            if !notOffered.contains(timbre) { notOffered.append(timbre) }
+            throw error
+        }
         let playing = audio.source
         if let choice = timbre.choice, playing.descriptor.id == timbre.sourceID, (try? playing.option(choice.key))?.live == true {
             try playing.set(choice.key, to: choice.value)
