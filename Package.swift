@@ -70,6 +70,8 @@ let package = Package(
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
                                                   "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone"],
+                // The folders beside PeachHost.swift are the layers' own targets.
+                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Reports", "Settings", "System", "Training"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
