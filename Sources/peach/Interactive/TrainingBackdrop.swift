@@ -27,7 +27,7 @@ final class TrainingBackdrop {
         self.drone = drone
         self.bpm = bpm
         makeDroneSource = { try DroneTimbre.pure.makeSource(from: catalog) }
-        makeClickSource = { try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }
+        makeClickSource = { try MetronomeCommand.makeClickSource(from: catalog) }
     }
 
     /// Adds the tracks to a new engine and starts them on its next block.

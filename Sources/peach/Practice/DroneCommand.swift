@@ -92,23 +92,23 @@ struct DroneCommand: ParsableCommand {
         } else {
             droneSource = try saved.timbre.makeSource(from: catalog)
         }
-        let clickSource = try metronome.map { _ in try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }
+        let clickSource = try metronome.map { _ in try MetronomeCommand.makeClickSource(from: catalog) }
         StopRequest.install()
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         try rig.drone?.play(setup, at: 0)
         // `--metronome BPM` keeps the last metronome's other choices (meter, click), as `peach metronome BPM` would.
         let lastMetronome = live && !presets.fresh ? try store.map(SavedMetronome.memory)?.last() : nil
-        var metronomeSaved = lastMetronome ?? SavedMetronome(setup: MetronomeSetup(), click: ClickSound.woodblock.name, silent: false)
+        var metronomeSaved = lastMetronome ?? .standard
         if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome, nil) }
         if metronome != nil {
             rig.clicksAudible = !metronomeSaved.silent
-            try rig.startMetronome(metronomeSaved.setup, sound: ClickSound.named(metronomeSaved.click) ?? .woodblock, at: 0)
+            try rig.startMetronome(metronomeSaved.setup, sound: metronomeSaved.clickSound, at: 0)
         }
         if live, let store {
             let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: saved, metronome: metronomeSaved,
                                             makeDroneSource: { try $0.makeSource(from: catalog) },
-                                            makeClickSource: { try catalog.makeInstance(of: MetronomeCommand.clickSourceID(in: catalog)) }).run()
+                                            makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) }).run()
             return try ending.remember(in: store)
         }
         let frames = Int64((length.seconds! * rig.engine.format.sampleRate).rounded())

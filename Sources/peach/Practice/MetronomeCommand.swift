@@ -76,10 +76,10 @@ struct MetronomeCommand: ParsableCommand {
     @OptionGroup var presets: PresetOptions
     @OptionGroup var sound: SoundOptions
 
-    /// The built-in clicks, unless `--source` names another source (a SoundFont kit, MIDI out to a drum machine);
+    /// The built-in clicks (`--source` may name another: a SoundFont kit, MIDI out to a drum machine);
     /// where the clicks plugin is not installed, short sine beeps at the click keys' pitches.
-    static func clickSourceID(in catalog: SourceCatalog) -> String {
-        catalog.sources.contains { $0.descriptor.id == "org.peach.click" } ? "org.peach.click" : SourceCatalog.defaultSourceID
+    static func makeClickSource(from catalog: SourceCatalog) throws -> SourceInstance {
+        try catalog.makeInstance(of: catalog.sources.contains { $0.descriptor.id == "org.peach.click" } ? "org.peach.click" : SourceCatalog.defaultSourceID)
     }
 
     /// The source that plays a sound file of the user's (`--sample`).
@@ -100,7 +100,7 @@ struct MetronomeCommand: ParsableCommand {
 
     /// `base` (a preset, the last setup, or the defaults for nil) changed by the options given.
     func saved(from base: SavedMetronome?, checking: Bool = true) throws -> SavedMetronome {
-        var saved = base ?? SavedMetronome(setup: MetronomeSetup(), click: ClickSound.woodblock.name, silent: false)
+        var saved = base ?? .standard
         try checked {
             if let trainer {
                 saved.setup.trainer = try TempoTrainer.parse(trainer)
@@ -121,12 +121,7 @@ struct MetronomeCommand: ParsableCommand {
             if let seed { saved.setup.seed = seed }
             if checking { try saved.setup.check() }
         }
-        if let click {
-            guard ClickSound.named(click) != nil else {
-                throw ValidationError(localized(.metronomeUnknownClick, click, ClickSound.all.map(\.name).joined(separator: ", ")))
-            }
-            saved.click = click.lowercased()
-        }
+        if let click { saved.click = try SavedMetronome.clickSound(named: click).name }
         if let silent { saved.silent = silent }
         if let sample { (saved.sample, saved.accentSample) = (WorkingDirectory.absolute(sample), accentSample.map(WorkingDirectory.absolute)) }
         return saved
@@ -139,7 +134,7 @@ struct MetronomeCommand: ParsableCommand {
         if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) })
         if let memory { try presets.saveIfAsked(saved, in: memory) }
-        let setup = saved.setup, clickSound = ClickSound.named(saved.click) ?? .woodblock
+        let setup = saved.setup, clickSound = saved.clickSound
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let clickSource = try saved.makeClickSource(from: catalog, sound: sound)
         // `--drone NOTE` keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
@@ -156,7 +151,7 @@ struct MetronomeCommand: ParsableCommand {
         if live, let store {
             let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: drone, metronome: saved,
                                             makeDroneSource: { try $0.makeSource(from: catalog) },
-                                            makeClickSource: { try catalog.makeInstance(of: Self.clickSourceID(in: catalog)) }).run()
+                                            makeClickSource: { try Self.makeClickSource(from: catalog) }).run()
             return try ending.remember(in: store)
         }
         rig.keepsClicks = length.json

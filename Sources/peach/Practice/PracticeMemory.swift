@@ -31,10 +31,12 @@ struct PracticeMemory<Saved: Codable & Equatable> {
 
     func preset(_ name: String) throws -> Saved {
         let presets = try self.presets()
-        guard let value = presets[name] else {
-            throw Failure(localized(presets.isEmpty ? .presetNoneSaved : .presetUnknown, name, label, presets.keys.sorted().joined(separator: ", ")))
-        }
+        guard let value = presets[name] else { throw unknown(name, among: presets) }
         return try read(value, what: name)
+    }
+
+    private func unknown(_ name: String, among presets: [String: JSONValue]) -> Failure {
+        Failure(localized(presets.isEmpty ? .presetNoneSaved : .presetUnknown, name, label, presets.keys.sorted().joined(separator: ", ")))
     }
 
     /// Every preset, by name, each read and checked.
@@ -53,7 +55,8 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     }
 
     func forget(_ name: String) throws {
-        guard try presets()[name] != nil else { _ = try preset(name); return }
+        let presets = try presets()
+        guard presets[name] != nil else { throw unknown(name, among: presets) }
         try setPresets { $0.removeValue(forKey: name) }
     }
 

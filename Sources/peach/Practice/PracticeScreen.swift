@@ -42,7 +42,7 @@ final class PracticeScreen {
         droneSetup = drone.setup
         droneTimbre = drone.timbre
         metronomeSetup = metronome.setup
-        clickSound = ClickSound.named(metronome.click) ?? .woodblock
+        clickSound = metronome.clickSound
         silent = metronome.silent
         self.makeDroneSource = makeDroneSource
         self.makeClickSource = makeClickSource

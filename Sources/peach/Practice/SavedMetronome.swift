@@ -1,3 +1,4 @@
+import ArgumentParser
 import PeachAudio
 import PeachHost
 import PeachMetronome
@@ -17,10 +18,24 @@ struct SavedMetronome: Codable, Equatable {
         (self.setup, self.click, self.silent, self.sample, self.accentSample) = (setup, click, silent, sample, accentSample)
     }
 
+    /// 100 BPM in 4, woodblock clicks: where a metronome starts with nothing saved.
+    static let standard = SavedMetronome(setup: MetronomeSetup(), click: ClickSound.woodblock.name, silent: false)
+
+    /// The click named (a built-in name or GM keys), or a usage error listing the names.
+    static func clickSound(named name: String) throws -> ClickSound {
+        guard let sound = ClickSound.named(name) else {
+            throw ValidationError(localized(.metronomeUnknownClick, name, ClickSound.all.map(\.name).joined(separator: ", ")))
+        }
+        return sound
+    }
+
+    /// The click's keys; `click` is checked when it is set and when it is read back.
+    var clickSound: ClickSound { ClickSound.named(click) ?? .woodblock }
+
     /// The source that plays it: the sample, or `sound`'s `--source` with its options, or the built-in clicks.
     func makeClickSource(from catalog: SourceCatalog, sound: SoundOptions) throws -> SourceInstance {
         guard let sample else {
-            let source = try catalog.makeInstance(of: sound.source ?? MetronomeCommand.clickSourceID(in: catalog))
+            let source = try sound.source.map { try catalog.makeInstance(of: $0) } ?? MetronomeCommand.makeClickSource(from: catalog)
             for (key, value) in try sound.optionAssignments(nil) { try source.set(key, to: value) }
             return source
         }
@@ -33,9 +48,7 @@ struct SavedMetronome: Codable, Equatable {
     static func memory(_ store: SettingsStore) -> PracticeMemory<SavedMetronome> {
         PracticeMemory(store: store, tool: "metronome", label: localized(.practiceToolMetronome)) { saved in
             try saved.setup.check()
-            guard ClickSound.named(saved.click) != nil else {
-                throw Failure(localized(.metronomeUnknownClick, saved.click, ClickSound.all.map(\.name).joined(separator: ", ")))
-            }
+            _ = try clickSound(named: saved.click)
         }
     }
 
