@@ -14,8 +14,6 @@ final class TrainingAudio {
     private var player: PairPlayer?
     /// What sounds under the pairs, if the listener asked for it.
     private let backdrop: TrainingBackdrop?
-    /// Why the metronome under the pairs stopped, until the screen has said so.
-    var backdropFailure: EngineError?
 
     init(source: SourceInstance, noteSeconds: Double, pauseSeconds: Double, backdrop: TrainingBackdrop? = nil,
          openOutput: @escaping (_ for: SourceInstance) throws -> AudioOutput) throws {
@@ -49,13 +47,19 @@ final class TrainingAudio {
     /// Ends what is sounding with a short fade and drops what is queued.
     func cut() { player?.cut() }
 
-    /// What the render thread reported; a notice that ends rendering means the output is gone.
+    /// Schedules the clicks under the pairs that are due soon; the error that stopped them, if one did.
+    func keepBackdropAhead() -> EngineError? {
+        guard let player else { return nil }
+        do { try backdrop?.keepAhead(of: player.engine) } catch { return error }
+        return nil
+    }
+
     /// What the source said when it refused note `id` (ABI 1.1), if it did.
     func refusal(of id: Int32) -> String? { player?.engine.refusals[id] }
 
+    /// What the render thread reported; a notice that ends rendering means the output is gone.
     func notices() -> [EngineNotice] {
         guard let player else { return [] }
-        do { try backdrop?.keepAhead(of: player.engine) } catch { backdropFailure = error }
         let notices = player.engine.pollNotices()
         if notices.contains(where: \.endsRendering) { close() }
         return notices

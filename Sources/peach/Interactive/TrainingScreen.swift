@@ -188,12 +188,9 @@ final class TrainingScreen {
     /// Follows the audio clock: enables the targets when the second note
     /// starts, and notices a lost output or a failed source.
     private func followAudio() {
-        defer {
-            if let failure = audio.backdropFailure {
-                audio.backdropFailure = nil
-                state.message = localized(.backdropStopped, said(failure))
-                display.show(state, because: .message)
-            }
+        if let failure = audio.keepBackdropAhead() {
+            state.message = localized(.backdropStopped, said(failure))
+            display.show(state, because: .message)
         }
         for notice in audio.notices() {
             if notice.endsRendering {
