@@ -280,8 +280,6 @@ final class BridgeClient: @unchecked Sendable {
             })
     }
 
-    /// `peach.note-range/1` for every bridged instance: asks the bridge
-    /// process, which answers from the plugin's own table (or says it has none).
     /// `peach.pair-interval/1` for every bridged instance, asked of the bridge
     /// process as `noteRangeTable` is. A plugin without it answers with an
     /// error status, which `SourceInstance.pairInterval` reads as "does not say".
@@ -300,6 +298,8 @@ final class BridgeClient: @unchecked Sendable {
         return UnsafePointer(table)
     }()
 
+    /// `peach.note-range/1` for every bridged instance: asks the bridge
+    /// process, which answers from the plugin's own table (or says it has none).
     nonisolated(unsafe) private static let noteRangeTable: UnsafePointer<peach_note_range_ext> = {
         let table = UnsafeMutablePointer<peach_note_range_ext>.allocate(capacity: 1)
         table.initialize(to: peach_note_range_ext(
