@@ -85,12 +85,12 @@ public final class SettingsStore {
         if setting.key == Setting.device.key, case .string(let name) = value, !AudioDevice.exists(name, direction: .output) {
             throw .unknownDevice(name: name, known: AudioDevice.list(.output).map(\.name))
         }
-        try update { $0[setting.key] = value }
+        try update { document, _ in document[setting.key] = value }
     }
 
     /// Back to the default: one setting, or all of them (unknown keys stay).
     public func reset(_ setting: Setting?) throws(SettingsError) {
-        try update { document in
+        try update { document, _ in
             if let setting {
                 document.removeValue(forKey: setting.key)
             } else {
@@ -109,8 +109,8 @@ public final class SettingsStore {
 
     /// Changes one key of a tool's section (nil removes it) under the settings lock, keeping the rest.
     public func setInSection(_ name: String, key: String, to value: JSONValue?) throws(SettingsError) {
-        try update { document throws(SettingsError) in
-            var section = try Self.section(name, of: document, path: path, line: keyLines[name])
+        try update { document, lines throws(SettingsError) in
+            var section = try Self.section(name, of: document, path: path, line: lines[name])
             section[key] = value
             document[name] = .object(section)
         }
@@ -132,7 +132,7 @@ public final class SettingsStore {
 
     /// Saves one option for a source; nil removes it. The source checks the value when it is used.
     public func setSourceOption(source sourceID: String, key: String, value: String?) throws(SettingsError) {
-        try update { document in
+        try update { document, _ in
             var all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) ?? [:]
             all[sourceID, default: [:]][key] = value
             if all[sourceID]?.isEmpty == true { all.removeValue(forKey: sourceID) }
@@ -144,11 +144,12 @@ public final class SettingsStore {
     /// writes it back, so a change another process made since this store read
     /// the file is kept. A file that no longer reads is left as it is. A
     /// symbolic link is written through: the new file replaces its target.
-    private func update(_ change: (inout [String: JSONValue]) throws(SettingsError) -> Void) throws(SettingsError) {
+    /// `change` gets the file as read now, and the line of each of its keys for errors.
+    private func update(_ change: (inout [String: JSONValue], [String: Int]) throws(SettingsError) -> Void) throws(SettingsError) {
         do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
         let lock = try SettingsLock(beside: path)
         var (current, lines) = try Self.read(path)
-        try change(&current)
+        try change(&current, lines)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: .cannotEncode) }
