@@ -63,20 +63,22 @@ let package = Package(
         .target(name: "PeachMetronome", dependencies: ["PeachSupport", "MusicalTime", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Metronome"),
         // The drone: a root with an optional fifth and octave, held on an engine track and changed without a gap.
         .target(name: "PeachDrone", dependencies: ["PeachSupport", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Drone"),
+        // The tuner's ear: the pitch of a monophonic stream, step by step, and the notes a take held. Pure: samples in, readings out.
+        .target(name: "PeachTuner", path: "Sources/PeachHost/Tuner"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
                                                       "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone"],
                 path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
-                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone"],
+                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner"],
                 // The folders beside PeachHost.swift are the layers' own targets.
-                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Reports", "Settings", "System", "Training"],
+                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Reports", "Settings", "System", "Training", "Tuner"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages",
-                           "PeachMetronome", "PeachDrone", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "PeachMetronome", "PeachDrone", "PeachTuner", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),

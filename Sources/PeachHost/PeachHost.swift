@@ -16,3 +16,4 @@
 @_exported import PeachSupport
 @_exported import PeachText
 @_exported import PeachTraining
+@_exported import PeachTuner

@@ -129,4 +129,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case metronomeMuted, metronomePaused, metronomeKeys, metronomeTempo, metronomeTapped, metronomeTapMore, droneTitle, droneOff
     case droneLine, droneFifthJust, droneFifthEqual, droneOctave, droneKeys, plainMetronomeStarted, plainTempo, plainDrone, plainDroneOff
     case plainPaused, plainResumed, practiceTimbrePure, practiceTimbreOrgan
+    // Listening: the input a tool hears
+    case helpInputDevice, helpInputChannel, helpInputFile, inputDeviceOrFile, inputChannelOutside, inputNoSuchChannel
+    case inputNoDevice, inputUnsupported, inputCannotRead
 }

@@ -147,3 +147,13 @@ extension BridgeExit: Worded {
         }
     }
 }
+
+extension AudioInputError: Worded {
+    public func text(in language: Language) -> String {
+        switch self {
+        case .noDevice(let name, let reason): language.text(.inputNoDevice, name, reason)
+        case .unsupportedDevice(let name, let failure): language.text(.inputUnsupported, name, failure.text(in: language))
+        case .cannotReadFile(let path, let reason): language.text(.inputCannotRead, path, reason)
+        }
+    }
+}

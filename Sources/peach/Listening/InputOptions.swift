@@ -1,0 +1,47 @@
+import ArgumentParser
+import PeachAudio
+import PeachHost
+import PeachText
+
+/// Where a listening tool (the tuner, the recorder) hears the player: an ALSA
+/// capture device and one of its channels, or a sound file in its place.
+struct InputOptions: ParsableArguments {
+    @Option(name: .customLong("input-device"), help: ArgumentHelp(localized(.helpInputDevice), valueName: "name"))
+    var device: String?
+
+    @Option(help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
+    var channel: Int?
+
+    @Option(help: ArgumentHelp(localized(.helpInputFile), valueName: localized(.valueNameFile)))
+    var input: String?
+
+    func validate() throws {
+        guard device == nil || input == nil else { throw ValidationError(localized(.inputDeviceOrFile)) }
+        if let channel, channel < 1 { throw ValidationError(localized(.inputChannelOutside, channel)) }
+    }
+
+    /// Whether the input is a file: read as fast as the tool asks unless paced.
+    var isFile: Bool { input != nil }
+
+    /// The channel heard, from 0.
+    var channelIndex: Int { (channel ?? 1) - 1 }
+
+    /// Opens the file or the device (`default` unless named), with at least
+    /// the chosen channel; a device or file with fewer channels is refused by name.
+    func open(paced: Bool, sampleRate: Double = 48000, blockFrames: Int = 256) throws -> AudioInput {
+        let opened: AudioInput
+        let name: String
+        if let input {
+            opened = try SoundFileInput(path: input, blockFrames: blockFrames, paced: paced)
+            name = input
+        } else {
+            name = device ?? "default"
+            opened = try AlsaInput(device: name, preferredRate: sampleRate, preferredChannels: channelIndex + 1, periodFrames: blockFrames)
+        }
+        guard channelIndex < opened.format.channels else {
+            opened.finish()
+            throw Failure(localized(.inputNoSuchChannel, name, channelIndex + 1, opened.format.channels))
+        }
+        return opened
+    }
+}
