@@ -140,7 +140,7 @@ import Testing
         // The hang begins once the block before it is in the file.
         let hungSize = UInt64(58 + 4864 * 4)
         let start = Date()
-        while ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? UInt64) ?? 0) ?? 0 < hungSize {
+        while ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? UInt64) ?? 0) < hungSize {
             try #require(Date().timeIntervalSince(start) < 20, "never reached the hang")
             usleep(1000)
         }

@@ -115,7 +115,7 @@ import Testing
     @Test func filesThatWillNotDoAreRefusedByPath() throws {
         try Self.withFolder { folder in
             try "not a sound".write(toFile: folder.file("text.wav"), atomically: true, encoding: .utf8)
-            FileManager.default.createFile(atPath: folder.file("empty.wav"), contents: Data())
+            #expect(FileManager.default.createFile(atPath: folder.file("empty.wav"), contents: Data()))
             try SampleFixture.write([[Float](repeating: 0, count: 4800)], sampleRate: 48000, to: folder.file("silence.wav"))
             try SampleFixture.write([[Float](repeating: 0.1, count: 11 * 8000)], sampleRate: 8000, to: folder.file("long.wav"))
             try SampleFixture.write((0..<3).map { _ in Self.knock(sampleRate: 48000) }, sampleRate: 48000, to: folder.file("three.wav"))

@@ -11,3 +11,16 @@ extension Double {
         return separator == "." ? text : String(text.map { $0 == "." ? separator : $0 })
     }
 }
+
+extension Double {
+    /// Exactly `digits` decimals (`440.81`, `-3.0`), with the language's separator:
+    /// for readouts whose width should not jump as the value moves. Never `-0.0`.
+    public func decimals(_ digits: Int, in language: Language = Language.current) -> String {
+        let scale = (0..<digits).reduce(1) { total, _ in total * 10 }
+        let scaled = Int((abs(self) * Double(scale)).rounded())
+        let sign = self < 0 && scaled != 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(scaled) }
+        let fraction = String(scaled % scale)
+        return sign + String(scaled / scale) + String(language.decimalSeparator) + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+}

@@ -132,4 +132,14 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Listening: the input a tool hears
     case helpInputDevice, helpInputChannel, helpInputFile, inputDeviceOrFile, inputChannelOutside, inputNoSuchChannel
     case inputNoDevice, inputUnsupported, inputCannotRead
+    // The tuner
+    case helpTunerAbstract, helpTunerDiscussion, helpTunerTranspose, helpTunerTolerance, helpTunerLowest, helpTunerHighest, helpTunerDrone
+    case helpTunerSeconds, helpTunerJSON, tunerToleranceOutside, tunerJSONOrPlain, tunerRangeReversed, tunerDroneOptionsNeedDrone, tunerNoSound
+    case tunerTitle, tunerHeader, tunerConcert, tunerCentsAndHz, tunerAgainstDrone, tunerNoSignal, tunerListening, tunerLevel, tunerKeys
+    case tunerFlat, tunerInTune, tunerSharp, tunerConcertPitch, tunerInstrumentIn, tunerTransposedBy
+    case practiceToolTuner, tunerPlainStart, tunerPlainSetup, tunerPlainInTune, tunerPlainFlat, tunerPlainSharp
+    case transpositionUnknown, transpositionOutside
+    case intervalUnison, intervalMinorSecond, intervalMajorSecond, intervalMinorThird, intervalMajorThird, intervalFourth, intervalTritone
+    case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
+    case intervalOctavesUp, intervalOctavesDown
 }

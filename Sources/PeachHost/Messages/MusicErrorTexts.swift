@@ -9,3 +9,12 @@ extension NoteParseError: Worded {
         }
     }
 }
+
+extension TranspositionParseError: Worded {
+    public func text(in language: Language) -> String {
+        switch self {
+        case .unknown(let text): language.text(.transpositionUnknown, text)
+        case .outside(let text, let allowed): language.text(.transpositionOutside, text, allowed.lowerBound, allowed.upperBound)
+        }
+    }
+}

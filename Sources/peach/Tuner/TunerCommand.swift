@@ -1,0 +1,137 @@
+import ArgumentParser
+import FoundationEssentials
+import PeachHost
+
+/// `peach tuner`: the pitch the player plays, live from a capture device, or
+/// read from a sound file as JSON lines for scripts and tests.
+struct TunerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tuner",
+        abstract: localized(.helpTunerAbstract),
+        discussion: localized(.helpTunerDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach tuner
+              peach tuner --input-device hw:1 --channel 2
+              peach tuner --transpose Bb --reference 442
+              peach tuner --lowest E1 --highest G4 --save bass
+              peach tuner --preset bass
+              peach tuner --drone D3 --fifth
+              peach tuner --input take.flac --json
+            """)
+
+    @Option(help: ArgumentHelp(localized(.helpTunerTranspose), valueName: "Bb|Eb|F|A|n"))
+    var transpose: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerTolerance), valueName: localized(.valueNameCents)))
+    var tolerance: Double?
+
+    @Option(help: ArgumentHelp(localized(.helpTunerLowest), valueName: localized(.valueNameNote)))
+    var lowest: String?
+
+    @Option(help: ArgumentHelp(localized(.helpTunerHighest), valueName: localized(.valueNameNote)))
+    var highest: String?
+
+    @Option(help: ArgumentHelp(localized(.helpTunerDrone), valueName: localized(.valueNameNote)))
+    var drone: String?
+
+    @Flag(help: ArgumentHelp(localized(.helpDroneFifth)))
+    var fifth = false
+
+    @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"))
+    var tuning: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerSeconds), valueName: localized(.valueNameSeconds)))
+    var seconds: Double?
+
+    @Flag(help: ArgumentHelp(localized(.helpTunerJSON)))
+    var json = false
+
+    @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
+    var plain = false
+
+    @OptionGroup var presets: PresetOptions
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var sound: SoundOptions
+
+    /// Pitches looked for by default: B0 (a five-string bass) to C8, widened to the notes given.
+    static let defaultRange = 30.0...4200.0
+
+    func validate() throws {
+        let saved = try self.saved(from: .standard)
+        _ = try range(saved, reference: Pitch.standardReference)
+        _ = try droneSetup(reference: Pitch.standardReference)
+        if let seconds, !PracticeLength.secondsRange.contains(seconds) {
+            throw ValidationError(localized(.practiceSecondsOutside, seconds.compact, PracticeLength.secondsRange.lowerBound.compact,
+                                            PracticeLength.secondsRange.upperBound.compact))
+        }
+        guard !(json && plain) else { throw ValidationError(localized(.tunerJSONOrPlain)) }
+    }
+
+    /// `base` (a preset, the last live setup, or the standard one) changed by the options given, checked.
+    func saved(from base: SavedTuner) throws -> SavedTuner {
+        var saved = base
+        if let transpose { saved.transposition = try checked { try Transposition(parsing: transpose) }.semitones }
+        if let tolerance { saved.tolerance = tolerance }
+        if let lowest { saved.lowest = lowest }
+        if let highest { saved.highest = highest }
+        if let reference = sound.reference { saved.reference = reference }
+        try checked { try saved.check() }
+        return saved
+    }
+
+    /// The frequencies the tracker looks in: a quarter tone beyond the notes given, so their own pitch, a little off, is found.
+    func range(_ saved: SavedTuner, reference: Double) throws -> ClosedRange<Double> {
+        let low = try saved.lowest.map { text in try checked { try MIDINote(parsing: text) } }
+        let high = try saved.highest.map { text in try checked { try MIDINote(parsing: text) } }
+        let from = low.map { Pitch.frequency(of: $0, cents: -50, reference: reference) } ?? Self.defaultRange.lowerBound
+        let to = high.map { Pitch.frequency(of: $0, cents: 50, reference: reference) } ?? Self.defaultRange.upperBound
+        guard from < to else { throw ValidationError(localized(.tunerRangeReversed, saved.lowest ?? "", saved.highest ?? "")) }
+        return from...to
+    }
+
+    func droneSetup(reference: Double) throws -> DroneSetup? {
+        guard let drone else {
+            if fifth || tuning != nil { throw ValidationError(localized(.tunerDroneOptionsNeedDrone)) }
+            return nil
+        }
+        var setup = DroneSetup(root: try checked { try DroneSetup.note(parsing: drone) }, reference: reference, fifth: fifth)
+        if let tuning {
+            guard let parsed = DroneSetup.Tuning(rawValue: tuning.lowercased()) else { throw ValidationError(localized(.droneUnknownTuning, tuning)) }
+            setup.tuning = parsed
+        }
+        try checked { try setup.check() }
+        return setup
+    }
+
+    func run() throws {
+        // Live, the tuner starts from its last setup and A4 from the setting; a script's reading depends on its own options only.
+        let live = !(inputs.isFile && json)
+        let store = try presets.settings(live: live)
+        let memory = store.map(SavedTuner.memory)
+        if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
+        let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) } ?? .standard)
+        if let memory { try presets.saveIfAsked(saved, in: memory) }
+        let reference = saved.reference ?? sound.reference(store)
+        let setup = TunerSetup(reference: reference, transposition: Transposition(semitones: saved.transposition), tolerance: saved.tolerance,
+                               drone: try droneSetup(reference: reference))
+        let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
+        let source = try setup.drone == nil || sound.source == nil ? catalog.makeInstance(of: SourceCatalog.defaultSourceID)
+                                                                    : catalog.makeInstance(of: sound.source!)
+        for (key, value) in try sound.optionAssignments(nil) where sound.source != nil { try source.set(key, to: value) }
+        StopRequest.install()
+        let input = try inputs.open(paced: !json)
+        // Only a live drone is heard; otherwise the output is a silent stand-in that never waits.
+        let output: AudioOutput = setup.drone == nil || !live
+            ? NullOutput(format: AudioFormat(sampleRate: input.format.sampleRate, channels: 2, blockFrames: 256), paced: false)
+            : try sound.openOutput(pacedFile: true, for: source, settings: store)
+        let listener = try TunerListener(input: input, channel: inputs.channelIndex, output: output, source: source, drone: setup.drone,
+                                         range: try range(saved, reference: reference))
+        let inputName = inputs.input ?? inputs.device ?? "default"
+        if json {
+            try TunerJSONLines(listener: listener, setup: setup, inputName: inputName).run(seconds: seconds, offline: inputs.isFile)
+        } else {
+            let ending = try TunerScreen(listener: listener, setup: setup, plain: plain, inputName: inputName).run(seconds: seconds)
+            if let memory { try memory.remember(saved.keeping(ending, settingReference: sound.reference(store))) }
+        }
+    }
+}

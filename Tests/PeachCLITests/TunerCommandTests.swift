@@ -1,0 +1,193 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach tuner` from the outside: JSON lines read from sound files and from
+/// an ALSA capture device (the `file` PCM reading an infile), the live screen
+/// and plain mode through a pseudo-terminal, and each bad input's error.
+@Suite struct TunerCommandTests {
+    struct Line: Decodable {
+        var time: Double
+        var hz: Double?
+        var note: String?
+        var cents: Double?
+        var confidence: Double
+        var level: Double
+        var written: String?
+        var drone: Drone?
+        struct Drone: Decodable { var semitones: Int; var cents: Double }
+    }
+
+    static func environment(_ folder: TemporaryDirectory) -> [String: String] {
+        ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache"]
+    }
+
+    static func tuner(_ arguments: [String], folder: TemporaryDirectory, environment: [String: String] = [:]) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach, "tuner"] + arguments, environment: Self.environment(folder).merging(environment) { $1 })
+    }
+
+    static func lines(_ output: Shell.Output) throws -> [Line] {
+        try output.standardOutput.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+    }
+
+    /// A sawtooth-like tone (the first eight partials, 1/k) at `hz`, `seconds` long, between `silence` seconds, as a float WAV.
+    static func tone(_ path: String, hz: Double, seconds: Double, silence: Double = 0.3, channels: Int = 1, channel: Int = 0) throws {
+        let rate = 48_000.0
+        let lead = Int(silence * rate), length = Int(seconds * rate)
+        var samples = [Float](repeating: 0, count: lead + length + lead)
+        for index in 0..<length {
+            let t = Double(index) / rate
+            let fade = min(1, Double(index) / 480, Double(length - index) / 480)
+            samples[lead + index] = Float(fade * 0.3 * (1...8).reduce(0) { $0 + sin(2 * .pi * hz * Double($1) * t) / Double($1) })
+        }
+        try SampleFixture.write((0..<channels).map { $0 == channel ? samples : [Float](repeating: 0, count: samples.count) }, sampleRate: rate, to: path)
+    }
+
+    /// Every 10 ms step of a file is a line; silence reads as null; from 100 ms
+    /// into each note on, every reading names the note and is within half a
+    /// cent of its detuning.
+    @Test func aFileIsReadStepByStepWithinHalfACent() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let a = folder.file("a.wav"), e = folder.file("e.wav")
+        try Self.tone(a, hz: 440 * pow(2, 13.7 / 1200), seconds: 1)
+        try Self.tone(e, hz: 82.406_889 * pow(2, -21.4 / 1200), seconds: 1)
+        for (path, note, cents) in [(a, "A4", 13.7), (e, "E2", -21.4)] {
+            let output = try Self.tuner(["--input", path, "--json"], folder: folder)
+            #expect(output.status == 0, "\(output.standardError)")
+            let lines = try Self.lines(output)
+            let steps = zip(lines.dropFirst(), lines).map { $0.time - $1.time }
+            #expect(steps.allSatisfy { abs($0 - 0.01) < 1e-6 }, "a reading every 10 ms")
+            #expect(lines.filter { $0.time < 0.25 }.allSatisfy { $0.hz == nil && $0.note == nil }, "silence has no pitch")
+            let steady = lines.filter { $0.time >= 0.4 && $0.time <= 1.3 }
+            #expect(steady.count >= 85)
+            #expect(steady.allSatisfy { $0.note == note && abs($0.cents! - cents) <= 0.5 },
+                    "\(note): \(steady.filter { $0.note != note || abs($0.cents! - cents) > 0.5 }.prefix(3).map { ($0.time, $0.note, $0.cents) })")
+            #expect(lines.filter { $0.time > 1.45 }.allSatisfy { $0.hz == nil }, "the silence after the note")
+        }
+    }
+
+    /// A B♭ instrument reads its written note; against a just D3 drone an
+    /// equal-tempered A4 is a twelfth (19 semitones) and 1.96 cents flat of pure.
+    @Test func transpositionAndTheDroneAreReadToo() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let a = folder.file("a.wav")
+        try Self.tone(a, hz: 440, seconds: 1)
+        let output = try Self.tuner(["--input", a, "--json", "--transpose", "Bb", "--drone", "D3"], folder: folder)
+        #expect(output.status == 0, "\(output.standardError)")
+        let steady = try Self.lines(output).filter { $0.time >= 0.4 && $0.time <= 1.3 }
+        #expect(!steady.isEmpty && steady.allSatisfy { $0.note == "A4" && $0.written == "B4" })
+        #expect(steady.allSatisfy { $0.drone?.semitones == 19 && abs($0.drone!.cents + 1.955) <= 0.5 },
+                "\(steady.prefix(3).map(\.drone?.cents))")
+    }
+
+    /// One channel of several: the tone on channel 2 is read with `--channel 2`;
+    /// channel 1 holds nothing, which is said rather than printed as nulls.
+    @Test func theChosenChannelIsHeard() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let stereo = folder.file("stereo.wav")
+        try Self.tone(stereo, hz: 196, seconds: 0.6, channels: 2, channel: 1)
+        let second = try Self.tuner(["--input", stereo, "--json", "--channel", "2"], folder: folder)
+        #expect(second.status == 0)
+        #expect(try Self.lines(second).contains { $0.note == "G3" })
+        let first = try Self.tuner(["--input", stereo, "--json"], folder: folder)
+        #expect(first.status == 1)
+        #expect(first.standardError.contains("no sound was heard from '\(stereo)'") && first.standardError.contains("--channel"))
+        let third = try Self.tuner(["--input", stereo, "--json", "--channel", "3"], folder: folder)
+        #expect(third.status == 1 && third.standardError.contains("'\(stereo)' has 2 channel(s), so there is no channel 3"), "\(third.standardError)")
+    }
+
+    /// Captured through ALSA: a `file` PCM whose infile holds the player's
+    /// note, as a sound card would deliver it.
+    @Test func aCaptureDeviceIsReadTheSameWay() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let raw = folder.file("heard.raw")
+        let rate = 48_000.0
+        let samples = (0..<48_000).map { Int32((0.4 * sin(2 * .pi * 330 * Double($0) / rate) * 2147483647).rounded()) }
+        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
+        let config = folder.file("capture.conf")
+        try """
+            pcm.peach_capture {
+                type file
+                slave.pcm null
+                file "/dev/null"
+                infile "\(raw)"
+                format "raw"
+            }
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let alsa = ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + config, "HOME": folder.path]
+        let output = try Self.tuner(["--input-device", "peach_capture", "--json", "--seconds", "0.9"], folder: folder, environment: alsa)
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = try Self.lines(output)
+        #expect(lines.last.map { $0.time >= 0.85 && $0.time <= 0.9 } == true)
+        let steady = lines.filter { $0.time >= 0.15 }
+        #expect(!steady.isEmpty && steady.allSatisfy { $0.note == "E4" && abs($0.cents! - 1.955) <= 0.5 }, "\(steady.prefix(2).map(\.cents))")
+        let missing = try Self.tuner(["--input-device", "nosuch", "--json"], folder: folder, environment: alsa)
+        #expect(missing.status == 1 && missing.standardError.contains("no capture device 'nosuch'"), "\(missing.standardError)")
+    }
+
+    @Test func badInputIsNamed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let corrupt = folder.file("take.flac")
+        try Data("fLaC but not really".utf8).write(to: URL(fileURLWithPath: corrupt))
+        let cases: [([String], Int32, String)] = [
+            (["--input", folder.file("gone.wav"), "--json"], 1, "cannot read the sound file '\(folder.file("gone.wav"))'"),
+            (["--input", corrupt, "--json"], 1, "cannot read the sound file '\(corrupt)'"),
+            (["--transpose", "H"], 64, "'H' is not a transposition"),
+            (["--transpose", "+30"], 64, "outside -24 to 24"),
+            (["--lowest", "C5", "--highest", "C4"], 64, "--lowest C5 is not below --highest C4"),
+            (["--lowest", "X9"], 64, "'X9' is not a note"),
+            (["--tolerance", "0"], 64, "a tolerance of 0 cents is outside 0.5 to 25"),
+            (["--fifth"], 64, "name its note with --drone"),
+            (["--channel", "0"], 64, "channel 0 does not exist"),
+            (["--input", corrupt, "--input-device", "hw:0"], 64, "give one"),
+        ]
+        for (arguments, status, words) in cases {
+            let output = try Self.tuner(arguments, folder: folder)
+            #expect(output.status == status && output.standardError.contains(words), "\(arguments): \(output.status) \(output.standardError)")
+        }
+    }
+
+    /// The live screen, from a file read at the pace of a device: the note,
+    /// its cents and the verdict in words, the needle; q quits. In German once.
+    @Test func theLiveScreenShowsTheNoteAndTheNeedle() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let a = folder.file("a.wav")
+        try Self.tone(a, hz: 440 * pow(2, 13.7 / 1200), seconds: 3)
+        let terminal = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", a, "--transpose", "Bb"],
+                                          environment: Self.environment(folder).merging(["LANG": "C.UTF-8"]) { $1 }, columns: 80, rows: 24)
+        try terminal.waitFor(text: "+13.7 cents")
+        #expect(terminal.screen.text.contains("B4") && terminal.screen.text.contains("(sounds A4)"))
+        #expect(terminal.screen.text.contains("[SHARP ▶]") && terminal.screen.text.contains("B♭ instrument"))
+        #expect(terminal.screen.text.contains("█"), "the needle")
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+
+        let german = try PseudoTerminal([BuildProducts.peach, "--lang", "de", "tuner", "--input", a],
+                                        environment: Self.environment(folder), columns: 80, rows: 24)
+        try german.waitFor(text: "+13,7 Cent")
+        #expect(german.screen.text.contains("Stimmgerät") && german.screen.text.contains("[ZU HOCH ▶]"))
+        german.send("q")
+        #expect(german.waitForExit(timeout: 10) == 0)
+    }
+
+    /// Plain mode says a line when the note starts, nothing more while it holds.
+    @Test func plainModeSaysTheNoteOnce() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let a = folder.file("a.wav")
+        try Self.tone(a, hz: 440 * pow(2, -1.2 / 1200), seconds: 1.5)
+        let terminal = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", a, "--plain"], environment: Self.environment(folder))
+        #expect(terminal.waitForExit(timeout: 20) == 0, "ends with the file")
+        let said = terminal.written(after: 0)
+        #expect(said.contains("Tuner listening to \(a), A4 = 440 Hz."))
+        #expect(said.components(separatedBy: "A4 in tune, 1.").count == 2, "once, with its cents: \(said)")
+        #expect(!said.contains("\u{1B}[2J"), "no full-screen drawing")
+    }
+}
