@@ -128,6 +128,14 @@ import Testing
         #expect(!steady.isEmpty && steady.allSatisfy { $0.note == "E4" && abs($0.cents! - 1.955) <= 0.5 }, "\(steady.prefix(2).map(\.cents))")
         let missing = try Self.tuner(["--input-device", "nosuch", "--json"], folder: folder, environment: alsa)
         #expect(missing.status == 1 && missing.standardError.contains("no capture device 'nosuch'"), "\(missing.standardError)")
+        // The input-device setting names it once for every listening tool; a device ALSA does not have is refused when set.
+        let unknown = try Shell.run([BuildProducts.peach, "settings", "set", "input-device", "nosuch"],
+                                    environment: Self.environment(folder).merging(alsa) { $1 })
+        #expect(unknown.status != 0 && unknown.standardError.contains("there is no ALSA capture device 'nosuch' here"), "\(unknown.standardError)")
+        let set = try Shell.run([BuildProducts.peach, "settings", "set", "input-device", "peach_capture"], environment: Self.environment(folder).merging(alsa) { $1 })
+        #expect(set.status == 0, "\(set.standardError)")
+        let bySetting = try Self.tuner(["--json", "--seconds", "0.5"], folder: folder, environment: alsa)
+        #expect(bySetting.status == 0 && (try Self.lines(bySetting)).contains { $0.note == "E4" }, "\(bySetting.standardError)")
     }
 
     @Test func badInputIsNamed() throws {

@@ -5,7 +5,8 @@ public enum TextCatalog {
     /// Texts that read the same in both languages (a note name, a symbol).
     public static let sameInBothLanguages: Set<TextKey> = [.settingPause, .settingReference, .trainingTitle, .sourceFailureNamed, .outputProblemAndRemedy, .trainRangeInvalid,
                                                                   .metronomeTempo, .plainTempo,  // "BPM" and "Tempo" are German too
-                                                                  .droneLine]  // the drone's note, its added tones and its timbre, each worded
+                                                                  .droneLine,  // the drone's note, its added tones and its timbre, each worded
+                                                                  .tunerPlainSetup]  // A4 and the transposition, each worded
 
     /// Whether `key` has a text of its own in `language`.
     public static func has(_ key: TextKey, in language: Language) -> Bool {

@@ -19,13 +19,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case nameWhatSound, nameAmbiguous, nameUnknown, nameUnknownNone, nameListMore
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound
     // Settings: labels, summaries, values
-    case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingBell, settingLanguage
+    case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingInputDevice, settingBell, settingLanguage
     case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     case checkDeviceUnsafe
     // Settings file errors
     case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
-    case settingsUnknownKey, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions, settingsNotASection
+    case settingsUnknownKey, settingsUnknownInputDevice, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions, settingsNotASection
     // swift-argument-parser's own words around Peach's help and errors
     case parserOverview, parserUsageHeading, parserArguments, parserOptions, parserSubcommands, parserShowHelp, parserShowVersion
     case parserSee, parserDefaultSubcommand, parserDefaultValue, parserDetailedHelp, parserMoreInformation, parserError, parserUsage, parserHelp

@@ -14,7 +14,8 @@ extension SettingsError: Worded {
         case .invalidValue(let key, let reason): language.text(.settingsInvalidValue, key, reason.text(in: language))
         case .unknownKey(let key): language.text(.settingsUnknownKey, key, Setting.all.map(\.key).joined(separator: ", "))
         case .cannotWrite(let path, let reason): language.text(.settingsCannotWrite, path, reason.text(in: language))
-        case .unknownDevice(let name, let known): language.text(.settingsUnknownDevice, name, known.joined(separator: ", "))
+        case .unknownDevice(let name, let direction, let known):
+            language.text(direction == .output ? .settingsUnknownDevice : .settingsUnknownInputDevice, name, known.joined(separator: ", "))
         }
     }
 

@@ -35,14 +35,25 @@ public struct Setting: Sendable, Identifiable {
                                           defaultValue: .number(440))
     public static let source = Setting(key: "source", labelKey: .settingSource, kind: .text, defaultValue: .string("org.peach.sine"))
     public static let device = Setting(key: "device", labelKey: .settingDevice, kind: .text, defaultValue: .string("default"))
+    /// Where the tools that listen (the tuner, the recorder) hear the player.
+    public static let inputDevice = Setting(key: "input-device", labelKey: .settingInputDevice, kind: .text, defaultValue: .string("default"))
     public static let bell = Setting(key: "bell", labelKey: .settingBell, kind: .bool, defaultValue: .bool(true))
     public static let language = Setting(key: "language", labelKey: .settingLanguage, kind: .choice(["auto", "en", "de"]),
                                          defaultValue: .string("auto"))
 
     /// Every setting, in the order people see them.
-    public static let all: [Setting] = [noteDuration, pause, range, style, reference, source, device, bell, language]
+    public static let all: [Setting] = [noteDuration, pause, range, style, reference, source, device, inputDevice, bell, language]
 
     public static func named(_ key: String) -> Setting? { all.first { $0.key == key } }
+
+    /// For a device setting, the devices it names: those `peach devices` lists for that direction.
+    public var deviceDirection: AudioDevice.Direction? {
+        switch key {
+        case Self.device.key: .output
+        case Self.inputDevice.key: .input
+        default: nil
+        }
+    }
 
     /// Checks a value from the file or the command line; nil if it is fine, else why not.
     public func check(_ value: JSONValue) -> SettingProblem? {
@@ -55,7 +66,7 @@ public struct Setting: Sendable, Identifiable {
             if key == Setting.range.key, case .string(let text) = value {
                 do { _ = try TrainingRange(parsing: text) } catch { return .range(error) }
             }
-            if key == Setting.device.key, case .string(let text) = value, !DeviceNameSafety.allowedInSettings(text) {
+            if deviceDirection != nil, case .string(let text) = value, !DeviceNameSafety.allowedInSettings(text) {
                 return .deviceUnsafe(text)
             }
             return nil
@@ -128,7 +139,7 @@ public struct Setting: Sendable, Identifiable {
             switch key {
             case Setting.range.key: localized(.allowedRangeText)
             case Setting.source.key: localized(.allowedSource)
-            case Setting.device.key: localized(.allowedDevice)
+            case Setting.device.key, Setting.inputDevice.key: localized(.allowedDevice)
             default: localized(.allowedText)
             }
         }

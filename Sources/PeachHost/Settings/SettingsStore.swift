@@ -82,8 +82,8 @@ public final class SettingsStore {
     public func set(_ setting: Setting, to value: JSONValue) throws(SettingsError) {
         if let problem = setting.check(value) { throw .invalidValue(key: setting.key, reason: problem) }
         // Checked when set, not when read: a synced file may name another machine's device.
-        if setting.key == Setting.device.key, case .string(let name) = value, !AudioDevice.exists(name, direction: .output) {
-            throw .unknownDevice(name: name, known: AudioDevice.list(.output).map(\.name))
+        if let direction = setting.deviceDirection, case .string(let name) = value, !AudioDevice.exists(name, direction: direction) {
+            throw .unknownDevice(name: name, direction: direction, known: AudioDevice.list(direction).map(\.name))
         }
         try update { document, _ in document[setting.key] = value }
     }
@@ -195,8 +195,8 @@ public enum SettingsError: Error, Equatable {
     case notASection(path: String, line: Int?, key: String)
     case invalidValue(key: String, reason: SettingProblem)
     case unknownKey(String)
-    /// An output device this machine does not have, with the ones it has.
-    case unknownDevice(name: String, known: [String])
+    /// A device this machine does not have, with the ones it has for that direction.
+    case unknownDevice(name: String, direction: AudioDevice.Direction, known: [String])
     case cannotWrite(path: String, reason: Reason)
 
     /// Why the file could not be read or written.

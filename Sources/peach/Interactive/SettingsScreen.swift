@@ -38,8 +38,15 @@ final class SettingsScreen {
         self.style = style
     }
 
-    /// The output devices ALSA names (`peach devices`), to step through or choose from on the Output device row.
-    private lazy var devices = AudioDevice.list(.output)
+    /// The devices ALSA names (`peach devices`), to step through or choose from on a device row, read when first wanted.
+    private var devices: [AudioDevice.Direction: [AudioDevice]] = [:]
+
+    private func devices(_ direction: AudioDevice.Direction) -> [AudioDevice] {
+        if let listed = devices[direction] { return listed }
+        let listed = AudioDevice.list(direction)
+        devices[direction] = listed
+        return listed
+    }
 
     private var sourceOptions: [SourceOption] {
         (try? catalog.entry(for: store.text(.source)))?.options ?? []
@@ -111,8 +118,8 @@ final class SettingsScreen {
                 cycle(setting, through: choices, direction)
             case .text where setting.key == Setting.source.key:
                 cycle(setting, through: catalog.sources.map(\.descriptor.id), direction)
-            case .text where setting.key == Setting.device.key:
-                cycle(setting, through: devices.map(\.name), direction)
+            case .text where setting.deviceDirection != nil:
+                cycle(setting, through: devices(setting.deviceDirection!).map(\.name), direction)
             case .text:
                 startEditing()
             }
@@ -129,7 +136,7 @@ final class SettingsScreen {
         }
     }
 
-    /// Enter on the Sound row, the Output device row or on an option with choices: a list to pick
+    /// Enter on the Sound row, a device row or on an option with choices: a list to pick
     /// from by name (`ListChooser`). False for a row without one.
     private func chooseByName() -> Bool {
         switch rows[selected] {
@@ -153,7 +160,8 @@ final class SettingsScreen {
             }
             selected = min(selected, rows.count - 1)
             announce()
-        case .setting(let setting) where setting.key == Setting.device.key:
+        case .setting(let setting) where setting.deviceDirection != nil:
+            let devices = devices(setting.deviceDirection!)
             let names = devices.map(\.name)
             let entries = devices.map { $0.description.isEmpty ? $0.name : "\($0.name)  \($0.description.split(separator: "\n").joined(separator: " · "))" }
             if let index = pick(ListChooser(title: setting.label, entries: entries, current: names.firstIndex(of: store.text(setting)))) {
@@ -277,7 +285,7 @@ final class SettingsScreen {
     private func allowed(_ row: Row) -> String {
         switch row {
         case .setting(let setting) where setting.key == Setting.source.key: localized(.settingsSourceCycle, catalog.sources.count)
-        case .setting(let setting) where setting.key == Setting.device.key: localized(.settingsDeviceCycle, devices.count)
+        case .setting(let setting) where setting.deviceDirection != nil: localized(.settingsDeviceCycle, devices(setting.deviceDirection!).count)
         case .setting(let setting): setting.allowed
         case .sourceOption(let option):
             switch option.type {

@@ -20,22 +20,28 @@ struct InputOptions: ParsableArguments {
         if let channel, channel < 1 { throw ValidationError(localized(.inputChannelOutside, channel)) }
     }
 
+    /// The capture device listened to: named, else the setting, else `default`.
+    func deviceName(_ settings: SettingsStore?) -> String {
+        device ?? settings?.text(.inputDevice) ?? "default"
+    }
+
     /// Whether the input is a file: read as fast as the tool asks unless paced.
     var isFile: Bool { input != nil }
 
     /// The channel heard, from 0.
     var channelIndex: Int { (channel ?? 1) - 1 }
 
-    /// Opens the file or the device (`default` unless named), with at least
-    /// the chosen channel; a device or file with fewer channels is refused by name.
-    func open(paced: Bool, sampleRate: Double = 48000, blockFrames: Int = 256) throws -> AudioInput {
+    /// Opens the file or the device (named, else the `input-device` setting, else
+    /// `default`), with at least the chosen channel; a device or file with
+    /// fewer channels is refused by name.
+    func open(paced: Bool, settings: SettingsStore? = nil, sampleRate: Double = 48000, blockFrames: Int = 256) throws -> AudioInput {
         let opened: AudioInput
         let name: String
         if let input {
             opened = try SoundFileInput(path: input, blockFrames: blockFrames, paced: paced)
             name = input
         } else {
-            name = device ?? "default"
+            name = deviceName(settings)
             opened = try AlsaInput(device: name, preferredRate: sampleRate, preferredChannels: channelIndex + 1, periodFrames: blockFrames)
         }
         guard channelIndex < opened.format.channels else {

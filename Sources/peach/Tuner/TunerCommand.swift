@@ -119,14 +119,14 @@ struct TunerCommand: ParsableCommand {
                                                                     : catalog.makeInstance(of: sound.source!)
         for (key, value) in try sound.optionAssignments(nil) where sound.source != nil { try source.set(key, to: value) }
         StopRequest.install()
-        let input = try inputs.open(paced: !json)
+        let input = try inputs.open(paced: !json, settings: store)
         // Only a live drone is heard; otherwise the output is a silent stand-in that never waits.
         let output: AudioOutput = setup.drone == nil || !live
             ? NullOutput(format: AudioFormat(sampleRate: input.format.sampleRate, channels: 2, blockFrames: 256), paced: false)
             : try sound.openOutput(pacedFile: true, for: source, settings: store)
         let listener = try TunerListener(input: input, channel: inputs.channelIndex, output: output, source: source, drone: setup.drone,
                                          range: try range(saved, reference: reference))
-        let inputName = inputs.input ?? inputs.device ?? "default"
+        let inputName = inputs.input ?? inputs.deviceName(store)
         if json {
             try TunerJSONLines(listener: listener, setup: setup, inputName: inputName).run(seconds: seconds, offline: inputs.isFile)
         } else {

@@ -2,7 +2,7 @@
 extension TextCatalog {
     static let listening = TextSection(
         english: [
-            .helpInputDevice: "The ALSA capture device to listen to (default: default; `peach devices --inputs` lists them).",
+            .helpInputDevice: "The ALSA capture device to listen to (default: the input-device setting, else default; `peach devices --inputs` lists them).",
             .helpInputChannel: "The channel of the input to listen to, from 1 (default: 1), for an interface with several.",
             .helpInputFile: "Listen to a sound file (WAV, FLAC, …) instead of a device.",
             .inputDeviceOrFile: "--input-device and --input both name what to listen to: give one",
@@ -63,7 +63,7 @@ extension TextCatalog {
             .intervalOctavesDown: "%1, %2 octave(s) down",
         ],
         german: [
-            .helpInputDevice: "Das ALSA-Aufnahmegerät, auf das gehört wird (Standard: default; `peach devices --inputs` listet sie).",
+            .helpInputDevice: "Das ALSA-Aufnahmegerät, auf das gehört wird (Standard: die Einstellung input-device, sonst default; `peach devices --inputs` listet sie).",
             .helpInputChannel: "Der Kanal des Eingangs, ab 1 gezählt (Standard: 1), für ein Interface mit mehreren.",
             .helpInputFile: "Eine Tondatei (WAV, FLAC, …) statt eines Geräts anhören.",
             .inputDeviceOrFile: "--input-device und --input nennen beide, worauf gehört wird: nur eines angeben",
