@@ -77,6 +77,18 @@ import Testing
     }
 
     /// ALSA's `file` PCM reading an infile stands in for a sound card: the take holds what it captured.
+    /// An input with no signal still makes a take, and says it heard nothing; an unknown device is named.
+    @Test func anInputWithNoSignalIsSaidAndAnUnknownDeviceIsNamed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "silent.wav", ["trim", "0", "1"])
+        let silent = try Self.peach(["record", "--input", input, "--name", "quiet"], folder)
+        #expect(silent.status == 0 && silent.standardError.contains("The take is silent: nothing was heard from \(input)."), "\(silent.standardError)")
+        let unknown = try Self.peach(["record", "--input-device", "nosuch", "--seconds", "1"], folder, extra: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("no capture device 'nosuch'"), "\(unknown.standardError)")
+        #expect(try Self.takes(folder).map { $0["name"] as? String } == ["quiet"], "no take for a device that never opened")
+    }
+
     @Test func capturesThroughTheALSAFilePCM() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
@@ -105,11 +117,7 @@ import Testing
     @Test func aFullDiskStopsTheTakeSaysSoAndKeepsWhatWasWritten() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let disk: SmallDisk
-        do { disk = try SmallDisk.mount(at: folder.file("disk"), bytes: 1 << 20) } catch let refusal as SmallDisk.MountRefused {
-            print("skipped: mounting a tmpfs is not permitted here (\(refusal.reason)); the full-disk test needs it")
-            return
-        }
+        guard let disk = try SmallDisk.mountOrSkip(at: folder.file("disk"), bytes: 1 << 20) else { return }
         defer { disk.unmount() }
         let input = try Self.input(folder, "long.wav", ["synth", "10", "sine", "441", "vol", "0.5"])
         let data = disk.path + "/data"

@@ -32,7 +32,7 @@ final class RecordScreen {
         defer { mode?.leave() }
         let input = terminal ? TerminalInput() : nil
         session.engine.start()
-        if plain || terminal { announce(localized(.recordPlainStarted, session.writer.name)) }
+        announce(localized(.recordPlainStarted, session.writer.name))
         var stopping = false
         var failure: Error?
         var shown: [String] = []

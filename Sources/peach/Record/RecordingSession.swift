@@ -21,7 +21,8 @@ final class RecordingSession {
     private(set) var ended = false
     /// The notice that ended the input if it was lost or failed.
     private(set) var inputProblem: EngineNotice?
-    private var allSilent = true
+    /// The loudest sample so far.
+    private var loudest: Float = 0
 
     /// `channel`: the one channel recorded, or nil for all of the input's.
     init(input: AudioInput, channel: Int?, source: SourceInstance, library: TakeLibrary, name: String?, format: TakeFormat, seconds: Double?) throws {
@@ -47,7 +48,7 @@ final class RecordingSession {
             if captured.count >= room { (captured, ended) = (Array(captured.prefix(room)), true) }
         }
         let clipped = captured.withUnsafeBufferPointer { meter.take($0, channels: writer.channels) }
-        if allSilent { allSilent = !captured.contains { $0 != 0 } }
+        loudest = max(loudest, meter.level)
         try writer.append(captured)
         return clipped
     }
@@ -84,8 +85,10 @@ final class RecordingSession {
         return try writer.finish()
     }
 
-    /// Whether nothing but silence was recorded.
-    var isSilent: Bool { allSilent }
+    /// Whether no signal was heard: nothing above -70 dB of full scale (a
+    /// quiet room through a microphone is louder; an unplugged input, or a
+    /// 16-bit file's dither, is not).
+    var heardNothing: Bool { loudest < 0.000_316 }
 
     /// Frames the engine dropped because the take was not written fast enough.
     var droppedFrames: Int { engine.droppedCapturedSamples / inputChannels }
