@@ -75,14 +75,21 @@ public final class TakeWriter {
         guard !failed, !samples.isEmpty else { return }
         precondition(samples.count % channels == 0, "samples in whole frames")
         let began = Monotonic.nanoseconds()
-        do throws(RecordingError) {
-            try writeAll(UnsafeRawBufferPointer(samples))
-        } catch {
-            failed = true
-            // A frame cut in two by the full disk is dropped: the file stays whole frames.
-            _ = ftruncate(descriptor, off_t(PartialWav.headerBytes) + off_t(frames) * off_t(channels * 4))
-            _ = try? sync()
-            throw error
+        let bytes = UnsafeRawBufferPointer(samples)
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let code = count == 0 ? EIO : errno
+                failed = true
+                // The whole frames that fit are kept; a frame cut in two by the full disk is dropped.
+                frames += Int64(offset / (channels * 4))
+                _ = ftruncate(descriptor, off_t(PartialWav.headerBytes) + off_t(frames) * off_t(channels * 4))
+                _ = try? sync()
+                throw Self.failure(code, folder.path, seconds: seconds)
+            }
+            offset += count
         }
         frames += Int64(samples.count / channels)
         noteWrite(since: began)
@@ -100,7 +107,7 @@ public final class TakeWriter {
         let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         guard written == header.count, fdatasync(descriptor) == 0 else {
             failed = true
-            throw Self.failure(errno, partialPath, seconds: seconds)
+            throw Self.failure(errno, folder.path, seconds: seconds)
         }
         syncedFrames = frames
         noteWrite(since: began)
@@ -121,18 +128,11 @@ public final class TakeWriter {
         return try TakeFinisher(folder: folder).finish(partial: partialPath, name: name, format: format)
     }
 
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(RecordingError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Self.failure(count == 0 ? EIO : errno, partialPath, seconds: seconds) }
-            offset += count
-        }
-    }
-
+    /// Writes the first header; a short write on a new, empty file is a failure like any other.
     private func writeAll(_ bytes: [UInt8]) throws(RecordingError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(RecordingError) in try writeAll(buffer) } }.get()
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        // A regular file takes fewer bytes than asked only when the disk is full.
+        guard written == bytes.count else { throw Self.failure(written < 0 ? errno : ENOSPC, partialPath, seconds: 0) }
     }
 
     private func noteWrite(since began: UInt64) {
