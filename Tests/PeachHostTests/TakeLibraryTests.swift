@@ -59,4 +59,26 @@ import Testing
         #expect(try SoundFileReader(path: take.path).readAll()[0].elementsEqual(samples) { abs($0 - $1) < 1.0 / 8_388_608 })
         #expect(access(partial, F_OK) != 0)
     }
+
+    /// What a calendar asks: the takes of a local day, by the start time in
+    /// their files, which a rename keeps.
+    @Test func aDaysTakesAreFoundByTheStartInTheirFilesEvenRenamed() throws {
+        setenv("TZ", "UTC", 1)
+        tzset()
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let library = TakeLibrary(dataDirectory: folder.path)
+        for (start, format) in [(1_795_618_402, TakeFormat.flac), (1_795_704_802, .wav)] {  // 25 and 26 November 2026
+            let writer = try TakeWriter(library: library, name: nil, format: format, sampleRate: 48_000, channels: 2, startTime: Int64(start))
+            try writer.append([Float](repeating: 0.25, count: 9_600))
+            #expect(try writer.finish().format == format)
+        }
+        let day = try #require(TakeDate(year: 2026, month: 11, day: 25))
+        let first = try #require(library.takes(on: day).first)
+        #expect(library.takes(on: day).count == 1 && first.name == "2026-11-25 14-53-22" && first.channels == 2 && first.frames == 4_800)
+        let renamed = try library.rename(first, to: "Lesson")
+        #expect(library.takes(on: day) == [renamed] && renamed.startTime == 1_795_618_402)
+        #expect(library.list().takes.map(\.name) == ["2026-11-26 14-53-22", "Lesson"], "newest first")
+        #expect(TakeLibrary.filter(library.list().takes, text: "LESS", date: TakeDate(parsing: "2026-11")) == [renamed])
+    }
 }

@@ -123,8 +123,8 @@ public final class TakeWriter {
         precondition(!finished, "a take finished twice")
         if !failed { try sync() }
         finished = true
-        // The partial file is complete: its lock goes with the descriptor.
-        close(descriptor)
+        // The lock is held until the take is made, so no other start's recovery finishes it too.
+        defer { close(descriptor) }
         return try TakeFinisher(folder: folder).finish(partial: partialPath, name: name, format: format)
     }
 
