@@ -91,14 +91,15 @@ final class RecordScreen {
         if mark > 0 { bar[mark - 1] = meter.clipping ? "▲" : "│" }
         let shownBar = bar.joined()
         let clip = meter.clipping ? style.bad(localized(.recordScreenClipping)) : style.dim(localized(.recordScreenNoClipping))
-        let numbers = level.map { localized(.recordScreenPeak, decibelText($0)) + "  " } ?? localized(.recordScreenSilent) + "  "
+        // The level now, then the peak held (the meter's mark).
+        let numbers = (level.map { decibelText($0) + " dB" } ?? localized(.recordScreenSilent)) + "  "
         return [
             style.strong(localized(.recordScreenTitle, session.writer.name)),
             "",
             localized(.recordScreenElapsed, TakeLength.text(session.writer.seconds)),
             "",
             localized(.recordScreenLevel) + "  [" + (meter.clipping ? style.bad(shownBar) : shownBar) + "]  "
-                + numbers + (held.map { "(" + decibelText($0) + " dB)" } ?? ""),
+                + numbers + (held.map { localized(.recordScreenPeak, decibelText($0)) } ?? ""),
             clip,
             "",
             style.dim(localized(.recordScreenKeys)),
