@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PeachTestSupport
 
 /// Figure 15: `peach record` in real time. The input is ALSA's `file` PCM
 /// reading a raw infile over the `null` device, which Peach paces to real
@@ -14,30 +15,17 @@ import Glibc
 struct RecordBenchmark {
     let releaseDirectory: String
     static let seconds = 10
-    static let device = "peach_bench_capture"
+    static let device = AlsaTestConfiguration.captureName
 
     func rows() throws -> [Row] {
-        let folder = NSTemporaryDirectory() + "peach-bench-record-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = TemporaryDirectory("peach-bench-record")
+        defer { temporary.remove() }
+        let folder = temporary.path
         let raw = folder + "/heard.raw"
         // A second more than recorded: alsa's file PCM starts the file again at its end.
-        let samples = (0..<(Self.seconds + 1) * 48_000).map { Int32((0.4 * sin(2 * .pi * 441 * Double($0) / 48_000) * 2147483647).rounded()) }
-        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
-        let configuration = folder + "/capture.conf"
-        try """
-            pcm.\(Self.device) {
-                type file
-                slave.pcm null
-                file "/dev/null"
-                infile "\(raw)"
-                format "raw"
-            }
-            """.write(toFile: configuration, atomically: true, encoding: .utf8)
-        let environment = ProcessInfo.processInfo.environment.merging([
-            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + configuration, "HOME": folder,
-            "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_CACHE_HOME": folder + "/cache",
-        ]) { $1 }
+        try AlsaTestConfiguration.writeSine(raw, frequency: 441, frames: (Self.seconds + 1) * 48_000, amplitude: 0.4)
+        let environment = ProcessInfo.processInfo.environment.merging(try AlsaTestConfiguration.writeCapture(in: temporary, infile: raw)) { $1 }
+            .merging(["XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_CACHE_HOME": folder + "/cache"]) { $1 }
         let baseline = try arecordCPU(folder: folder, environment: environment)
         var rows: [Row] = []
         for wav in [false, true] {

@@ -93,20 +93,9 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let raw = folder.file("heard.raw")
-        let written = (0..<48_000).map { Int32((0.5 * sin(2 * .pi * 441 * Double($0) / 48_000) * 2147483647).rounded()) }
-        try written.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
-        let configuration = folder.file("capture.conf")
-        try """
-            pcm.peach_test_capture {
-                type file
-                slave.pcm null
-                file "/dev/null"
-                infile "\(raw)"
-                format "raw"
-            }
-            """.write(toFile: configuration, atomically: true, encoding: .utf8)
-        let result = try Self.peach(["record", "--input-device", "peach_test_capture", "--seconds", "0.5", "--wav", "--name", "device"], folder,
-                                    extra: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + configuration, "HOME": folder.path])
+        let written = try AlsaTestConfiguration.writeSine(raw, frequency: 441, frames: 48_000)
+        let result = try Self.peach(["record", "--input-device", AlsaTestConfiguration.captureName, "--seconds", "0.5", "--wav", "--name", "device"], folder,
+                                    extra: try AlsaTestConfiguration.writeCapture(in: folder, infile: raw))
         #expect(result.status == 0, "\(result.standardError)")
         let take = try Self.samples(Self.recordings(folder) + "/device.wav")
         #expect(take.count == 24_000)
