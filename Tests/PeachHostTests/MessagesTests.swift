@@ -218,7 +218,6 @@ import Testing
         Case(value: RecordingError.nameStartsWithDot(".hidden"), names: [".hidden"]),
         Case(value: RecordingError.nameHasControlCharacter("a\tb"), names: ["a\\tb"]),
         Case(value: RecordingError.nameTaken("Etude"), names: ["Etude"]),
-        Case(value: RecordingError.notInTrash("Etude"), names: ["Etude"]),
         Case(value: RecordingError.exportExists(path: "/tmp/out.wav"), names: ["/tmp/out.wav"]),
         Case(value: RecordingError.cannotWrite(path: take, reason: "Permission denied"), names: [take, "Permission denied"]),
         Case(value: RecordingError.cannotRead(path: take, reason: "Permission denied"), names: [take, "Permission denied"]),

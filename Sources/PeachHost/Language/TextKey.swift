@@ -133,7 +133,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpInputDevice, helpInputChannel, helpInputFile, inputDeviceOrFile, inputChannelOutside, inputNoSuchChannel
     case inputNoDevice, inputUnsupported, inputCannotRead
     // The practice recorder
-    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameControl, recordNameTaken, recordNotInTrash, recordExportExists
+    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameControl, recordNameTaken, recordExportExists
     case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
     case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageTruncated
     case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping

@@ -10,7 +10,6 @@ extension RecordingError: Worded {
         case .nameStartsWithDot(let name): language.text(.recordNameDot, name)
         case .nameHasControlCharacter(let name): language.text(.recordNameControl, name.debugDescription.dropFirst().dropLast())
         case .nameTaken(let name): language.text(.recordNameTaken, name)
-        case .notInTrash(let name): language.text(.recordNotInTrash, name)
         case .exportExists(let path): language.text(.recordExportExists, path)
         case .cannotWrite(let path, let reason): language.text(.recordCannotWrite, path, reason)
         case .cannotRead(let path, let reason): language.text(.recordCannotRead, path, reason)

@@ -11,8 +11,6 @@ public enum RecordingError: Error, Equatable, Sendable {
     case nameHasControlCharacter(String)
     /// Another take (or a take being recorded) already has this name: never overwritten.
     case nameTaken(String)
-    /// No take in the trash has this name.
-    case notInTrash(String)
     /// The file to export to is already there: never overwritten.
     case exportExists(path: String)
     case cannotWrite(path: String, reason: String)

@@ -1,5 +1,5 @@
 /// How a take is kept: FLAC (lossless, about half the size) or WAV (32-bit float, exactly as captured).
-public enum TakeFormat: String, CaseIterable, Sendable, Codable {
+public enum TakeFormat: String, CaseIterable, Sendable {
     case flac, wav
 
     /// The file name's extension, without the dot.

@@ -116,9 +116,3 @@ final class RecordScreen {
         ((decibels * 10).rounded() / 10).compact
     }
 }
-
-/// A take stopped by an error (a full disk): what was kept, and why it stopped.
-struct RecordingStopped: Error {
-    let take: FinishedTake
-    let reason: Error
-}
