@@ -65,20 +65,24 @@ let package = Package(
         .target(name: "PeachDrone", dependencies: ["PeachSupport", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Drone"),
         // The tuner's ear: the pitch of a monophonic stream, step by step, and the notes a take held. Pure: samples in, readings out.
         .target(name: "PeachTuner", path: "Sources/PeachHost/Tuner"),
+        // Takes recorded so that nothing is lost (partial WAV synced each second, repaired at the next start), kept as FLAC or WAV
+        // in the data folder's recordings/, listed, renamed, trashed, restored and exported. No sound, no words.
+        .target(name: "PeachRecordings", dependencies: ["PeachSupport", "PeachFiles", "CSndFile"], path: "Sources/PeachHost/Recordings"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
-                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone"],
+                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone", "PeachRecordings"],
                 path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
-                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner"],
+                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner",
+                                                  "PeachRecordings"],
                 // The folders beside PeachHost.swift are the layers' own targets.
-                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Reports", "Settings", "System", "Training", "Tuner"],
+                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Recordings", "Reports", "Settings", "System", "Training", "Tuner"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages",
-                           "PeachMetronome", "PeachDrone", "PeachTuner", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "PeachMetronome", "PeachDrone", "PeachTuner", "PeachRecordings", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -99,7 +103,7 @@ let package = Package(
         // A sound file of the user's played once at each note, read through libsndfile (the C module map only) at activate.
         .target(name: "PeachSampleSource", dependencies: ["PeachPluginAPI", "CSndFile"], path: "Plugins/SampleSource"),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "MusicalTime",
-                                                          "PeachMetronome", "PeachDrone"],
+                                                          "PeachMetronome", "PeachDrone", "PeachRecordings"],
                          path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
@@ -119,7 +123,7 @@ let package = Package(
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
         .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachMessages", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
-                                                           "PeachMetronome", "PeachDrone", "IsolatedHome"],
+                                                           "PeachMetronome", "PeachDrone", "PeachRecordings", "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),

@@ -11,6 +11,7 @@
 @_exported import PeachMetronome
 @_exported import PeachMusic
 @_exported import PeachPlayback
+@_exported import PeachRecordings
 @_exported import PeachReports
 @_exported import PeachSettings
 @_exported import PeachSupport

@@ -12,31 +12,12 @@ import Testing
 @Suite struct AudioInputTests {
     static let rate = 48000
 
-    /// A raw file of 32-bit signed samples of a sine, as the `file` PCM reads it.
-    static func rawSine(_ path: String, frequency: Double, frames: Int, amplitude: Double = 0.5) throws -> [Int32] {
-        let samples = (0..<frames).map { Int32((amplitude * sin(2 * .pi * frequency * Double($0) / Double(rate)) * 2147483647).rounded()) }
-        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
-        return samples
-    }
-
-    static func captureDevice(infile: String) -> String {
-        """
-        pcm.peach_test_capture {
-            type file
-            slave.pcm null
-            file "/dev/null"
-            infile "\(infile)"
-            format "raw"
-        }
-        """
-    }
-
     @Test func capturesWhatTheDeviceHearsSampleForSample() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let raw = folder.file("heard.raw")
-        let written = try Self.rawSine(raw, frequency: 441, frames: Self.rate)
-        let input = try AlsaInput(device: "peach_test_capture", preferredRate: Double(Self.rate), configuration: Self.captureDevice(infile: raw))
+        let written = try AlsaTestConfiguration.writeSine(raw, frequency: 441, frames: Self.rate)
+        let input = try AlsaInput(device: AlsaTestConfiguration.captureName, preferredRate: Double(Self.rate), configuration: AlsaTestConfiguration.captureDevice(infile: raw))
         defer { input.finish() }
         #expect(input.format.sampleRate == Double(Self.rate) && input.format.channels == 1)
         #expect(!input.blocksOnDevice, "a file PCM over null has no clock of its own")

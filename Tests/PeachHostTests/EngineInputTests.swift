@@ -50,8 +50,8 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let raw = folder.file("heard.raw")
-        let written = try AudioInputTests.rawSine(raw, frequency: 441, frames: 12_800)
-        let input = try AlsaInput(device: "peach_test_capture", preferredRate: 48000, configuration: AudioInputTests.captureDevice(infile: raw))
+        let written = try AlsaTestConfiguration.writeSine(raw, frequency: 441, frames: 12_800)
+        let input = try AlsaInput(device: AlsaTestConfiguration.captureName, preferredRate: 48000, configuration: AlsaTestConfiguration.captureDevice(infile: raw))
         let engine = try AudioEngine(output: MemoryOutput(capacityFrames: 12_800), source: try SineFixture.instance())
         try engine.attach(input: input)
         _ = engine.renderBlocks(50)

@@ -4,6 +4,7 @@ import PeachFiles
 @testable import PeachHistory
 import PeachMessages
 import PeachMusic
+import PeachRecordings
 @testable import PeachSettings
 import PeachText
 import PeachTraining
@@ -209,6 +210,25 @@ import Testing
         Case(value: SourceCatalog.Shadowed(id: "org.dup", path: "/b/dup.so", usedPath: "/a/dup.so"), names: ["org.dup", "/b/dup.so", "/a/dup.so"]),
     ]
 
+    static let take = "/data/peach/recordings/Etude.flac"
+    static let recordings: [Case] = [
+        Case(value: RecordingError.file(.symbolicLink(path: take)), names: [take]),
+        Case(value: RecordingError.nameEmpty, names: []),
+        Case(value: RecordingError.nameHasSlash("a/b"), names: ["a/b", "/"]),
+        Case(value: RecordingError.nameStartsWithDot(".hidden"), names: [".hidden"]),
+        Case(value: RecordingError.nameHasControlCharacter("a\tb"), names: ["a\\tb"]),
+        Case(value: RecordingError.nameTaken("Etude"), names: ["Etude"]),
+        Case(value: RecordingError.exportExists(path: "/tmp/out.wav"), names: ["/tmp/out.wav"]),
+        Case(value: RecordingError.cannotWrite(path: take, reason: "Permission denied"), names: [take, "Permission denied"]),
+        Case(value: RecordingError.cannotRead(path: take, reason: "Permission denied"), names: [take, "Permission denied"]),
+        Case(value: RecordingError.diskFull(path: take, seconds: 75.5), names: [take, "1:15"]),
+        Case(value: RecordingError.damaged(path: take, .truncated(declared: 96_000)), names: [take, "96000"]),
+        Case(value: TakeDamage.symbolicLink, names: []),
+        Case(value: TakeDamage.notRegularFile, names: []),
+        Case(value: TakeDamage.notATake(fileExtension: "txt"), names: [".flac", ".wav"]),
+        Case(value: TakeDamage.unreadable(reason: "Format not recognised."), names: ["Format not recognised."]),
+    ]
+
     static let exchangeAndSettings: [Case] = [
         Case(value: ImportError.history(.cannotRead(path: "/in.csv", reason: "No such file or directory")), names: ["/in.csv"]),
         Case(value: ImportError.malformed(file: "/in.jsonl", line: 4, reason: .jsonLine(.answerWord)), names: ["/in.jsonl", "4", "\"answer\""]),
@@ -253,7 +273,7 @@ import Testing
         Case(value: JSONSyntaxError(line: 2, column: 5, key: nil, problem: .badString(.scan(.shortEscape, column: nil))), names: ["2", "5", "\\u"]),
     ]
 
-    @Test(arguments: files + musicAndTraining + history + audio + plugins + exchangeAndSettings)
+    @Test(arguments: files + musicAndTraining + history + audio + plugins + exchangeAndSettings + recordings)
     func wordedInBothLanguages(_ example: Case) {
         let english = example.value.text(in: .english), german = example.value.text(in: .german)
         for name in example.names {

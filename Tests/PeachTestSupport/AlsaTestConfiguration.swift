@@ -23,4 +23,37 @@ public enum AlsaTestConfiguration {
             """.write(toFile: path, atomically: true, encoding: .utf8)
         return system ? ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + path, "HOME": folder.path] : ["ALSA_CONFIG_PATH": path]
     }
+
+    /// The capture device the tests and benchmarks hear through on a machine
+    /// without a sound card: ALSA's `file` PCM reading `infile` (raw samples,
+    /// in the format the program opens it with) over the `null` device.
+    public static let captureName = "peach_test_capture"
+
+    public static func captureDevice(infile: String) -> String {
+        """
+        pcm.\(captureName) {
+            type file
+            slave.pcm null
+            file "/dev/null"
+            infile "\(infile)"
+            format "raw"
+        }
+        """
+    }
+
+    /// Writes an infile for it: 32-bit signed samples of a sine at 48 kHz (the format Peach opens the device with).
+    @discardableResult
+    public static func writeSine(_ path: String, frequency: Double, frames: Int, amplitude: Double = 0.5) throws -> [Int32] {
+        let samples = (0..<frames).map { Int32((amplitude * sin(2 * .pi * frequency * Double($0) / 48_000) * 2147483647).rounded()) }
+        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+        return samples
+    }
+
+    /// Writes the capture device into `folder` on top of the system's
+    /// configuration; the environment for a program that is to capture from it.
+    public static func writeCapture(in folder: TemporaryDirectory, infile: String) throws -> [String: String] {
+        let path = folder.file("alsa-capture.conf")
+        try captureDevice(infile: infile).write(toFile: path, atomically: true, encoding: .utf8)
+        return ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + path, "HOME": folder.path]
+    }
 }

@@ -19,6 +19,14 @@ public struct SmallDisk {
         return SmallDisk(path: path)
     }
 
+    /// Mounts it, or says the test is skipped and why (nil) where mounting is not permitted.
+    public static func mountOrSkip(at path: String, bytes: Int) throws -> SmallDisk? {
+        do { return try mount(at: path, bytes: bytes) } catch let refusal as MountRefused {
+            print("skipped: mounting a tmpfs is not permitted here (\(refusal.reason)); the full-disk test needs it")
+            return nil
+        }
+    }
+
     /// Takes every free block with a file of its own, until the disk says it is full.
     public func fill() {
         let descriptor = open(path + "/filler", O_WRONLY | O_CREAT | O_APPEND, 0o600)

@@ -142,4 +142,18 @@ public enum TextKey: String, CaseIterable, Sendable {
     case intervalUnison, intervalMinorSecond, intervalMajorSecond, intervalMinorThird, intervalMajorThird, intervalFourth, intervalTritone
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
     case intervalOctavesUp, intervalOctavesDown
+    // The practice recorder
+    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameControl, recordNameTaken, recordExportExists
+    case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
+    case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageTruncated
+    case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping
+    case recordScreenSilent, recordScreenKeys, recordScreenSaving
+    case recordPlainStarted, recordPlainMinute, recordPlainClipping, recordSaved, recordSavedAsWAV, recordRecovered, recordRecoverFailed
+    case recordSilent, recordDropped, recordListEmpty, recordListNone, recordListDamaged, recordListColumns, recordTrashColumns, recordTrashEmpty
+    case recordRenamed, recordDeleted, recordRestored, recordExported, recordDateInvalid, recordSecondsOutside, recordWhatTake, recordWhatTrashed
+    case recordPlaying
+    case helpRecordAbstract, helpRecordDiscussion, helpRecordName, helpRecordWav, helpRecordSeconds, helpRecordPlain, helpRecordJSON
+    case helpRecordListAbstract, helpRecordListDiscussion, helpRecordListSearch, helpRecordListDate, helpRecordListJSON, helpRecordListTrash
+    case helpRecordPlayAbstract, helpRecordTake, helpRecordRenameAbstract, helpRecordNewName, helpRecordDeleteAbstract
+    case helpRecordRestoreAbstract, helpRecordTrashedTake, helpRecordExportAbstract, helpRecordExportFile, helpRecordExportFormat
 }

@@ -1,0 +1,34 @@
+import CSndFile
+import Glibc
+import PeachSupport
+
+/// Makes a take from its partial WAV: as FLAC (encoded under a temporary
+/// name beside it, synced, then linked into place) or as the WAV itself
+/// (linked into place). The partial file is removed only once the take is
+/// complete and synced; if the FLAC cannot be made (a full disk), the WAV
+/// becomes the take. Never replaces a file.
+struct TakeFinisher {
+    let folder: RecordingsFolder
+
+    func finish(partial: String, name: String, format: TakeFormat) throws(RecordingError) -> FinishedTake {
+        var keptAsWAV: RecordingError?
+        if format == .flac {
+            let target = folder.takePath(name, .flac)
+            do throws(RecordingError) {
+                try SoundCopy.write(from: partial, to: target, format: Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24), exists: .nameTaken(name))
+                unlink(partial)
+                try RecordingsFolder.sync(folder.partials)
+                return FinishedTake(name: name, path: target, format: .flac)
+            } catch .nameTaken(let taken) {
+                throw .nameTaken(taken)
+            } catch {
+                keptAsWAV = error
+            }
+        }
+        let target = folder.takePath(name, .wav)
+        try RecordingsFolder.move(partial, to: target, takeName: name)
+        try RecordingsFolder.sync(folder.path)
+        try RecordingsFolder.sync(folder.partials)
+        return FinishedTake(name: name, path: target, format: .wav, keptAsWAV: keptAsWAV)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import PeachHost
+import PeachText
+
+extension TakeFormat: ExpressibleByArgument {}
+
+/// `peach record export TAKE FILE`: a copy as WAV or FLAC; an existing file is never overwritten.
+struct RecordExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: localized(.helpRecordExportAbstract),
+        discussion: localized(.helpExamples) + """
+
+              peach record export "Scales" ~/scales.wav
+              peach record export 2026-11-25 lesson.flac
+              peach record export Bach bach.audio --format wav
+            """)
+
+    @Argument(help: ArgumentHelp(localized(.helpRecordTake), valueName: "take"))
+    var take: String
+
+    @Argument(help: ArgumentHelp(localized(.helpRecordExportFile), valueName: localized(.valueNameFile)))
+    var file: String
+
+    @Option(help: ArgumentHelp(localized(.helpRecordExportFormat), valueName: "wav|flac"))
+    var format: TakeFormat?
+
+    @OptionGroup var recordings: RecordingsOptions
+
+    func run() throws {
+        let library = try recordings.open()
+        let found = try RecordingsOptions.take(take, in: library)
+        try library.export(found, to: file, format: format ?? TakeFormat(fileName: file) ?? found.format)
+        print(localized(.recordExported, found.name, file))
+    }
+}

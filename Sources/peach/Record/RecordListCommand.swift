@@ -1,0 +1,91 @@
+import ArgumentParser
+import PeachHost
+import PeachText
+
+/// `peach record list`: the takes, newest first, with start and length;
+/// entries that are not takes apart, with why. `--trash` lists the trash.
+struct RecordListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: localized(.helpRecordListAbstract),
+        discussion: localized(.helpRecordListDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach record list
+              peach record list --search bach
+              peach record list --date 2026-11-25
+              peach record list --date 2026-11 --json
+              peach record list --trash
+            """)
+
+    @Option(help: ArgumentHelp(localized(.helpRecordListSearch), valueName: "text"))
+    var search: String?
+
+    @Option(help: ArgumentHelp(localized(.helpRecordListDate), valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Flag(help: ArgumentHelp(localized(.helpRecordListJSON)))
+    var json = false
+
+    @Flag(help: ArgumentHelp(localized(.helpRecordListTrash)))
+    var trash = false
+
+    @OptionGroup var recordings: RecordingsOptions
+
+    func validate() throws {
+        if let date, TakeDate(parsing: date) == nil { throw ValidationError(localized(.recordDateInvalid, date)) }
+    }
+
+    func run() throws {
+        let library = try recordings.open()
+        if trash { return listTrash(library) }
+        let listing = library.list()
+        let takes = TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:)))
+        if json {
+            print(RecordTakeCommand.json(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))))
+            return
+        }
+        if takes.isEmpty {
+            print(localized(listing.takes.isEmpty ? .recordListEmpty : .recordListNone))
+        } else {
+            print(localized(.recordListColumns))
+            for take in takes {
+                print(LocalTime.minuteText(take.startTime) + "  " + String(repeating: " ", count: max(0, 7 - TakeLength.text(take.seconds).count)) + TakeLength.text(take.seconds) + "  "
+                      + take.format.rawValue.uppercased().padding(6) + "  " + take.name)
+            }
+        }
+        if !listing.damaged.isEmpty {
+            print("\n" + localized(.recordListDamaged))
+            for entry in listing.damaged { print("  " + entry.path + ": " + said(entry.damage)) }
+        }
+    }
+
+    private func listTrash(_ library: TakeLibrary) {
+        let trashed = library.trashed()
+        guard !trashed.isEmpty else { return print(localized(.recordTrashEmpty)) }
+        print(localized(.recordTrashColumns))
+        for take in trashed { print(LocalTime.minuteText(take.deletedAt) + "  " + take.name) }
+    }
+
+    /// What `--json` prints: each take, and each entry that is not one.
+    struct Listed: Encodable {
+        var takes: [Entry]
+        var damaged: [Damaged]
+
+        struct Entry: Encodable {
+            var name, path, format: String
+            var start: Int64
+            var seconds: Double
+            var channels, sampleRate: Int
+
+            init(_ take: Take) {
+                (name, path, format, start) = (take.name, take.path, take.format.rawValue, take.startTime)
+                (seconds, channels, sampleRate) = (take.seconds, take.channels, take.sampleRate)
+            }
+        }
+
+        struct Damaged: Encodable {
+            var path, reason: String
+
+            init(_ entry: DamagedEntry) { (path, reason) = (entry.path, said(entry.damage)) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import PeachAudio
+import PeachHost
+import PeachText
+
+/// `peach record play TAKE`: the take through the chosen output (a device,
+/// or `--wav FILE`), heard as the engine's monitored input.
+struct RecordPlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play", abstract: localized(.helpRecordPlayAbstract),
+        discussion: localized(.helpExamples) + """
+
+              peach record play "2026-11-25 14-03-22"
+              peach record play Bach --device hw:1
+              peach record play Bach --wav copy.wav
+            """)
+
+    @Argument(help: ArgumentHelp(localized(.helpRecordTake), valueName: "take"))
+    var take: String
+
+    @OptionGroup var recordings: RecordingsOptions
+    @OptionGroup var sound: SoundOptions
+
+    func run() throws {
+        let library = try recordings.open()
+        let found = try RecordingsOptions.take(take, in: library)
+        let source = try sound.makeSource()
+        let output = try sound.openOutput(pacedFile: false, for: source)
+        StopRequest.install()
+        let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
+        try engine.attach(input: try SoundFileInput(path: found.path, blockFrames: engine.format.blockFrames), bufferSeconds: 0)
+        engine.setMonitorGain(1)
+        print(localized(.recordPlaying, found.name, TakeLength.text(found.seconds)))
+        let end = Int64((found.seconds * engine.format.sampleRate).rounded())
+        var notices: [EngineNotice] = []
+        if output.blocksOnDevice {
+            engine.start()
+            notices = engine.wait(untilRendered: end + Int64(output.latencyFrames))
+        } else {
+            notices = engine.render(through: end)
+        }
+        // The take's end is where playing ends, not news.
+        try finishRender(engine, output: output, notices: notices.filter { if case .inputEnded = $0 { false } else { true } })
+    }
+}

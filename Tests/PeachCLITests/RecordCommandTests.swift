@@ -1,0 +1,281 @@
+import Foundation
+import Glibc
+import PeachAudio
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// `peach record` without a terminal and its subcommands: takes read back
+/// sample for sample against the input (a file, ALSA's `file` PCM), a full
+/// disk, damaged and planted files, and a library that never overwrites.
+@Suite(.serialized) struct RecordCommandTests {
+    static func environment(_ folder: TemporaryDirectory) -> [String: String] {
+        ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache", "TZ": "UTC"]
+    }
+
+    static func peach(_ arguments: [String], _ folder: TemporaryDirectory, extra: [String: String] = [:]) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach] + arguments, environment: environment(folder).merging(extra) { $1 })
+    }
+
+    static func recordings(_ folder: TemporaryDirectory) -> String { folder.path + "/data/peach/recordings" }
+
+    /// A 16-bit WAV made by sox from `effects` (16-bit samples come back exactly from a 24-bit FLAC).
+    static func input(_ folder: TemporaryDirectory, _ name: String, channels: Int = 1, _ effects: [String]) throws -> String {
+        let path = folder.file(name)
+        let sox = try Shell.run(["sox", "-n", "-r", "48000", "-c", "\(channels)", "-b", "16", path] + effects)
+        #expect(sox.status == 0, "\(sox.standardError)")
+        return path
+    }
+
+    /// One channel of a sound file, as libsndfile reads it.
+    static func samples(_ path: String, channel: Int = 0) throws -> [Float] {
+        try SoundFileReader(path: path).readAll()[channel]
+    }
+
+    /// The bytes of every take file, by name.
+    static func takeFiles(_ folder: TemporaryDirectory) throws -> [String: Data] {
+        let names = FolderEntries.names(in: recordings(folder)).filter { !$0.hasPrefix(".") }
+        return Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: recordings(folder) + "/" + $0))) })
+    }
+
+    static func listed(_ folder: TemporaryDirectory, _ arguments: [String] = []) throws -> [String: Any] {
+        let list = try peach(["record", "list", "--json"] + arguments, folder)
+        #expect(list.status == 0, "\(list.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
+    }
+
+    static func takes(_ folder: TemporaryDirectory, _ arguments: [String] = []) throws -> [[String: Any]] {
+        try listed(folder, arguments)["takes"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aFileInputIsRecordedSampleForSampleAsFLACAndAsWAV() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "2", "sine", "441", "vol", "0.5", "synth", "2", "whitenoise", "amod", "0.3"])
+        let heard = try Self.samples(input)
+        let flac = try Self.peach(["record", "--input", input, "--seconds", "1.5", "--name", "scales"], folder)
+        #expect(flac.status == 0, "\(flac.standardError)")
+        #expect(flac.standardOutput.contains("Saved the take 'scales' (0:01, FLAC)"), "\(flac.standardOutput)")
+        let take = Self.recordings(folder) + "/scales.flac"
+        #expect(try Self.samples(take) == Array(heard.prefix(72_000)), "the FLAC holds the input's first 1.5 s exactly")
+
+        let wav = try Self.peach(["record", "--input", input, "--wav", "--name", "whole"], folder)
+        #expect(wav.status == 0, "\(wav.standardError)")
+        #expect(try Self.samples(Self.recordings(folder) + "/whole.wav") == heard, "the WAV holds the whole input: it ended the take")
+        #expect(FolderEntries.names(in: Self.recordings(folder) + "/.partial").isEmpty, "no partial file stays")
+    }
+
+    @Test func oneChannelOfAStereoInputIsRecorded() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "stereo.wav", channels: 2, ["synth", "0.5", "sine", "300", "sine", "500", "vol", "0.4"])
+        let result = try Self.peach(["record", "--input", input, "--channel", "2", "--name", "right"], folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let take = try SoundFileReader(path: Self.recordings(folder) + "/right.flac")
+        #expect(take.channels == 1)
+        #expect(take.readAll()[0] == (try Self.samples(input, channel: 1)))
+    }
+
+    /// ALSA's `file` PCM reading an infile stands in for a sound card: the take holds what it captured.
+    /// An input with no signal still makes a take, and says it heard nothing; an unknown device is named.
+    @Test func anInputWithNoSignalIsSaidAndAnUnknownDeviceIsNamed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "silent.wav", ["trim", "0", "1"])
+        let silent = try Self.peach(["record", "--input", input, "--name", "quiet"], folder)
+        #expect(silent.status == 0 && silent.standardError.contains("The take is silent: nothing was heard from \(input)."), "\(silent.standardError)")
+        let unknown = try Self.peach(["record", "--input-device", "nosuch", "--seconds", "1"], folder, extra: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("no capture device 'nosuch'"), "\(unknown.standardError)")
+        #expect(try Self.takes(folder).map { $0["name"] as? String } == ["quiet"], "no take for a device that never opened")
+    }
+
+    @Test func capturesThroughTheALSAFilePCM() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let raw = folder.file("heard.raw")
+        let written = try AlsaTestConfiguration.writeSine(raw, frequency: 441, frames: 48_000)
+        let result = try Self.peach(["record", "--input-device", AlsaTestConfiguration.captureName, "--seconds", "0.5", "--wav", "--name", "device"], folder,
+                                    extra: try AlsaTestConfiguration.writeCapture(in: folder, infile: raw))
+        #expect(result.status == 0, "\(result.standardError)")
+        let take = try Self.samples(Self.recordings(folder) + "/device.wav")
+        #expect(take.count == 24_000)
+        let worst = take.indices.map { abs(Double(take[$0]) - Double(written[$0]) / 2147483648) }.max() ?? 1
+        #expect(worst < 1e-7, "largest difference \(worst)")
+    }
+
+    @Test func aFullDiskStopsTheTakeSaysSoAndKeepsWhatWasWritten() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        guard let disk = try SmallDisk.mountOrSkip(at: folder.file("disk"), bytes: 1 << 20) else { return }
+        defer { disk.unmount() }
+        let input = try Self.input(folder, "long.wav", ["synth", "10", "sine", "441", "vol", "0.5"])
+        let data = disk.path + "/data"
+        let result = try Self.peach(["record", "--input", input, "--data-dir", data, "--name", "long"], folder)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("The disk is full: the take stopped after 0:0"), "\(result.standardError)")
+        // The FLAC needs room the disk has not got: the WAV written so far is the take.
+        #expect(result.standardOutput.contains("Saved the take 'long' as WAV"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("The FLAC could not be made"), "\(result.standardOutput)")
+        let kept = try Self.samples(data + "/recordings/long.wav")
+        #expect(kept.count > 48_000 && kept.count < 480_000, "\(kept.count) frames kept")
+        #expect(kept == Array(try Self.samples(input).prefix(kept.count)), "what was written is the input's start, whole")
+        #expect(FolderEntries.names(in: data + "/recordings/.partial").isEmpty)
+    }
+
+    @Test func damagedAndPlantedFilesAreListedWithWhyAndLeftAsTheyAre() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "1", "sine", "441"])
+        #expect(try Self.peach(["record", "--input", input, "--name", "good"], folder).status == 0)
+        let recordings = Self.recordings(folder)
+        let good = try Data(contentsOf: URL(fileURLWithPath: recordings + "/good.flac"))
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: recordings + "/cut.flac"))
+        var corrupt = good
+        corrupt.replaceSubrange(0..<16, with: Data(repeating: 0x55, count: 16))
+        try corrupt.write(to: URL(fileURLWithPath: recordings + "/corrupt.flac"))
+        try "a note".write(toFile: recordings + "/notes.txt", atomically: true, encoding: .utf8)
+        let secret = folder.file("secret.wav")
+        try Data("not to be touched".utf8).write(to: URL(fileURLWithPath: secret))
+        #expect(symlink(secret, recordings + "/planted.wav") == 0)
+
+        let list = try Self.peach(["record", "list"], folder)
+        #expect(list.status == 0)
+        #expect(list.standardOutput.contains("good"))
+        for (file, reason) in [("cut.flac", "cut short or corrupt at its end"), ("corrupt.flac", "unreadable as sound"),
+                               ("notes.txt", "not a take"), ("planted.wav", "a symbolic link, which Peach does not follow")] {
+            #expect(list.standardOutput.contains(recordings + "/" + file + ": " + reason), "\(file) in \(list.standardOutput)")
+        }
+        let json = try Self.listed(folder)
+        #expect((json["takes"] as? [Any])?.count == 1 && (json["damaged"] as? [Any])?.count == 4)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: secret)) == Data("not to be touched".utf8))
+        for file in ["cut.flac", "corrupt.flac", "notes.txt"] { #expect(access(recordings + "/" + file, F_OK) == 0, "\(file) is still there") }
+        // A damaged file cannot be named as a take.
+        let play = try Self.peach(["record", "export", "cut", folder.file("out.wav")], folder)
+        #expect(play.status != 0 && access(folder.file("out.wav"), F_OK) != 0)
+    }
+
+    @Test func renamingRefusesATakenNameASlashAndADotAndKeepsTheStartTime() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.5", "sine", "441"])
+        #expect(try Self.peach(["record", "--input", input], folder).status == 0)
+        #expect(try Self.peach(["record", "--input", input, "--name", "Etude"], folder).status == 0)
+        let before = try Self.takes(folder)
+        let defaultName = try #require(before.first { $0["name"] as? String != "Etude" }?["name"] as? String)
+        #expect(defaultName.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d-\d\d-\d\d/) != nil, "named by its start: \(defaultName)")
+        let bytes = try Self.takeFiles(folder)
+
+        let taken = try Self.peach(["record", "rename", defaultName, "Etude"], folder)
+        #expect(taken.status == 1 && taken.standardError.contains("a take called 'Etude' already exists"), "\(taken.standardError)")
+        let slash = try Self.peach(["record", "rename", "Etude", "a/b"], folder)
+        #expect(slash.status == 64 && slash.standardError.contains("'a/b' holds a '/'"), "\(slash.standardError)")
+        let dot = try Self.peach(["record", "rename", "Etude", ".hidden"], folder)
+        #expect(dot.status == 64 && dot.standardError.contains("starts with a dot"))
+        let recordedTaken = try Self.peach(["record", "--input", input, "--name", "Etude"], folder)
+        #expect(recordedTaken.status == 1 && recordedTaken.standardError.contains("a take called 'Etude' already exists"))
+        let after = try Self.takeFiles(folder)
+        #expect(after == bytes, "nothing was overwritten or moved")
+
+        let start = before.first { $0["name"] as? String == defaultName }?["start"] as? Int
+        let renamed = try Self.peach(["record", "rename", String(defaultName.prefix(10)), "Morning scales"], folder)
+        #expect(renamed.status == 0, "\(renamed.standardError)")
+        let now = try Self.takes(folder)
+        #expect(now.first { $0["name"] as? String == "Morning scales" }?["start"] as? Int == start, "the start time survives the rename")
+    }
+
+    @Test func aDeletedTakeWaitsInTheTrashUntilRestoredOrThirtyDaysHavePassed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.5", "sine", "441"])
+        #expect(try Self.peach(["record", "--input", input, "--name", "Sonata"], folder).status == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.recordings(folder) + "/Sonata.flac"))
+        let deleted = try Self.peach(["record", "delete", "son"], folder)
+        #expect(deleted.status == 0 && deleted.standardOutput.contains("Moved 'Sonata' to the trash"), "\(deleted.standardOutput)")
+        #expect(try Self.takes(folder).isEmpty)
+        #expect(try Self.peach(["record", "list", "--trash"], folder).standardOutput.contains("Sonata"))
+        // Meanwhile a new take took the name: restoring would overwrite it, so it is refused.
+        #expect(try Self.peach(["record", "--input", input, "--name", "Sonata", "--wav"], folder).status == 0)
+        let refused = try Self.peach(["record", "restore", "Sonata"], folder)
+        #expect(refused.status == 1 && refused.standardError.contains("a take called 'Sonata' already exists"))
+        #expect(try Self.peach(["record", "delete", "Sonata"], folder).status == 0)
+        #expect(try Self.peach(["record", "restore", "Sonata"], folder).status == 0)
+        #expect(try Self.takes(folder).map { $0["format"] as? String } == ["wav"], "the last deleted comes back first")
+        #expect(try Self.peach(["record", "rename", "Sonata", "Sonata (new)"], folder).status == 0)
+        #expect(try Self.peach(["record", "restore", "Sonata"], folder).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.recordings(folder) + "/Sonata.flac")) == original)
+
+        // The trash keeps 30 days: an older one goes at the next run, a newer one stays.
+        let trash = Self.recordings(folder) + "/.trash"
+        let now = Int(time(nil))
+        try original.write(to: URL(fileURLWithPath: trash + "/\(now - 31 * 86_400) Old.flac"))
+        try original.write(to: URL(fileURLWithPath: trash + "/\(now - 29 * 86_400) Recent.flac"))
+        let trashList = try Self.peach(["record", "list", "--trash"], folder).standardOutput
+        #expect(!trashList.contains("Old") && trashList.contains("Recent"), "\(trashList)")
+        #expect(access(trash + "/\(now - 31 * 86_400) Old.flac", F_OK) != 0)
+    }
+
+    @Test func exportCopiesOutAsWAVOrFLACAndNeverOverwrites() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.7", "sine", "441", "vol", "0.5"])
+        #expect(try Self.peach(["record", "--input", input, "--name", "Lesson"], folder).status == 0)
+        let wav = folder.file("lesson.wav")
+        #expect(try Self.peach(["record", "export", "Lesson", wav], folder).status == 0)
+        #expect(try Self.samples(wav) == (try Self.samples(input)))
+        let flac = folder.file("lesson.audio")
+        #expect(try Self.peach(["record", "export", "Lesson", flac, "--format", "flac"], folder).status == 0)
+        #expect(try SoundFileReader(path: flac).readAll()[0] == (try Self.samples(input)))
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: wav))
+        let again = try Self.peach(["record", "export", "Lesson", wav], folder)
+        #expect(again.status == 1 && again.standardError.contains("already exists: Peach never overwrites a file"), "\(again.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: wav)) == Data("mine".utf8))
+    }
+
+    @Test func takesAreFoundByNameByDayAndByMonthAndAmbiguousNamesListTheCandidates() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.3", "sine", "441"])
+        for name in ["Scale in C", "Scale in D", "Bach"] { #expect(try Self.peach(["record", "--input", input, "--name", name], folder).status == 0) }
+        #expect(try Self.takes(folder, ["--search", "SCALE"]).compactMap { $0["name"] as? String }.sorted() == ["Scale in C", "Scale in D"])
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let month = String(format: "%04d-%02d", parts.tm_year + 1900, parts.tm_mon + 1)
+        #expect(try Self.takes(folder, ["--date", month + String(format: "-%02d", parts.tm_mday)]).count == 3)
+        #expect(try Self.takes(folder, ["--date", month]).count == 3)
+        #expect(try Self.takes(folder, ["--date", "1999-01-01"]).isEmpty)
+        let badDate = try Self.peach(["record", "list", "--date", "2026-02-30"], folder)
+        #expect(badDate.status == 64 && badDate.standardError.contains("'2026-02-30' is not a date"))
+        let ambiguous = try Self.peach(["record", "export", "scale", folder.file("x.wav")], folder)
+        #expect(ambiguous.status == 1 && ambiguous.standardError.contains("Scale in C") && ambiguous.standardError.contains("Scale in D"),
+                "\(ambiguous.standardError)")
+        let unknown = try Self.peach(["record", "delete", "Mozart"], folder)
+        #expect(unknown.status == 1 && unknown.standardError.contains("Mozart"))
+    }
+
+    @Test func aTakePlaysThroughTheChosenOutput() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.5", "sine", "441", "vol", "0.5"])
+        #expect(try Self.peach(["record", "--input", input, "--name", "Take"], folder).status == 0)
+        let played = folder.file("played.wav")
+        let result = try Self.peach(["record", "play", "Take", "--wav", played], folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let heard = try WavFile.read(path: played).samples[0]
+        let expected = try Self.samples(input)
+        #expect(heard.count >= expected.count)
+        // After the monitor's first block, which fades in, the take sample for sample.
+        #expect(zip(heard[256..<expected.count], expected[256...]).allSatisfy { abs($0 - Double($1)) < 1e-6 })
+    }
+
+    @Test func errorsAreSaidInGerman() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.3", "sine", "441"])
+        #expect(try Self.peach(["record", "--input", input, "--name", "Etüde"], folder).status == 0)
+        let taken = try Self.peach(["--lang", "de", "record", "--input", input, "--name", "Etüde"], folder)
+        #expect(taken.standardError.contains("eine Aufnahme namens 'Etüde' gibt es schon"), "\(taken.standardError)")
+        let list = try Self.peach(["--lang", "de", "record", "list"], folder)
+        #expect(list.standardOutput.contains("Beginn") && list.standardOutput.contains("Etüde"), "\(list.standardOutput)")
+    }
+}
