@@ -57,6 +57,8 @@ let package = Package(
         // CSV export, CSV and JSON-lines import.
         .target(name: "PeachExchange", dependencies: ["PeachSupport", "PeachFiles", "PeachMusic", "PeachTraining", "PeachHistory"],
                 path: "Sources/PeachHost/Exchange"),
+        // The practice journal: a Markdown file a day, dates, trash, the calendar's month of activity. No sound, no training.
+        .target(name: "PeachJournal", dependencies: ["PeachSupport", "PeachFiles"], path: "Sources/PeachHost/Journal"),
         // What to schedule on the engine: note sequences, training pairs, tuning checks.
         .target(name: "PeachPlayback", dependencies: ["PeachAudio", "PeachMusic", "PeachTraining"], path: "Sources/PeachHost/Playback"),
         // The metronome: setups, accents, the tempo trainer, clicks on exact frames of the engine's clock.
@@ -67,18 +69,18 @@ let package = Package(
         .target(name: "PeachTuner", path: "Sources/PeachHost/Tuner"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
-                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone"],
+                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone", "PeachJournal"],
                 path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
-                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner"],
+                                                  "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner", "PeachJournal"],
                 // The folders beside PeachHost.swift are the layers' own targets.
-                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Reports", "Settings", "System", "Training", "Tuner"],
+                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Journal", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Reports", "Settings", "System", "Training", "Tuner"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages",
-                           "PeachMetronome", "PeachDrone", "PeachTuner", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "PeachMetronome", "PeachDrone", "PeachTuner", "PeachJournal", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -119,7 +121,7 @@ let package = Package(
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
         .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachMessages", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
-                                                           "PeachMetronome", "PeachDrone", "IsolatedHome"],
+                                                           "PeachMetronome", "PeachDrone", "PeachJournal", "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),

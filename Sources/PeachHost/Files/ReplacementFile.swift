@@ -55,6 +55,26 @@ public final class ReplacementFile {
         AtomicFile.removeStaleTemporaries(in: folder) { $0 == name }
     }
 
+    /// Like `commit`, but only if nothing is at `path` yet: a file made
+    /// meanwhile (or a link) is left as it is, the new content is dropped,
+    /// and the answer is false. For files that must never replace another
+    /// (an export the user names).
+    public func commitIfAbsent() throws(HistoryError) -> Bool {
+        do throws(HistoryError) {
+            try file.sync()
+            guard link(temporary, path) == 0 else {
+                if errno == EEXIST { return false }
+                throw .cannotWrite(path: path, reason: ErrnoText.describe(errno))
+            }
+        } catch {
+            throw Self.naming(path, error)
+        }
+        unlink(temporary)
+        committed = true
+        try PosixFile.syncDirectory(ParentFolder.of(path))
+        return true
+    }
+
     private static func naming(_ path: String, _ error: HistoryError) -> HistoryError {
         if case .cannotWrite(_, let reason) = error { return .cannotWrite(path: path, reason: reason) }
         return error
