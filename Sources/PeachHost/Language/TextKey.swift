@@ -156,5 +156,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case journalNoNotesYet, journalExportExists, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalNeedsTerminal
     case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
-    case journalPlainNone, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
+    case journalPlainNone, journalPlainMonthOne, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
 }

@@ -60,6 +60,6 @@ struct CalendarView {
         let title = Self.title(activity.month)
         let active = activity.activeDays
         guard !active.isEmpty else { return [localized(.journalPlainNone, title)] }
-        return [localized(.journalPlainMonth, title, active.count)] + active.flatMap(details)
+        return [active.count == 1 ? localized(.journalPlainMonthOne, title) : localized(.journalPlainMonth, title, active.count)] + active.flatMap(details)
     }
 }
