@@ -40,6 +40,20 @@ struct JournalStoreTests {
                                 JournalEntry(minute: 1275, text: "Übung macht\n\n  den Meister")])
     }
 
+    /// Words that look like the file's own marks (a heading, a take line) are escaped as Markdown escapes them, and read back as written.
+    @Test func textThatLooksLikeAHeadingOrATakeReadsBackAsWritten() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let store = JournalStore(dataDirectory: folder.path)
+        let day = try Self.date("2026-11-25")
+        let entries = [JournalEntry(minute: 60, text: "Take: five, slower"), JournalEntry(minute: 61, text: "## 10:00 is when\n\\## I start\n### a subheading\nTake: not first"),
+                       JournalEntry(minute: 62, text: "Take: a take's line in the text", take: "real take")]
+        for entry in entries { try store.add(entry, on: day) }
+        #expect(try store.read(day).day.entries == entries)
+        let text = String(decoding: try #require(Self.bytes(store.path(of: day))), as: UTF8.self)
+        #expect(text.contains("\n\\Take: five, slower\n") && text.contains("\n\\## 10:00 is when\n\\\\## I start\n### a subheading\nTake: not first\n"), "\(text)")
+    }
+
     @Test func damagedFilesAreNamedByLineAndLeftAsTheyAre() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

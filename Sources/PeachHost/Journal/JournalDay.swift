@@ -22,6 +22,7 @@ public struct JournalDay: Equatable, Sendable {
     }
 
     static let takePrefix = "Take:"
+    static let headingPrefix = "## "
 
     /// Reads a day file's text; `path` names it in errors.
     public static func parse(_ bytes: [UInt8], date: JournalDate, path: String) throws(JournalError) -> JournalDay {
@@ -39,12 +40,12 @@ public struct JournalDay: Equatable, Sendable {
             }
             while body.first?.trimmingWhitespace().isEmpty == true { body = body.dropFirst() }
             while body.last?.trimmingWhitespace().isEmpty == true { body = body.dropLast() }
-            entries.append(JournalEntry(minute: minute, text: body.joined(separator: "\n"), take: take))
+            entries.append(JournalEntry(minute: minute, text: body.enumerated().map { unescaped($0.element, first: $0.offset == 0 && take == nil) }.joined(separator: "\n"), take: take))
         }
         for (index, line) in try lines(of: bytes, path: path).enumerated() {
-            if line.hasPrefix("## ") {
+            if line.hasPrefix(headingPrefix) {
                 finish()
-                let heading = String(line.dropFirst(3)).trimmingWhitespace()
+                let heading = String(line.dropFirst(headingPrefix.count)).trimmingWhitespace()
                 guard let minute = JournalEntry.minute(parsing: heading) else { throw .badHeading(path: path, line: index + 1, text: line) }
                 current = (minute, [])
             } else if current != nil {
@@ -74,9 +75,27 @@ public struct JournalDay: Equatable, Sendable {
         for entry in entries {
             text += "\n## \(entry.time)\n"
             if let take = entry.take { text += "\(Self.takePrefix) \(take)\n" }
-            if !entry.text.isEmpty { text += entry.text + "\n" }
+            if !entry.text.isEmpty {
+                let lines = entry.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                text += lines.map { Self.escaped(String($0.element), first: $0.offset == 0 && entry.take == nil) }.joined(separator: "\n") + "\n"
+            }
         }
         return text
+    }
+
+    /// A line of an entry's text as written: one that would read as an
+    /// entry's heading (`## `), or as the take when first (`Take:`), gets a
+    /// backslash before it, as Markdown escapes a `#`; one that has backslashes there
+    /// already gets one more, so that every text reads back as it was.
+    static func escaped(_ line: String, first: Bool) -> String {
+        let rest = line.drop { $0 == "\\" }
+        return rest.hasPrefix(headingPrefix) || (first && rest.hasPrefix(takePrefix)) ? "\\" + line : line
+    }
+
+    /// A line of text as read: one backslash fewer where `escaped` put one.
+    static func unescaped(_ line: String, first: Bool) -> String {
+        let rest = line.drop { $0 == "\\" }
+        return rest.count < line.count && (rest.hasPrefix(headingPrefix) || (first && rest.hasPrefix(takePrefix))) ? String(line.dropFirst()) : line
     }
 
     /// Adds `entry` after those at the same time or earlier, keeping the file's order otherwise.

@@ -16,14 +16,32 @@ enum Editor {
     }
 
     /// Runs the editor on `path` on this terminal and waits for it to end.
+    /// Meanwhile Ctrl-C and Ctrl-\ are the editor's: Peach ignores them (as
+    /// git does), and the editor starts with them at their defaults.
     static func edit(_ path: String) throws {
         let command = command()
-        var pid: pid_t = 0
-        let script = command + " \"$1\""
-        let words: [String] = ["sh", "-c", script, "sh", path]
+        let words: [String] = ["sh", "-c", command + " \"$1\"", "sh", path]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
-        let status = posix_spawn(&pid, "/bin/sh", nil, nil, arguments, environ)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var ignore = sigaction(), interrupt = sigaction(), quit = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGINT, &ignore, &interrupt)
+        sigaction(SIGQUIT, &ignore, &quit)
+        defer {
+            sigaction(SIGINT, &interrupt, nil)
+            sigaction(SIGQUIT, &quit, nil)
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, arguments, environ)
         guard status == 0 else { throw Failure(localized(.journalEditorCannotStart, command, ErrnoText.describe(status))) }
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
