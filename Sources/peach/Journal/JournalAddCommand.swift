@@ -8,7 +8,12 @@ struct JournalAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: localized(.helpJournalAddAbstract),
-        discussion: localized(.helpJournalAddDiscussion))
+        discussion: localized(.helpJournalAddDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal add Scales in G, slowly
+              peach journal add --date yesterday --time 18:30
+              peach journal add --take "2026-11-25 09.30" The shift is in tune now
+            """)
 
     @OptionGroup var data: DataOptions
 

@@ -9,7 +9,13 @@ struct JournalCalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: localized(.helpJournalCalendarAbstract),
-        discussion: localized(.helpJournalCalendarDiscussion))
+        discussion: localized(.helpJournalCalendarDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal
+              peach journal calendar 2026-11
+              peach journal calendar --plain
+              peach journal calendar 2026-11 --json
+            """)
 
     @OptionGroup var data: DataOptions
 

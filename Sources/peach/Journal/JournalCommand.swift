@@ -8,7 +8,13 @@ struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: localized(.helpJournalAbstract),
-        discussion: localized(.helpJournalDiscussion),
+        discussion: localized(.helpJournalDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal
+              peach journal add Long tones, 20 min
+              peach journal search vibrato
+              peach journal calendar 2026-11 --plain
+            """,
         subcommands: [JournalCalendarCommand.self, JournalAddCommand.self, JournalEditCommand.self, JournalListCommand.self, JournalSearchCommand.self,
                       JournalDeleteCommand.self, JournalRestoreCommand.self, JournalExportCommand.self],
         defaultSubcommand: JournalCalendarCommand.self)

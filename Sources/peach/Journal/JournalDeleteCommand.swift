@@ -8,7 +8,11 @@ struct JournalDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: localized(.helpJournalDeleteAbstract),
-        discussion: localized(.helpJournalDeleteDiscussion))
+        discussion: localized(.helpJournalDeleteDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal delete 2026-11-20
+              peach journal delete today --entry 2
+            """)
 
     @OptionGroup var data: DataOptions
 

@@ -8,7 +8,12 @@ struct JournalEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: localized(.helpJournalEditAbstract),
-        discussion: localized(.helpJournalEditDiscussion))
+        discussion: localized(.helpJournalEditDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal edit
+              peach journal edit 2026-11-20
+              EDITOR=nano peach journal edit yesterday
+            """)
 
     @OptionGroup var data: DataOptions
 

@@ -10,7 +10,11 @@ struct JournalExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: localized(.helpJournalExportAbstract),
-        discussion: localized(.helpJournalExportDiscussion))
+        discussion: localized(.helpJournalExportDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal export --from 2026-11-01 --output november.md
+              peach journal export --format text | less
+            """)
 
     @OptionGroup var data: DataOptions
     @OptionGroup var range: JournalRangeOptions

@@ -8,7 +8,12 @@ struct JournalListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: localized(.helpJournalListAbstract),
-        discussion: localized(.helpJournalListDiscussion))
+        discussion: localized(.helpJournalListDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal list
+              peach journal list --from 2026-11-01 --to 2026-11-30
+              peach journal list --json
+            """)
 
     @OptionGroup var data: DataOptions
     @OptionGroup var range: JournalRangeOptions

@@ -8,7 +8,10 @@ struct JournalRestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: localized(.helpJournalRestoreAbstract),
-        discussion: localized(.helpJournalRestoreDiscussion))
+        discussion: localized(.helpJournalRestoreDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal restore 2026-11-20
+            """)
 
     @OptionGroup var data: DataOptions
 

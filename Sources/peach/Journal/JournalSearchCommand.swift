@@ -8,7 +8,11 @@ struct JournalSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: localized(.helpJournalSearchAbstract),
-        discussion: localized(.helpJournalSearchDiscussion))
+        discussion: localized(.helpJournalSearchDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal search vibrato
+              peach journal search bach --from 2026-11-01
+            """)
 
     @OptionGroup var data: DataOptions
 

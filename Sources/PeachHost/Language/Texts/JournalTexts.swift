@@ -4,47 +4,39 @@ extension TextCatalog {
         english: [
             .helpJournalAbstract: "Keep a practice journal: notes by date, a calendar of the days you practised.",
             .helpJournalDiscussion: "Each day's notes are a Markdown file in the data folder's journal/ (YYYY-MM-DD.md, an entry under each \"## HH:MM\" "
-                + "heading, a \"Take: NAME\" line naming a recording), yours to edit and sync. Without a subcommand the calendar of this month "
-                + "opens. Dates are YYYY-MM-DD, today or yesterday. Examples: peach journal add Long tones, 20 min · "
-                + "peach journal add --date yesterday --take \"2026-11-24 18.02\" Bach, bars 1-16 · peach journal search vibrato · "
-                + "peach journal calendar 2026-11 --plain",
+                + "heading, a \"Take: NAME\" line naming a recording), yours to edit and sync. Without a subcommand the calendar of this "
+                + "month opens. Dates are YYYY-MM-DD, today or yesterday.",
             .helpJournalAddAbstract: "Add a note: the words given, or what you write in your editor.",
-            .helpJournalAddDiscussion: "Without words, opens $VISUAL or $EDITOR (else vi) on an empty file and adds what you wrote; an empty file adds nothing. "
-                + "Examples: peach journal add Scales in G, slowly · peach journal add --date 2026-11-20 --time 18:30 · "
-                + "peach journal add --take \"2026-11-25 09.30\" Intonation of the shift is better",
+            .helpJournalAddDiscussion: "Without words, opens $VISUAL or $EDITOR (else vi) on an empty file and adds what you wrote; an empty file adds nothing.",
             .helpJournalText: "The note's words (quote them or not).",
             .helpJournalDate: "The day: YYYY-MM-DD, today or yesterday (default today).",
             .helpJournalTime: "The entry's time, HH:MM (default now).",
             .helpJournalTake: "Link the note to this recording, by its name.",
             .helpJournalEditAbstract: "Edit a day's notes in your editor.",
-            .helpJournalEditDiscussion: "Opens a copy of the day's file in $VISUAL or $EDITOR (else vi); what you save replaces the day, unless the file "
-                + "changed meanwhile (a sync, another edit): then the day keeps that change and your version is kept aside. "
-                + "Examples: peach journal edit · peach journal edit 2026-11-20",
+            .helpJournalEditDiscussion: "Opens a copy of the day's file in $VISUAL or $EDITOR (else vi); what you save replaces the day, unless the file changed "
+                + "meanwhile (a sync, another edit): then the day keeps that change and your version is kept aside.",
             .helpJournalEditDate: "The day to edit (default today).",
             .helpJournalListAbstract: "List the notes, day by day, numbered for delete --entry.",
-            .helpJournalListDiscussion: "Examples: peach journal list · peach journal list --from 2026-11-01 --to 2026-11-30 · peach journal list --json",
+            .helpJournalListDiscussion: "Each entry is numbered within its day, as delete --entry counts.",
             .helpJournalFrom: "The first day (default: the first with notes).",
             .helpJournalTo: "The last day (default: the last with notes).",
             .helpJournalJSON: "Print JSON for scripts.",
             .helpJournalSearchAbstract: "Find notes by their words or their take, case aside.",
-            .helpJournalSearchDiscussion: "Examples: peach journal search vibrato · peach journal search bach --from 2026-11-01",
+            .helpJournalSearchDiscussion: "Looks in the notes' words and in the names of their takes; --from and --to narrow the days.",
             .helpJournalSearchText: "The words to look for.",
             .helpJournalDeleteAbstract: "Move a day's notes, or one entry, to the trash.",
-            .helpJournalDeleteDiscussion: "The trash (journal/.trash) keeps them 30 days; peach journal restore DATE brings them back. "
-                + "Examples: peach journal delete 2026-11-20 · peach journal delete today --entry 2",
+            .helpJournalDeleteDiscussion: "The trash (journal/.trash) keeps them 30 days; peach journal restore DATE brings them back.",
             .helpJournalDeleteDate: "The day.",
             .helpJournalDeleteEntry: "Only this entry, numbered as peach journal list shows it.",
             .helpJournalRestoreAbstract: "Bring back a day's notes from the trash.",
-            .helpJournalRestoreDiscussion: "Entries the day holds already are not doubled. Example: peach journal restore 2026-11-20",
+            .helpJournalRestoreDiscussion: "Entries the day holds already are not doubled.",
             .helpJournalExportAbstract: "Write the notes as one Markdown or plain-text document.",
-            .helpJournalExportDiscussion: "To standard output, or to a new file with --output (an existing file is never replaced). "
-                + "Examples: peach journal export --from 2026-11-01 --output november.md · peach journal export --format text | less",
+            .helpJournalExportDiscussion: "To standard output, or to a new file with --output (an existing file is never replaced).",
             .helpJournalFormat: "markdown or text.",
             .helpJournalOutput: "Write to this new file.",
             .helpJournalCalendarAbstract: "Show a month: the days with notes, training and recordings, and the chosen day's notes.",
             .helpJournalCalendarDiscussion: "Each day is marked with letters: N notes, T training, R recordings (colour repeats them). Keys: arrows move the day, "
-                + "PageUp/PageDown or < > the month, a add a note to the day, e edit the day, q quit. "
-                + "Examples: peach journal · peach journal calendar 2026-11 · peach journal calendar --plain · peach journal calendar --json",
+                + "PageUp/PageDown or < > the month, Home today, a add a note to the day, e edit the day, q quit.",
             .helpJournalMonth: "The month, YYYY-MM (default this month).",
             .helpJournalPlain: "List the month's active days as lines of text, for screen readers.",
             .helpJournalCalendarJSON: "Print the month's marks and notes as JSON.",
@@ -100,48 +92,42 @@ extension TextCatalog {
         ],
         german: [
             .helpJournalAbstract: "Ein Übe-Tagebuch führen: Notizen nach Datum, ein Kalender der Tage, an denen du geübt hast.",
-            .helpJournalDiscussion: "Die Notizen eines Tages sind eine Markdown-Datei im Ordner journal/ des Datenordners (JJJJ-MM-TT.md, ein Eintrag "
-                + "unter jeder Überschrift \"## HH:MM\", eine Zeile \"Take: NAME\" nennt eine Aufnahme), zum Bearbeiten und Synchronisieren. Ohne "
-                + "Unterbefehl öffnet sich der Kalender dieses Monats. Daten sind JJJJ-MM-TT, today oder yesterday. Beispiele: "
-                + "peach journal add Lange Töne, 20 min · peach journal add --date yesterday --take \"2026-11-24 18.02\" Bach, Takt 1-16 · "
-                + "peach journal search vibrato · peach journal calendar 2026-11 --plain",
+            .helpJournalDiscussion: "Die Notizen eines Tages sind eine Markdown-Datei im Ordner journal/ des Datenordners (JJJJ-MM-TT.md, ein Eintrag unter "
+                + "jeder Überschrift \"## HH:MM\", eine Zeile \"Take: NAME\" nennt eine Aufnahme), zum Bearbeiten und Synchronisieren. Ohne "
+                + "Unterbefehl öffnet sich der Kalender dieses Monats. Daten sind JJJJ-MM-TT, today oder yesterday.",
             .helpJournalAddAbstract: "Eine Notiz hinzufügen: die angegebenen Worte oder was du im Editor schreibst.",
-            .helpJournalAddDiscussion: "Ohne Worte öffnet sich $VISUAL oder $EDITOR (sonst vi) mit einer leeren Datei, und was du schreibst, wird "
-                + "hinzugefügt; eine leere Datei fügt nichts hinzu. Beispiele: peach journal add Tonleitern in G, langsam · "
-                + "peach journal add --date 2026-11-20 --time 18:30 · peach journal add --take \"2026-11-25 09.30\" Intonation beim Lagenwechsel besser",
+            .helpJournalAddDiscussion: "Ohne Worte öffnet sich $VISUAL oder $EDITOR (sonst vi) mit einer leeren Datei, und was du schreibst, wird hinzugefügt; "
+                + "eine leere Datei fügt nichts hinzu.",
             .helpJournalText: "Die Worte der Notiz (mit oder ohne Anführungszeichen).",
             .helpJournalDate: "Der Tag: JJJJ-MM-TT, today oder yesterday (Vorgabe: heute).",
             .helpJournalTime: "Die Uhrzeit des Eintrags, HH:MM (Vorgabe: jetzt).",
             .helpJournalTake: "Die Notiz mit dieser Aufnahme verknüpfen, über ihren Namen.",
             .helpJournalEditAbstract: "Die Notizen eines Tages im Editor bearbeiten.",
-            .helpJournalEditDiscussion: "Öffnet eine Kopie der Datei des Tages in $VISUAL oder $EDITOR (sonst vi); was du speicherst, ersetzt den Tag, "
-                + "außer die Datei hat sich inzwischen geändert (eine Synchronisation, eine andere Bearbeitung): dann behält der Tag diese Änderung, "
-                + "und deine Fassung wird beiseitegelegt. Beispiele: peach journal edit · peach journal edit 2026-11-20",
+            .helpJournalEditDiscussion: "Öffnet eine Kopie der Datei des Tages in $VISUAL oder $EDITOR (sonst vi); was du speicherst, ersetzt den Tag, außer die "
+                + "Datei hat sich inzwischen geändert (eine Synchronisation, eine andere Bearbeitung): dann behält der Tag diese Änderung, "
+                + "und deine Fassung wird beiseitegelegt.",
             .helpJournalEditDate: "Der zu bearbeitende Tag (Vorgabe: heute).",
             .helpJournalListAbstract: "Die Notizen auflisten, Tag für Tag, nummeriert für delete --entry.",
-            .helpJournalListDiscussion: "Beispiele: peach journal list · peach journal list --from 2026-11-01 --to 2026-11-30 · peach journal list --json",
+            .helpJournalListDiscussion: "Jeder Eintrag ist innerhalb seines Tages nummeriert, so wie delete --entry zählt.",
             .helpJournalFrom: "Der erste Tag (Vorgabe: der erste mit Notizen).",
             .helpJournalTo: "Der letzte Tag (Vorgabe: der letzte mit Notizen).",
             .helpJournalJSON: "JSON für Skripte ausgeben.",
             .helpJournalSearchAbstract: "Notizen nach ihren Worten oder ihrer Aufnahme finden, ohne Rücksicht auf Groß- und Kleinschreibung.",
-            .helpJournalSearchDiscussion: "Beispiele: peach journal search vibrato · peach journal search bach --from 2026-11-01",
+            .helpJournalSearchDiscussion: "Sucht in den Worten der Notizen und in den Namen ihrer Aufnahmen; --from und --to grenzen die Tage ein.",
             .helpJournalSearchText: "Die gesuchten Worte.",
             .helpJournalDeleteAbstract: "Die Notizen eines Tages oder einen Eintrag in den Papierkorb legen.",
-            .helpJournalDeleteDiscussion: "Der Papierkorb (journal/.trash) bewahrt sie 30 Tage auf; peach journal restore DATUM holt sie zurück. "
-                + "Beispiele: peach journal delete 2026-11-20 · peach journal delete today --entry 2",
+            .helpJournalDeleteDiscussion: "Der Papierkorb (journal/.trash) bewahrt sie 30 Tage auf; peach journal restore DATUM holt sie zurück.",
             .helpJournalDeleteDate: "Der Tag.",
             .helpJournalDeleteEntry: "Nur diesen Eintrag, nummeriert wie peach journal list ihn zeigt.",
             .helpJournalRestoreAbstract: "Die Notizen eines Tages aus dem Papierkorb zurückholen.",
-            .helpJournalRestoreDiscussion: "Einträge, die der Tag schon hat, werden nicht verdoppelt. Beispiel: peach journal restore 2026-11-20",
+            .helpJournalRestoreDiscussion: "Einträge, die der Tag schon hat, werden nicht verdoppelt.",
             .helpJournalExportAbstract: "Die Notizen als ein Markdown- oder Textdokument schreiben.",
-            .helpJournalExportDiscussion: "Auf die Standardausgabe oder mit --output in eine neue Datei (eine vorhandene Datei wird nie ersetzt). "
-                + "Beispiele: peach journal export --from 2026-11-01 --output november.md · peach journal export --format text | less",
+            .helpJournalExportDiscussion: "Auf die Standardausgabe oder mit --output in eine neue Datei (eine vorhandene Datei wird nie ersetzt).",
             .helpJournalFormat: "markdown oder text.",
             .helpJournalOutput: "In diese neue Datei schreiben.",
             .helpJournalCalendarAbstract: "Einen Monat zeigen: die Tage mit Notizen, Training und Aufnahmen, und die Notizen des gewählten Tages.",
-            .helpJournalCalendarDiscussion: "Jeder Tag ist mit Buchstaben markiert: N Notizen, T Training, A Aufnahmen (Farbe wiederholt sie). Tasten: "
-                + "Pfeile wählen den Tag, Bild auf/ab oder < > den Monat, a fügt dem Tag eine Notiz hinzu, e bearbeitet den Tag, q beendet. "
-                + "Beispiele: peach journal · peach journal calendar 2026-11 · peach journal calendar --plain · peach journal calendar --json",
+            .helpJournalCalendarDiscussion: "Jeder Tag ist mit Buchstaben markiert: N Notizen, T Training, A Aufnahmen (Farbe wiederholt sie). Tasten: Pfeile wählen "
+                + "den Tag, Bild auf/ab oder < > den Monat, Pos1 heute, a fügt dem Tag eine Notiz hinzu, e bearbeitet den Tag, q beendet.",
             .helpJournalMonth: "Der Monat, JJJJ-MM (Vorgabe: dieser Monat).",
             .helpJournalPlain: "Die aktiven Tage des Monats als Textzeilen auflisten, für Screenreader.",
             .helpJournalCalendarJSON: "Die Markierungen und Notizen des Monats als JSON ausgeben.",
