@@ -69,6 +69,7 @@ struct JournalHome {
         let search = try home.peach(["search", "VIBRATO"])
         #expect(search.standardOutput == "2026-11-21\n   1  10:15  Vibrato on the A string\n")
         #expect(try home.peach(["search", "bach", "--to", "2026-11-19"]).standardOutput == "No notes found.\n")
+        #expect(try home.peach(["list", "--to", "2026-11-19"]).standardOutput == "No notes found.\n")
         #expect(try home.peach(["search", "18.30"]).standardOutput.contains("Take: 2026-11-20 18.30"))
         // Export: text to standard output; Markdown to a new file, never over an existing one.
         let text = try home.peach(["export", "--format", "text", "--from", "2026-11-21"])
@@ -86,6 +87,7 @@ struct JournalHome {
     @Test func datesThatDoNotExistAreRefusedAndNothingIsWritten() throws {
         let home = JournalHome()
         defer { home.folder.remove() }
+        #expect(try home.peach(["list"]).standardOutput == "No notes yet: peach journal add WORDS writes the first.\n")
         for (arguments, message) in [(["add", "--date", "2026-02-30", "x"], "2026-02-30 is not a date"),
                                      (["add", "--date", "2026-13-01", "x"], "2026-13-01 is not a date"),
                                      (["add", "--date", "tomorrowish", "x"], "tomorrowish is not a date"),

@@ -22,15 +22,16 @@ struct JournalListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (all, problems) = try data.journal().days(in: try range.range(JournalClock()))
+        let days = try range.range(JournalClock())
+        let (all, problems) = try data.journal().days(in: days)
         warnAbout(problems)
-        let days = all.filter { !$0.entries.isEmpty }
+        let written = all.filter { !$0.entries.isEmpty }
         if json {
-            print(try JournalJSON.text(days.map { JournalJSON.Day($0) }))
-        } else if days.isEmpty {
-            print(localized(.journalNoNotesYet))
+            print(try JournalJSON.text(written.map { JournalJSON.Day($0) }))
+        } else if written.isEmpty {
+            print(localized(days == nil ? .journalNoNotesYet : .journalNoneFound))
         } else {
-            print(days.map { JournalListing.lines($0).joined(separator: "\n") }.joined(separator: "\n\n"))
+            print(written.map { JournalListing.lines($0).joined(separator: "\n") }.joined(separator: "\n\n"))
         }
     }
 }
