@@ -57,6 +57,8 @@ let package = Package(
         // CSV export, CSV and JSON-lines import.
         .target(name: "PeachExchange", dependencies: ["PeachSupport", "PeachFiles", "PeachMusic", "PeachTraining", "PeachHistory"],
                 path: "Sources/PeachHost/Exchange"),
+        // The practice journal: a Markdown file a day, dates, trash, the calendar's month of activity. No sound, no training.
+        .target(name: "PeachJournal", dependencies: ["PeachSupport", "PeachFiles"], path: "Sources/PeachHost/Journal"),
         // What to schedule on the engine: note sequences, training pairs, tuning checks.
         .target(name: "PeachPlayback", dependencies: ["PeachAudio", "PeachMusic", "PeachTraining"], path: "Sources/PeachHost/Playback"),
         // The metronome: setups, accents, the tempo trainer, clicks on exact frames of the engine's clock.
@@ -70,19 +72,21 @@ let package = Package(
         .target(name: "PeachRecordings", dependencies: ["PeachSupport", "PeachFiles", "CSndFile"], path: "Sources/PeachHost/Recordings"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
-                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone", "PeachRecordings"],
+                                                      "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone", "PeachRecordings",
+                                                      "PeachJournal"],
                 path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
                                                   "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner",
-                                                  "PeachRecordings"],
+                                                  "PeachRecordings", "PeachJournal"],
                 // The folders beside PeachHost.swift are the layers' own targets.
-                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Recordings", "Reports", "Settings", "System", "Training", "Tuner"],
+                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Journal", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Recordings",
+                          "Reports", "Settings", "System", "Training", "Tuner"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages",
-                           "PeachMetronome", "PeachDrone", "PeachTuner", "PeachRecordings", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "PeachMetronome", "PeachDrone", "PeachTuner", "PeachRecordings", "PeachJournal", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -123,7 +127,7 @@ let package = Package(
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
         .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachMessages", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
-                                                           "PeachMetronome", "PeachDrone", "PeachRecordings", "IsolatedHome"],
+                                                           "PeachMetronome", "PeachDrone", "PeachRecordings", "PeachJournal", "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),

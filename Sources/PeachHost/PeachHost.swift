@@ -7,6 +7,7 @@
 @_exported import PeachExchange
 @_exported import PeachFiles
 @_exported import PeachHistory
+@_exported import PeachJournal
 @_exported import PeachMessages
 @_exported import PeachMetronome
 @_exported import PeachMusic

@@ -55,6 +55,24 @@ public final class ReplacementFile {
         AtomicFile.removeStaleTemporaries(in: folder) { $0 == name }
     }
 
+    /// Like `commit`, but only if nothing is at `path` yet: a file made
+    /// meanwhile (or a link) is left as it is, the new content is dropped at
+    /// once, and the answer is false. For files that must never replace
+    /// another (an export the user names).
+    public func commitIfAbsent() throws(HistoryError) -> Bool {
+        do { try file.sync() } catch { throw Self.naming(path, error) }
+        // link(2) makes the name only if it is free; the temporary name goes either way.
+        let linked = link(temporary, path) == 0, code = errno
+        unlink(temporary)
+        committed = true
+        guard linked else {
+            if code == EEXIST { return false }
+            throw .cannotWrite(path: path, reason: ErrnoText.describe(code))
+        }
+        try PosixFile.syncDirectory(ParentFolder.of(path))
+        return true
+    }
+
     private static func naming(_ path: String, _ error: HistoryError) -> HistoryError {
         if case .cannotWrite(_, let reason) = error { return .cannotWrite(path: path, reason: reason) }
         return error

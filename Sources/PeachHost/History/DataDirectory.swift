@@ -15,20 +15,7 @@ public enum DataDirectory {
     }
 
     /// Creates `path` and any missing parents with mode 0700 (private to the user).
-    /// Folders that already exist are left as they are.
     package static func create(_ path: String) throws(HistoryError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) == 0 { continue }
-            let code = errno
-            if code == EEXIST && isDirectory(prefix) { continue }
-            throw code == EEXIST ? .fileInTheWay(path: prefix) : .cannotCreateDirectory(path: prefix, reason: ErrnoText.describe(code))
-        }
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        try FolderCreation.create(path)
     }
 }

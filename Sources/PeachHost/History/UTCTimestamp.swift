@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// ISO-8601 UTC times in the one form the history uses,
 /// `2026-11-21T19:07:00.123Z`, converted with days-from-civil arithmetic
 /// (proleptic Gregorian calendar, no leap seconds) instead of a calendar library.
@@ -9,7 +11,7 @@ public enum UTCTimestamp {
     package static func format(_ seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded())
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDays.civil(fromDays: days)
         let secondOfDay = millisecondOfDay / 1000
         var text = [UInt8]()
         text.reserveCapacity(24)
@@ -58,9 +60,9 @@ public enum UTCTimestamp {
             guard (1...9).contains(fractionDigits) else { return .failure(.layout) }
         }
         guard isByte(end, "Z"), end + 1 == text.count else { return .failure(.layout) }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return .failure(.noSuchDate) }
+        guard (1...12).contains(month), day >= 1, day <= CivilDays.daysIn(month: month, year: year) else { return .failure(.noSuchDate) }
         guard hour < 24, minute < 60, second < 60 else { return .failure(.noSuchTime) }
-        let whole = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
+        let whole = CivilDays.days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
         if fractionDigits <= 3 {
             // Exact to the millisecond: what Peach writes reads back as the same Double.
             for _ in fractionDigits..<3 { fraction *= 10 }
@@ -74,37 +76,6 @@ public enum UTCTimestamp {
     /// Why a text is not a time: its layout, a date the calendar lacks, or a time of day that is none.
     public enum ParseFailure: Error, Equatable, Sendable {
         case layout, noSuchDate, noSuchTime
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {

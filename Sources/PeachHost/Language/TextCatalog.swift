@@ -20,7 +20,7 @@ public enum TextCatalog {
         }
     }
 
-    static let sections = [interactive, settings, parser, commandHelp, commands, music, history, plugins, audio, report, practice, listening, recording]
+    static let sections = [interactive, settings, parser, commandHelp, commands, music, history, plugins, audio, report, practice, listening, recording, journal]
     static let english = merged(sections.map(\.english))
     static let german = merged(sections.map(\.german))
 

@@ -156,4 +156,19 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpRecordListAbstract, helpRecordListDiscussion, helpRecordListSearch, helpRecordListDate, helpRecordListJSON, helpRecordListTrash
     case helpRecordPlayAbstract, helpRecordTake, helpRecordRenameAbstract, helpRecordNewName, helpRecordDeleteAbstract
     case helpRecordRestoreAbstract, helpRecordTrashedTake, helpRecordExportAbstract, helpRecordExportFile, helpRecordExportFormat
+    // The practice journal
+    case helpJournalAbstract, helpJournalDiscussion, helpJournalAddAbstract, helpJournalAddDiscussion, helpJournalText, helpJournalDate
+    case helpJournalTime, helpJournalTake, helpJournalEditAbstract, helpJournalEditDiscussion, helpJournalEditDate, helpJournalListAbstract
+    case helpJournalListDiscussion, helpJournalFrom, helpJournalTo, helpJournalJSON, helpJournalSearchAbstract, helpJournalSearchDiscussion
+    case helpJournalSearchText, helpJournalDeleteAbstract, helpJournalDeleteDiscussion, helpJournalDeleteDate, helpJournalDeleteEntry
+    case helpJournalRestoreAbstract, helpJournalRestoreDiscussion, helpJournalExportAbstract, helpJournalExportDiscussion
+    case helpJournalFormat, helpJournalOutput, helpJournalCalendarAbstract, helpJournalCalendarDiscussion, helpJournalMonth
+    case helpJournalPlain, helpJournalCalendarJSON, journalNoSuchDate, journalNoSuchMonth, journalNoSuchTime, journalBadTakeName
+    case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
+    case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded
+    case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
+    case journalNoNotesYet, journalExportExists, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalNeedsTerminal
+    case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
+    case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
+    case journalPlainNone, journalPlainMonthOne, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
 }

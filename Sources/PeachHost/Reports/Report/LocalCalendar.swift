@@ -1,5 +1,6 @@
 import Glibc
 import PeachHistory
+import PeachSupport
 
 /// Days, weeks (from Monday) and months in the listener's time zone, for
 /// "today", "this week" and progress per period. The UTC offset comes from
@@ -27,7 +28,7 @@ public struct LocalCalendar: Sendable {
         /// Days since 1970-01-01.
         public let number: Int64
 
-        public var civil: (year: Int64, month: Int64, day: Int64) { UTCTimestamp.civil(fromDays: number) }
+        public var civil: (year: Int64, month: Int64, day: Int64) { CivilDays.civil(fromDays: number) }
         /// 0 for Monday ... 6 for Sunday (1970-01-01 was a Thursday).
         public var weekday: Int { Int(((number + 3) % 7 + 7) % 7) }
 
@@ -68,7 +69,7 @@ public struct LocalCalendar: Sendable {
         case .week: return Day(number: day.number - Int64(day.weekday))
         case .month:
             let (year, month, _) = day.civil
-            return Day(number: UTCTimestamp.days(fromCivil: year, month, 1))
+            return Day(number: CivilDays.days(fromCivil: year, month, 1))
         }
     }
 
@@ -79,7 +80,7 @@ public struct LocalCalendar: Sendable {
         case .week: return Day(number: start.number + 7)
         case .month:
             let (year, month, _) = start.civil
-            return Day(number: month == 12 ? UTCTimestamp.days(fromCivil: year + 1, 1, 1) : UTCTimestamp.days(fromCivil: year, month + 1, 1))
+            return Day(number: month == 12 ? CivilDays.days(fromCivil: year + 1, 1, 1) : CivilDays.days(fromCivil: year, month + 1, 1))
         }
     }
 }

@@ -1,0 +1,64 @@
+import Glibc
+import PeachHost
+import PeachJournal
+import PeachSupport
+import PeachText
+
+/// The user's own text editor, run on a file of Peach's making: $VISUAL,
+/// else $EDITOR, else vi, through the shell (as git and crontab do), so an
+/// editor given with options (`code --wait`) works.
+enum Editor {
+    static func command(environment: [String: String] = Environment.current) -> String {
+        for variable in ["VISUAL", "EDITOR"] {
+            if let value = environment[variable], !value.trimmingWhitespace().isEmpty { return value }
+        }
+        return "vi"
+    }
+
+    /// Runs the editor on `path` on this terminal and waits for it to end.
+    /// Meanwhile Ctrl-C and Ctrl-\ are the editor's: Peach ignores them (as
+    /// git does), and the editor starts with them at their defaults.
+    static func edit(_ path: String) throws {
+        let command = command()
+        let words: [String] = ["sh", "-c", command + " \"$1\"", "sh", path]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var ignore = sigaction(), interrupt = sigaction(), quit = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGINT, &ignore, &interrupt)
+        sigaction(SIGQUIT, &ignore, &quit)
+        defer {
+            sigaction(SIGINT, &interrupt, nil)
+            sigaction(SIGQUIT, &quit, nil)
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, arguments, environ)
+        guard status == 0 else { throw Failure(localized(.journalEditorCannotStart, command, ErrnoText.describe(status))) }
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+        let exit = (waitStatus >> 8) & 0xff, signal = waitStatus & 0x7f
+        guard signal == 0, exit == 0 else { throw Failure(localized(.journalEditorFailed, command, signal == 0 ? exit : 128 + signal)) }
+    }
+
+    /// A new private file in the temporary folder holding `bytes`, named for `label` so the editor shows what it is.
+    static func temporaryFile(_ label: String, holding bytes: [UInt8]) throws -> String {
+        let folder = Environment.current["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((folder + "/peach-journal-\(label)-XXXXXX.md").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else { throw Failure(said(HistoryError.cannotWrite(path: path, reason: ErrnoText.describe(errno)))) }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw Failure(said(HistoryError.cannotWrite(path: path, reason: ErrnoText.describe(errno)))) }
+        return path
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import PeachHost
+import PeachJournal
+import PeachText
+
+/// `peach journal add [WORDS...]`: a note now, or on a given day and time.
+struct JournalAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: localized(.helpJournalAddAbstract),
+        discussion: localized(.helpJournalAddDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal add Scales in G, slowly
+              peach journal add --date yesterday --time 18:30
+              peach journal add --take "2026-11-25 09.30" The shift is in tune now
+            """)
+
+    @OptionGroup var data: DataOptions
+
+    @Argument(help: ArgumentHelp(localized(.helpJournalText), valueName: localized(.valueNameWords)))
+    var words: [String] = []
+
+    @Option(help: ArgumentHelp(localized(.helpJournalDate), valueName: localized(.valueNameDate)))
+    var date: String?
+
+    @Option(help: ArgumentHelp(localized(.helpJournalTime), valueName: "HH:MM"))
+    var time: String?
+
+    @Option(help: ArgumentHelp(localized(.helpJournalTake), valueName: localized(.valueNameTake)))
+    var take: String?
+
+    func validate() throws {
+        let clock = JournalClock()
+        _ = try checked { try clock.date(date) }
+        _ = try checked { try minute(clock) }
+        if let take { try checked { try JournalEntry.checkTake(take) } }
+    }
+
+    private func minute(_ clock: JournalClock) throws(JournalError) -> Int {
+        guard let time else { return clock.minute }
+        guard let minute = JournalEntry.minute(parsing: time) else { throw .noSuchTime(time) }
+        return minute
+    }
+
+    func run() throws {
+        let clock = JournalClock(), store = try data.journal()
+        let day = try clock.date(date), minute = try minute(clock)
+        guard !words.isEmpty else {
+            print(try JournalEditing(store: store).add(on: day, minute: minute, take: take))
+            return
+        }
+        try store.add(JournalEntry(minute: minute, text: words.joined(separator: " ").trimmingWhitespace(), take: take), on: day)
+        print(localized(.journalAdded, day, JournalEntry.time(of: minute)))
+    }
+}

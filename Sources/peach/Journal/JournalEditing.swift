@@ -1,0 +1,57 @@
+import Glibc
+import PeachHost
+import PeachJournal
+import PeachText
+
+/// Writing in the user's editor, for `add` without words, `edit`, and the
+/// calendar's `a` and `e`: each returns the line to tell the user. The
+/// temporary file is removed once its text is in the journal, and kept
+/// (and named) when the day changed meanwhile, so nothing written is lost.
+struct JournalEditing {
+    let store: JournalStore
+
+    /// Opens an empty file, adds what was written as an entry of `date` at `minute`.
+    func add(on date: JournalDate, minute: Int, take: String?) throws -> String {
+        if let take { try JournalEntry.checkTake(take) }
+        let path = try Editor.temporaryFile("\(date)", holding: [])
+        try Editor.edit(path)
+        let text = String(decoding: try PosixFile.contents(of: path), as: UTF8.self).trimmingWhitespace()
+        guard !text.isEmpty else {
+            unlink(path)
+            return localized(.journalNothingAdded)
+        }
+        do { try store.add(JournalEntry(minute: minute, text: text, take: take), on: date) } catch { throw error.keeping(path) }
+        unlink(path)
+        return localized(.journalAdded, date, JournalEntry.time(of: minute))
+    }
+
+    /// Opens a copy of the day's file (a title and a heading for now if there is none) and writes back what was saved, as saved.
+    func edit(_ date: JournalDate, minute: Int) throws -> String {
+        let page = try store.read(date)
+        let original = page.bytes ?? Array((JournalDay(date: date).markdown + "\n## \(JournalEntry.time(of: minute))\n").utf8)
+        let path = try Editor.temporaryFile("\(date)", holding: original)
+        try Editor.edit(path)
+        let edited = try PosixFile.contents(of: path)
+        guard edited != original else {
+            unlink(path)
+            return localized(.journalUnchanged, date)
+        }
+        // Read as the journal will read it: a line that would not read back is named in the copy, and the day is untouched.
+        let day = try JournalDay.parse(edited, date: date, path: path)
+        guard page.bytes != nil || !day.entries.isEmpty else {
+            unlink(path)
+            return localized(.journalNothingAdded)
+        }
+        do { try store.replace(page, with: edited) } catch { throw error.keeping(path) }
+        unlink(path)
+        return localized(.journalSaved, page.path)
+    }
+}
+
+private extension JournalError {
+    /// A change made meanwhile, naming the file that keeps the user's version.
+    func keeping(_ path: String) -> JournalError {
+        guard case .changedMeanwhile(let day, _) = self else { return self }
+        return .changedMeanwhile(path: day, kept: path)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import PeachHost
+import PeachJournal
+import PeachText
+
+extension JournalExport.Format: ExpressibleByArgument {}
+
+/// `peach journal export`: the notes as one document, on standard output or in a new file.
+struct JournalExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: localized(.helpJournalExportAbstract),
+        discussion: localized(.helpJournalExportDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach journal export --from 2026-11-01 --output november.md
+              peach journal export --format text | less
+            """)
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var range: JournalRangeOptions
+
+    @Option(help: ArgumentHelp(localized(.helpJournalFormat)))
+    var format: JournalExport.Format = .markdown
+
+    @Option(help: ArgumentHelp(localized(.helpJournalOutput), valueName: localized(.valueNameFile)))
+    var output: String?
+
+    func run() throws {
+        let (all, problems) = try data.journal().days(in: try range.range(JournalClock()))
+        warnAbout(problems)
+        let days = all.filter { !$0.entries.isEmpty }
+        let bytes = Array(JournalExport.document(days, format: format).utf8)
+        guard let output else {
+            guard StandardOutput.write(bytes) else { throw Failure(localized(.exportCannotWrite)) }
+            return
+        }
+        let file = try ReplacementFile(path: output, mode: ReplacementFile.forTheUser)
+        try file.write(bytes)
+        guard try file.commitIfAbsent() else { throw Failure(localized(.journalExportExists, output)) }
+        StandardError.write(localized(.journalExportWrote, JournalWords.notes(days.reduce(0) { $0 + $1.entries.count }), output) + "\n")
+    }
+}

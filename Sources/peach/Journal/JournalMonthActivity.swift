@@ -1,0 +1,29 @@
+import PeachHistory
+import PeachHost
+import PeachJournal
+
+/// A month's notes, training and recordings, gathered from the journal, the
+/// history and the recordings; the training answers are read once and kept,
+/// since the calendar moves between months.
+struct JournalMonthActivity {
+    let store: JournalStore
+    let dataDirectory: String
+    let answers: [JournalDate: Int]
+
+    /// Reads the history once; its warnings go to standard error now.
+    init(store: JournalStore, dataDirectory: String) throws {
+        self.store = store
+        self.dataDirectory = dataDirectory
+        let training = try TrainingDays.answers(dataDirectory: dataDirectory)
+        answers = training.days
+        training.warnings.forEach { StandardError.warning(said($0)) }
+    }
+
+    /// The month's activity and its days' pages; day files that cannot be read are the problems.
+    func of(_ month: JournalMonth) -> (activity: MonthActivity, days: [JournalDate: JournalDay], problems: [JournalError]) {
+        let (days, problems) = store.days(in: month.days)
+        let activity = MonthActivity(month: month, notes: Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0.entries.count) }),
+                                     answers: answers, recordings: RecordingDays.of(month: month, dataDirectory: dataDirectory))
+        return (activity, Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) }), problems)
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Glibc
+import PeachHistory
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// A home for `peach journal` in a test's own folder: XDG folders, a time
+/// zone, and editors that are small scripts, run for real through $EDITOR.
+struct JournalHome {
+    let folder = TemporaryDirectory()
+
+    var environment: [String: String] {
+        ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache",
+         "TMPDIR": folder.path, "TZ": "Europe/Berlin", "VISUAL": "", "EDITOR": "false"]
+    }
+
+    var data: String { folder.path + "/data/peach" }
+    var journal: String { data + "/journal" }
+    func day(_ date: String) -> String { journal + "/\(date).md" }
+
+    func peach(_ arguments: [String], editor: String? = nil, environment extra: [String: String] = [:]) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach, "journal"] + arguments,
+                      environment: environment.merging(editor.map { ["EDITOR": $0] } ?? [:]) { $1 }.merging(extra) { $1 })
+    }
+
+    /// An executable shell script standing in for the editor; `$1` is the file to edit.
+    func editor(_ name: String, _ body: String) throws -> String {
+        let path = folder.file(name)
+        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return path
+    }
+
+    func text(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Leftover editor copies in the temporary folder.
+    var editorCopies: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("peach-journal-") }
+    }
+
+    /// Training answers at these UTC moments, written as Peach writes them.
+    func train(at times: [Double]) throws {
+        _ = try HistoryStore(directory: data).addImported(times.map { answer($0) }, now: times.max()! + 60)
+    }
+
+    /// Seconds since 1970 of a UTC date and time.
+    static func utc(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Double) -> Double {
+        Double(CivilDays.days(fromCivil: year, month, day)) * 86_400 + hour * 3600
+    }
+}
+
+@Suite struct JournalCommandTests {
+    @Test func notesAreAddedListedSearchedAndExported() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let add = try home.peach(["add", "--date", "2026-11-20", "--time", "18:30", "--take", "2026-11-20 18.30", "Bach,", "bars", "1-16"])
+        #expect(add.status == 0 && add.standardOutput == "Added to 2026-11-20 at 18:30.\n", "\(add)")
+        #expect(try home.peach(["add", "--date", "2026-11-20", "--time", "09:00", "Long tones"]).status == 0)
+        #expect(try home.peach(["add", "--date", "2026-11-21", "--time", "10:15", "Vibrato on the A string"]).status == 0)
+        #expect(home.text(home.day("2026-11-20")) == "# 2026-11-20\n\n## 09:00\nLong tones\n\n## 18:30\nTake: 2026-11-20 18.30\nBach, bars 1-16\n")
+        let list = try home.peach(["list", "--from", "2026-11-20", "--to", "2026-11-20"])
+        #expect(list.standardOutput == "2026-11-20\n   1  09:00  Long tones\n   2  18:30  Take: 2026-11-20 18.30\n             Bach, bars 1-16\n")
+        let json = try JSONSerialization.jsonObject(with: Data(try home.peach(["list", "--json"]).standardOutput.utf8)) as? [[String: Any]]
+        #expect(json?.map { $0["date"] as? String } == ["2026-11-20", "2026-11-21"])
+        #expect(((json?[0]["entries"] as? [[String: Any]])?[1]["take"] as? String) == "2026-11-20 18.30")
+        let search = try home.peach(["search", "VIBRATO"])
+        #expect(search.standardOutput == "2026-11-21\n   1  10:15  Vibrato on the A string\n")
+        #expect(try home.peach(["search", "bach", "--to", "2026-11-19"]).standardOutput == "No notes found.\n")
+        #expect(try home.peach(["list", "--to", "2026-11-19"]).standardOutput == "No notes found.\n")
+        #expect(try home.peach(["search", "18.30"]).standardOutput.contains("Take: 2026-11-20 18.30"))
+        // Export: text to standard output; Markdown to a new file, never over an existing one.
+        let text = try home.peach(["export", "--format", "text", "--from", "2026-11-21"])
+        #expect(text.standardOutput == "2026-11-21\n  10:15\n    Vibrato on the A string\n")
+        let file = home.folder.file("journal.md")
+        let export = try home.peach(["export", "--output", file])
+        #expect(export.status == 0 && export.standardError == "Wrote 3 notes to \(file).\n")
+        #expect(home.text(file)?.hasPrefix("# 2026-11-20\n\n## 09:00\nLong tones\n") == true)
+        let before = home.text(file)
+        let again = try home.peach(["export", "--format", "text", "--output", file])
+        #expect(again.status == 1 && again.standardError.contains("\(file) exists already"))
+        #expect(home.text(file) == before)
+    }
+
+    @Test func datesThatDoNotExistAreRefusedAndNothingIsWritten() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        #expect(try home.peach(["list"]).standardOutput == "No notes yet: peach journal add WORDS writes the first.\n")
+        for (arguments, message) in [(["add", "--date", "2026-02-30", "x"], "2026-02-30 is not a date"),
+                                     (["add", "--date", "2026-13-01", "x"], "2026-13-01 is not a date"),
+                                     (["add", "--date", "tomorrowish", "x"], "tomorrowish is not a date"),
+                                     (["add", "--time", "25:00", "x"], "25:00 is not a time"),
+                                     (["add", "--take", "a/b", "x"], "\"a/b\" cannot be a take's name"),
+                                     (["list", "--from", "2026-11-02", "--to", "2026-11-01"], "--from 2026-11-02 is after --to 2026-11-01"),
+                                     (["delete", "2026-02-29"], "2026-02-29 is not a date"),
+                                     (["calendar", "2026-13"], "2026-13 is not a month")] {
+            let result = try home.peach(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.journal))
+    }
+
+    @Test func addWithoutWordsOpensTheEditor() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let writes = try home.editor("writes.sh", "printf 'Long tones\\nwith the drone on D\\n' > \"$1\"")
+        let added = try home.peach(["add", "--date", "2026-11-24", "--time", "07:45"], editor: writes)
+        #expect(added.status == 0 && added.standardOutput == "Added to 2026-11-24 at 07:45.\n", "\(added)")
+        #expect(home.text(home.day("2026-11-24")) == "# 2026-11-24\n\n## 07:45\nLong tones\nwith the drone on D\n")
+        // $VISUAL comes before $EDITOR; an empty file adds nothing, and says so.
+        let empty = try home.peach(["add", "--date", "2026-11-25"], editor: "false", environment: ["VISUAL": try home.editor("empty.sh", "exit 0")])
+        #expect(empty.status == 0 && empty.standardOutput == "Nothing written: no note added.\n", "\(empty)")
+        #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-25")))
+        // An editor that fails changes nothing.
+        let failed = try home.peach(["add", "--date", "2026-11-25"], editor: try home.editor("fails.sh", "echo words > \"$1\"; exit 3"))
+        #expect(failed.status == 1 && failed.standardError.contains("ended with status 3"), "\(failed)")
+        #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-25")))
+        #expect(home.editorCopies.count == 1)  // the failed editor's words are not thrown away
+    }
+
+    @Test func editWritesBackWhatWasSavedUnlessTheDayChangedMeanwhile() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        #expect(try home.peach(["add", "--date", "2026-11-24", "--time", "07:45", "scales", "in", "G"]).status == 0)
+        let edits = try home.editor("edits.sh", "sed -i 's/scales/arpeggios/' \"$1\"")
+        let edited = try home.peach(["edit", "2026-11-24"], editor: edits)
+        #expect(edited.status == 0 && edited.standardOutput == "Saved \(home.day("2026-11-24")).\n", "\(edited)")
+        #expect(home.text(home.day("2026-11-24")) == "# 2026-11-24\n\n## 07:45\narpeggios in G\n")
+        #expect(home.editorCopies.isEmpty)
+        #expect(try home.peach(["edit", "2026-11-24"], editor: "true").standardOutput == "No change to 2026-11-24.\n")
+        // While the editor is open, a sync brings another machine's note into the same day.
+        let theirs = "# 2026-11-24\n\n## 07:45\narpeggios in G\n\n## 23:00\nfrom the other laptop\n"
+        let racing = try home.editor("races.sh", "sed -i 's/arpeggios/etudes/' \"$1\"\nprintf '\\n## 23:00\\nfrom the other laptop\\n' >> '\(home.day("2026-11-24"))'")
+        let conflict = try home.peach(["edit", "2026-11-24"], editor: racing)
+        #expect(conflict.status == 1, "\(conflict)")
+        #expect(home.text(home.day("2026-11-24")) == theirs)
+        let copy = try #require(home.editorCopies.first)
+        #expect(conflict.standardError.contains("\(home.day("2026-11-24")) changed while you edited it"), "\(conflict.standardError)")
+        #expect(conflict.standardError.contains(home.folder.file(copy)))
+        #expect(home.text(home.folder.file(copy)) == "# 2026-11-24\n\n## 07:45\netudes in G\n")
+        // A saved copy that would not read back is named at its line, and the day is left alone.
+        let breaks = try home.editor("breaks.sh", "printf '## Morning\\n' >> \"$1\"")
+        let broken = try home.peach(["edit", "2026-11-24"], editor: breaks)
+        #expect(broken.status == 1 && broken.standardError.contains("line 8: \"## Morning\" is not an entry's heading"), "\(broken.standardError)")
+        #expect(home.text(home.day("2026-11-24")) == theirs)
+    }
+
+    @Test func damagedAndPlantedDayFilesAreNamedAndLeftAlone() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        try FileManager.default.createDirectory(atPath: home.journal, withIntermediateDirectories: true)
+        let latin1: [UInt8] = Array("## 09:00\nK".utf8) + [0xF6] + Array("rper\n".utf8)
+        #expect(FileManager.default.createFile(atPath: home.day("2026-11-01"), contents: Data(latin1)))
+        let target = home.folder.file("elsewhere.md")
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("## 09:00\nnot yours\n".utf8)))
+        #expect(symlink(target, home.day("2026-11-02")) == 0)
+        #expect(try home.peach(["add", "--date", "2026-11-03", "fine"]).status == 0)
+        let list = try home.peach(["list"])
+        #expect(list.status == 0)
+        #expect(list.standardOutput.hasPrefix("2026-11-03\n"))
+        #expect(list.standardError.contains("\(home.day("2026-11-01")) line 2: not UTF-8 text"), "\(list.standardError)")
+        #expect(list.standardError.contains("refused \(home.day("2026-11-02")): it is a symbolic link"))
+        let add = try home.peach(["add", "--date", "2026-11-02", "more"])
+        #expect(add.status == 1 && add.standardError.contains("symbolic link"))
+        #expect(try home.peach(["delete", "2026-11-01"]).status == 1)
+        #expect(FileManager.default.contents(atPath: home.day("2026-11-01")).map(Array.init) == latin1)
+        #expect(home.text(target) == "## 09:00\nnot yours\n")
+    }
+
+    @Test func deleteAndRestore() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        for (time, words) in [("09:00", "scales"), ("10:00", "etudes")] {
+            #expect(try home.peach(["add", "--date", "2026-11-24", "--time", time, words]).status == 0)
+        }
+        let one = try home.peach(["delete", "2026-11-24", "--entry", "1"])
+        #expect(one.standardOutput == "Moved entry 1 of 2026-11-24 to the trash; peach journal restore 2026-11-24 brings it back within 30 days.\n")
+        #expect(try home.peach(["delete", "2026-11-24", "--entry", "5"]).standardError.contains("2026-11-24 has 1 entries: there is no entry 5"))
+        #expect(try home.peach(["delete", "2026-11-24"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-24")))
+        #expect(try home.peach(["delete", "2026-11-24"]).standardError.contains("no notes on 2026-11-24"))
+        let restore = try home.peach(["restore", "2026-11-24"])
+        #expect(restore.status == 0 && restore.standardOutput == "Restored 2 notes of 2026-11-24.\n", "\(restore)")
+        #expect(home.text(home.day("2026-11-24")) == "# 2026-11-24\n\n## 09:00\nscales\n\n## 10:00\netudes\n")
+        #expect(try home.peach(["restore", "2026-11-24"]).standardError.contains("the trash holds nothing of 2026-11-24"))
+    }
+
+    /// Plain mode: the days of the month with notes, training (counted on the
+    /// local day: 23:30 UTC is the next day in Berlin) and their notes.
+    @Test func thePlainCalendarListsTheMonthsActiveDays() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        try home.train(at: [JournalHome.utc(2026, 11, 2, 23.5), JournalHome.utc(2026, 11, 3, 8), JournalHome.utc(2026, 10, 31, 23.5),
+                            JournalHome.utc(2026, 11, 30, 23.5)])
+        #expect(try home.peach(["add", "--date", "2026-11-03", "--time", "19:00", "Long", "tones"]).status == 0)
+        let plain = try home.peach(["calendar", "2026-11", "--plain"])
+        #expect(plain.status == 0, "\(plain)")
+        #expect(plain.standardOutput == """
+            November 2026: 2 days with activity.
+            Sunday 2026-11-01 · 1 training answer
+            Tuesday 2026-11-03 · 1 note · 2 training answers
+               1  19:00  Long tones
+
+            """, "\(plain.standardOutput)")
+        let json = try JSONSerialization.jsonObject(with: Data(try home.peach(["calendar", "2026-11", "--json"]).standardOutput.utf8)) as? [String: Any]
+        let days = try #require(json?["days"] as? [[String: Any]])
+        #expect(json?["month"] as? String == "2026-11")
+        #expect(days.map { $0["date"] as? String } == ["2026-11-01", "2026-11-03"])
+        #expect(days.map { $0["answers"] as? Int } == [1, 2])
+        #expect(days.map { $0["recordings"] as? [String] } == [[], []])
+        #expect(try home.peach(["calendar", "2026-12", "--plain"]).standardOutput == "December 2026: 1 day with activity.\nTuesday 2026-12-01 · 1 training answer\n")
+    }
+
+    @Test func germanOnce() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let german = ["LANG": "de_DE.UTF-8"]
+        #expect(try home.peach(["add", "--date", "2026-03-02", "--time", "08:00", "Tonleitern"], environment: german).standardOutput
+                == "Zum 2026-03-02 um 08:00 hinzugefügt.\n")
+        #expect(try home.peach(["calendar", "2026-03", "--plain"], environment: german).standardOutput
+                == "März 2026: 1 Tag mit Aktivität.\nMontag 2026-03-02 · 1 Notiz\n   1  08:00  Tonleitern\n")
+        let bad = try home.peach(["add", "--date", "2026-02-30", "x"], environment: german)
+        #expect(bad.status == 64 && bad.standardError.contains("2026-02-30 ist kein Datum"), "\(bad.standardError)")
+        #expect(try home.peach(["--help"], environment: german).standardOutput.contains("Ein Übe-Tagebuch führen"))
+    }
+}
