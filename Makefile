@@ -6,7 +6,7 @@
 # make install / make uninstall (PREFIX=/usr/local, DESTDIR for staging).
 
 SWIFT ?= swift
-APT_PACKAGES := libasound2-dev libsndfile1-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm
+APT_PACKAGES := libasound2-dev libsndfile1-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm libfftw3-dev
 ARGS ?=
 PLUGINS := PeachSineSource PeachMidiOutSource PeachFluidSource PeachClickSource PeachSampleSource
 

@@ -64,7 +64,9 @@ let package = Package(
         // The drone: a root with an optional fifth and octave, held on an engine track and changed without a gap.
         .target(name: "PeachDrone", dependencies: ["PeachSupport", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Drone"),
         // The tuner's ear: the pitch of a monophonic stream, step by step, and the notes a take held. Pure: samples in, readings out.
-        .target(name: "PeachTuner", path: "Sources/PeachHost/Tuner"),
+        .target(name: "PeachTuner", dependencies: ["CFFTW"], path: "Sources/PeachHost/Tuner", swiftSettings: [.unsafeFlags(["-O"])]),
+        // FFTW 3 (double precision): the tuner's autocorrelation by FFT.
+        .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
                                                       "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone"],
@@ -123,6 +125,8 @@ let package = Package(
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
+        // The tuner's ear on synthetic and FluidSynth-rendered notes.
+        .testTarget(name: "TunerTests", dependencies: ["PeachTuner", "PeachMusic", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "FluidCoreTests", dependencies: ["PeachFluidCore", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.
