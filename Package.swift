@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
         // The tuner's ear on synthetic and FluidSynth-rendered notes.
-        .testTarget(name: "TunerTests", dependencies: ["PeachTuner", "PeachMusic", "PeachTestSupport", "IsolatedHome"]),
+        .testTarget(name: "TunerTests", dependencies: ["PeachTuner", "PeachMusic", "PeachTraining", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "FluidCoreTests", dependencies: ["PeachFluidCore", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.

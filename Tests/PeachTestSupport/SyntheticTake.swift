@@ -11,9 +11,11 @@ public struct SyntheticTake: Sendable {
         public var frequency: Double
         /// Amplitudes of harmonics 1, 2, 3…: [1] is a sine, a 0 first entry a missing fundamental.
         public var partials: [Double]
+        /// Depth of a 5.5 Hz vibrato, cents either way (0: none).
+        public var vibrato: Double
 
-        public init(start: Double, duration: Double, frequency: Double, partials: [Double]) {
-            (self.start, self.duration, self.frequency, self.partials) = (start, duration, frequency, partials)
+        public init(start: Double, duration: Double, frequency: Double, partials: [Double], vibrato: Double = 0) {
+            (self.start, self.duration, self.frequency, self.partials, self.vibrato) = (start, duration, frequency, partials, vibrato)
         }
     }
 
@@ -51,12 +53,14 @@ public struct SyntheticTake: Sendable {
             let phases = note.partials.indices.map { _ in Double.random(in: 0..<(2 * .pi), using: &generator) }
             let norm = 0.5 / sqrt(note.partials.reduce(0) { $0 + $1 * $1 / 2 })  // every note at the same power
             let rampFrames = max(1, Int(ramp * sampleRate))
+            var phase = 0.0  // of the fundamental, in cycles
             for n in 0..<count where first + n < out.count {
                 let t = Double(n) / sampleRate
                 var value = 0.0
                 for (index, amplitude) in note.partials.enumerated() where amplitude != 0 && Double(index + 1) * note.frequency < 0.45 * sampleRate {
-                    value += amplitude * sin(2 * .pi * Double(index + 1) * note.frequency * t + phases[index])
+                    value += amplitude * sin(2 * .pi * Double(index + 1) * phase + phases[index])
                 }
+                phase += note.frequency * pow(2, note.vibrato * sin(2 * .pi * 5.5 * t) / 1200) / sampleRate
                 let edge = min(n, count - 1 - n)
                 let gain = edge < rampFrames ? 0.5 - 0.5 * cos(.pi * Double(edge) / Double(rampFrames)) : 1
                 out[first + n] += norm * gain * value

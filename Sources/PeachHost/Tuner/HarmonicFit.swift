@@ -16,9 +16,9 @@ import Glibc
 enum HarmonicFit {
     /// Harmonics fitted: enough to read a note whose fundamental is weak and
     /// to leave little of a bright tone unexplained (an unfitted partial leaks
-    /// into the fitted ones), up to 6 kHz, where little of the precision lies.
+    /// into the fitted ones), up to 10 kHz.
     static let harmonics = 12
-    static let highestHarmonic = 6000.0
+    static let highestHarmonic = 10000.0
 
     /// How many harmonics of `fundamental` are fitted.
     static func harmonics(of fundamental: Double, sampleRate: Double) -> Int {
@@ -29,7 +29,8 @@ enum HarmonicFit {
     /// First with two harmonics, whose wide peak holds a rough start, by direct
     /// passes; then with all, on a Taylor expansion of the projections (one
     /// pass over the samples gives them at every nearby frequency).
-    static func refine(_ window: UnsafeBufferPointer<Float>, sampleRate: Double, near: Double, close: Bool = false) -> Double {
+    /// Also returns the share of the window's energy the fitted harmonics explain (0...1).
+    static func refine(_ window: UnsafeBufferPointer<Float>, sampleRate: Double, near: Double, close: Bool = false) -> (frequency: Double, explained: Double) {
         let count = window.count
         let harmonics = harmonics(of: near, sampleRate: sampleRate)
         var theta = 2 * Double.pi * near / sampleRate
@@ -42,16 +43,21 @@ enum HarmonicFit {
         }
         // The expansion holds while the highest harmonic's phase moves by little more than a twentieth of a radian across half the window.
         let reach = 0.05 / (Double(harmonics) * Double(count) / 2)
+        var share = 0.0
+        var total = 0.0
+        for n in 0..<count { total += Double(window[n]) * Double(window[n]) }
         for _ in 0..<4 {
             let expansion = Expansion(window, theta: theta, harmonics: harmonics)
             let best = peak(from: theta, step: lobeStep(count: count, harmonics: harmonics)) { trial in
                 expansion.project(at: trial, into: &scratch)
                 return energy(theta: trial, count: count, harmonics: harmonics, scratch: &scratch)
             }
+            expansion.project(at: best, into: &scratch)
+            share = total > 0 ? min(1, energy(theta: best, count: count, harmonics: harmonics, scratch: &scratch) / total) : 0
             defer { theta = best }
             if abs(best - theta) < reach { break }
         }
-        return theta * sampleRate / (2 * Double.pi)
+        return (theta * sampleRate / (2 * Double.pi), share)
     }
 
     /// A twentieth of the highest harmonic's main lobe: the explained energy is a parabola over a few such steps.

@@ -19,18 +19,23 @@ import Glibc
 public final class PitchTracker {
     public let settings: TrackerSettings
 
-    /// Below this clarity a window holds no pitch (noise, a note's attack, two notes at once).
+    /// Below this clarity a window holds no pitch (noise, a note's attack, two
+    /// notes at once): the NSDF peak's height for the candidate, the share of
+    /// the window the harmonics explain for the reading.
     public static let clarityGate = 0.8
     /// Quieter than this (dBFS) is silence.
     public static let silence = -70.0
+    /// A fit that explains this much less of the window than the step before
+    /// has taken in the next note: the note has changed.
+    static let fitDrop = 0.05
     /// A pitch further than this from the held one (octaves aside) starts a new note.
     static let changeCents = 50.0
-    /// The fit's window: up to 6 periods, within 60...150 ms. Longer would be
+    /// The fit's window: up to 10 periods, within 80...150 ms. Longer would be
     /// steadier and slower to follow a player's adjustment, and cost more.
-    static let longestFit = (periods: 6.0, shortest: 0.06, longest: 0.15)
-    /// The fit leaves out a note's first 15 ms: the attack's swell, fitted as a
+    static let longestFit = (periods: 10.0, shortest: 0.08, longest: 0.15)
+    /// The fit leaves out a note's first 10 ms: the attack's swell, fitted as a
     /// steady tone, pulls a short window's pitch by many cents.
-    static let settling = 0.015
+    static let settling = 0.01
     /// The shortest stretch of a note read: 2.5 periods.
     static let fewestPeriods = 2.5
     /// Odd harmonics of the octave below must hold this share of the sound to
@@ -50,7 +55,11 @@ public final class PitchTracker {
     /// Stream frame where the current note (or silence) began.
     private var anchor = 0
     /// The pitch read at the last step, while the note lasts.
-    private var held: Double?
+    private var held: Double? { didSet { if held == nil { lastHeard = nil } } }
+    /// The last step's candidate over the short window, while a note is held.
+    private var lastHeard: Double?
+    /// The share of the window the held note's fit explained.
+    private var heldFit = 0.0
 
     public init(settings: TrackerSettings) {
         self.settings = settings
@@ -106,46 +115,66 @@ public final class PitchTracker {
             // The note goes on while a short window still hears it.
             let short = min(end - anchor, detectionFrames, max(Int(0.015 * settings.sampleRate), Int(3 * settings.sampleRate / previous)))
             let heard = candidate(end: end, frames: short)
-            if let heard, heard.clarity >= Self.clarityGate, abs(Self.foldedCents(heard.frequency, previous)) <= Self.changeCents {
-                // Same note: refined from the last reading, and its octave questioned only when the candidate's differs.
-                let sameOctave = Self.octaveRatio(heard.frequency, previous) == 1
+            // Against the last step's short window, which follows a vibrato as the fit's longer one does not.
+            let reference = lastHeard ?? previous
+            lastHeard = heard.map(\.frequency)
+            if let heard, heard.clarity >= Self.clarityGate, abs(Self.foldedCents(heard.frequency, reference)) <= Self.changeCents,
+               !leapt(from: previous, to: heard.frequency, end: end, frames: short) {
+                // Same note, in its octave: refined from the last reading.
                 let near = abs(Self.foldedCents(heard.frequency, previous)) < 20 ? previous : heard.frequency / Self.octaveRatio(heard.frequency, previous)
-                return read(end: end, near: near, close: near == previous, checkOctave: !sameOctave, clarity: heard.clarity, time: time, level: level)
+                let fitBefore = heldFit
+                if let reading = read(end: end, near: near, close: near == previous, checkOctave: false, time: time, level: level),
+                   reading.clarity >= fitBefore - Self.fitDrop {
+                    return reading
+                }
+                // The fit no longer holds: the next note has begun in the window.
             }
-            // Changed within that window: the new note starts in it.
+            // Changed within the short window: the new note starts in it.
             anchor = max(anchor, end - min(short / 2, settings.hopFrames))
             held = nil
         }
         guard let heard = candidate(end: end, frames: min(end - anchor, detectionFrames)), heard.clarity >= Self.clarityGate else {
             return none(0)
         }
-        return read(end: end, near: heard.frequency, close: false, checkOctave: true, clarity: heard.clarity, time: time, level: level)
+        let reading = read(end: end, near: heard.frequency, close: false, checkOctave: true, time: time, level: level)
+        guard let reading, reading.clarity >= Self.clarityGate else { return none(reading?.clarity ?? heard.clarity) }
+        return reading
     }
 
-    /// The fundamental near `near`, fitted over the note so far.
+    /// Whether a candidate an octave (or more) from the held note is a real
+    /// leap: judged on the short window alone, by the odd harmonics of the
+    /// lower of the two, which a real leap up leaves empty and a real leap
+    /// down fills.
+    private func leapt(from held: Double, to heard: Double, end: Int, frames: Int) -> Bool {
+        let ratio = Self.octaveRatio(heard, held)
+        guard ratio != 1 else { return false }
+        let start = end - frames - bufferStart
+        return buffer.withUnsafeBufferPointer { all in
+            let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
+            return ratio > 1 ? oddShare(window, of: held) < Self.oddShare.stay : oddShare(window, of: held * ratio) > Self.oddShare.leave
+        }
+    }
+
+    /// The fundamental near `near`, fitted over the note so far; nil while
+    /// the note is too short to read. Its clarity is the share of the window
+    /// the fitted harmonics explain.
     /// `close`: `near` is within a fraction of a cent (the last reading of the note).
-    private func read(end: Int, near: Double, close: Bool, checkOctave: Bool, clarity: Double, time: Double, level: Double) -> PitchReading {
+    private func read(end: Int, near: Double, close: Bool, checkOctave: Bool, time: Double, level: Double) -> PitchReading? {
         let period = settings.sampleRate / near
         let longest = min(longestFitFrames, max(Int(Self.longestFit.shortest * settings.sampleRate), Int(Self.longestFit.periods * period)))
         let frames = min(end - anchor - Int(Self.settling * settings.sampleRate), longest)
-        guard Double(frames) >= Self.fewestPeriods * period else {
-            return PitchReading(time: time, frequency: nil, clarity: clarity, level: level)
-        }
+        guard Double(frames) >= Self.fewestPeriods * period else { return nil }
         let start = end - frames - bufferStart
-        let frequency = buffer.withUnsafeBufferPointer { all in
+        let fit = buffer.withUnsafeBufferPointer { all in
             let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
-            var frequency = HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: near, close: close)
-            guard checkOctave else { return frequency }
-            let octave = octaveChecked(window, frequency)
-            if octave != frequency { frequency = HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave) }
-            return frequency
+            let fit = HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: near, close: close)
+            guard checkOctave else { return fit }
+            let octave = octaveChecked(window, fit.frequency)
+            return octave == fit.frequency ? fit : HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave)
         }
-        guard frequency >= settings.lowest * 0.97, frequency <= settings.highest * 1.03 else {
-            held = nil
-            return PitchReading(time: time, frequency: nil, clarity: clarity, level: level)
-        }
-        held = frequency
-        return PitchReading(time: time, frequency: frequency, clarity: clarity, level: level,
+        guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
+        (held, heldFit) = (fit.frequency, fit.explained)
+        return PitchReading(time: time, frequency: fit.frequency, clarity: fit.explained, level: level,
                             noteStart: Double(anchor) / settings.sampleRate)
     }
 
