@@ -25,9 +25,6 @@ public final class PitchTracker {
     public static let clarityGate = 0.8
     /// Quieter than this (dBFS) is silence.
     public static let silence = -70.0
-    /// A fit that explains this much less of the window than the step before
-    /// has taken in the next note: the note has changed.
-    static let fitDrop = 0.05
     /// A pitch further than this from the held one (octaves aside) starts a new note.
     static let changeCents = 50.0
     /// The fit's window: up to 10 periods, within 80...150 ms. Longer would be
@@ -40,7 +37,7 @@ public final class PitchTracker {
     static let fewestPeriods = 2.5
     /// Odd harmonics of the octave below must hold this share of the sound to
     /// make it the note: more to leave a held octave than to stay in it.
-    static let oddShare = (stay: 0.02, neutral: 0.05, leave: 0.15)
+    static let oddShare = (absent: 0.005, stay: 0.02, neutral: 0.05, leave: 0.15)
 
     /// Enough of the note for two and a half periods of the lowest pitch: the candidate's window.
     private let detectionFrames: Int
@@ -58,8 +55,6 @@ public final class PitchTracker {
     private var held: Double? { didSet { if held == nil { lastHeard = nil } } }
     /// The last step's candidate over the short window, while a note is held.
     private var lastHeard: Double?
-    /// The share of the window the held note's fit explained.
-    private var heldFit = 0.0
 
     public init(settings: TrackerSettings) {
         self.settings = settings
@@ -122,12 +117,9 @@ public final class PitchTracker {
                !leapt(from: previous, to: heard.frequency, end: end, frames: short) {
                 // Same note, in its octave: refined from the last reading.
                 let near = abs(Self.foldedCents(heard.frequency, previous)) < 20 ? previous : heard.frequency / Self.octaveRatio(heard.frequency, previous)
-                let fitBefore = heldFit
-                if let reading = read(end: end, near: near, close: near == previous, checkOctave: false, time: time, level: level),
-                   reading.clarity >= fitBefore - Self.fitDrop {
+                if let reading = read(end: end, near: near, close: near == previous, checkOctave: false, time: time, level: level) {
                     return reading
                 }
-                // The fit no longer holds: the next note has begun in the window.
             }
             // Changed within the short window: the new note starts in it.
             anchor = max(anchor, end - min(short / 2, settings.hopFrames))
@@ -173,7 +165,7 @@ public final class PitchTracker {
             return octave == fit.frequency ? fit : HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave)
         }
         guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
-        (held, heldFit) = (fit.frequency, fit.explained)
+        held = fit.frequency
         return PitchReading(time: time, frequency: fit.frequency, clarity: fit.explained, level: level,
                             noteStart: Double(anchor) / settings.sampleRate)
     }
@@ -182,16 +174,15 @@ public final class PitchTracker {
     /// enough of the sound, or the octave above when `frequency`'s own odd
     /// harmonics hold next to nothing. The held note's octave is favoured.
     private func octaveChecked(_ window: UnsafeBufferPointer<Float>, _ frequency: Double) -> Double {
-        func threshold(for lower: Double) -> Double {
-            guard let held else { return Self.oddShare.neutral }
-            if abs(Self.cents(held, lower)) < Self.changeCents { return Self.oddShare.stay }
-            if abs(Self.cents(held, 2 * lower)) < Self.changeCents { return Self.oddShare.leave }
-            return Self.oddShare.neutral
-        }
+        func near(_ a: Double, _ b: Double) -> Bool { abs(Self.cents(a, b)) < Self.changeCents }
         let below = frequency / 2
-        if below >= settings.lowest * 0.97, oddShare(window, of: below) > threshold(for: below) { return below }
-        if 2 * frequency <= settings.highest * 1.03, 2 * frequency < 0.45 * settings.sampleRate,
-           oddShare(window, of: frequency) < threshold(for: frequency) {
+        let down = held.map { near($0, below) ? Self.oddShare.stay : near($0, frequency) ? Self.oddShare.leave : Self.oddShare.neutral }
+            ?? Self.oddShare.neutral
+        if below >= settings.lowest * 0.97, oddShare(window, of: below) > down { return below }
+        // Up only when the odd harmonics are all but absent: MPM seldom picks a period too long,
+        // and a reed's weak fundamental and third must not lift it.
+        let up = held.map { near($0, 2 * frequency) ? Self.oddShare.stay : Self.oddShare.absent } ?? Self.oddShare.absent
+        if 2 * frequency <= settings.highest * 1.03, 2 * frequency < 0.45 * settings.sampleRate, oddShare(window, of: frequency) < up {
             return 2 * frequency
         }
         return frequency
