@@ -23,6 +23,8 @@ public final class PitchTracker {
     /// notes at once): the NSDF peak's height for the candidate, the share of
     /// the window the harmonics explain for the reading.
     public static let clarityGate = 0.8
+    /// A held note's fit may explain less (a vibrato, a swell) before the note is taken to have changed.
+    static let heldGate = 0.5
     /// Quieter than this (dBFS) is silence.
     public static let silence = -70.0
     /// A pitch further than this from the held one (octaves aside) starts a new note.
@@ -49,8 +51,11 @@ public final class PitchTracker {
     private var buffer: [Float] = []
     private var bufferStart = 0  // stream frame of buffer[0]
     private var nextEnd: Int
-    /// Stream frame where the current note (or silence) began.
+    /// Stream frame from which the current note (or silence) is fitted.
     private var anchor = 0
+    /// Stream frame where the current note is said to begin: its attack, or
+    /// the earliest frame of the window where its pitch set in.
+    private var onset = 0
     /// The pitch read at the last step, while the note lasts.
     private var held: Double? { didSet { if held == nil { lastHeard = nil } } }
     /// The last step's candidate over the short window, while a note is held.
@@ -68,7 +73,7 @@ public final class PitchTracker {
     /// Forgets the stream: the next sample is frame 0 again.
     public func reset() {
         buffer.removeAll(keepingCapacity: true)
-        (bufferStart, nextEnd, anchor, held) = (0, settings.hopFrames, 0, nil)
+        (bufferStart, nextEnd, anchor, onset, held) = (0, settings.hopFrames, 0, 0, nil)
         attacks = AttackDetector(sampleRate: settings.sampleRate)
         pendingAttacks.removeAll()
     }
@@ -96,6 +101,7 @@ public final class PitchTracker {
         while let attack = pendingAttacks.first, attack.known <= end {
             pendingAttacks.removeFirst()
             anchor = max(anchor, attack.start)
+            onset = anchor
             held = nil
         }
         let time = Double(end) / settings.sampleRate
@@ -117,12 +123,16 @@ public final class PitchTracker {
                !leapt(from: previous, to: heard.frequency, end: end, frames: short) {
                 // Same note, in its octave: refined from the last reading.
                 let near = abs(Self.foldedCents(heard.frequency, previous)) < 20 ? previous : heard.frequency / Self.octaveRatio(heard.frequency, previous)
-                if let reading = read(end: end, near: near, close: near == previous, checkOctave: false, time: time, level: level) {
+                if let reading = read(end: end, near: near, close: near == previous, checkOctave: false, time: time, level: level),
+                   reading.clarity >= Self.heldGate {
                     return reading
                 }
+                // The fit no longer explains the window: the next note has begun in it.
             }
-            // Changed within the short window: the new note starts in it.
+            // Changed within the short window: the new note starts in it. The fit begins
+            // late in that window, to leave the old note out; the note is said to start early in it.
             anchor = max(anchor, end - min(short / 2, settings.hopFrames))
+            onset = max(onset, end - short)
             held = nil
         }
         guard let heard = candidate(end: end, frames: min(end - anchor, detectionFrames)), heard.clarity >= Self.clarityGate else {
@@ -167,7 +177,7 @@ public final class PitchTracker {
         guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
         held = fit.frequency
         return PitchReading(time: time, frequency: fit.frequency, clarity: fit.explained, level: level,
-                            noteStart: Double(anchor) / settings.sampleRate)
+                            noteStart: Double(onset) / settings.sampleRate)
     }
 
     /// `frequency`, or the octave below when that octave's odd harmonics hold
