@@ -101,7 +101,7 @@ let package = Package(
         // A sound file of the user's played once at each note, read through libsndfile (the C module map only) at activate.
         .target(name: "PeachSampleSource", dependencies: ["PeachPluginAPI", "CSndFile"], path: "Plugins/SampleSource"),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "MusicalTime",
-                                                          "PeachMetronome", "PeachDrone"],
+                                                          "PeachMetronome", "PeachDrone", "PeachTuner"],
                          path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.

@@ -19,6 +19,9 @@
 //      the engine's reported latency (baseline: sox copying the file).
 //  13. The metronome: click frames heard in an hour's render against the ideal
 //      grid (baseline: a running sum of click lengths), and drone + metronome CPU.
+//  14. The tuner's pitch tracker on FluidSynth-rendered and synthetic notes:
+//      accuracy, latency, octave errors and CPU (baseline: aubiopitch -p yinfft);
+//      14b the note transcriber on a 3-minute rendered take.
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -63,7 +66,8 @@ do {
     let mix = try figure(11) { try MixBenchmark(libraryPath: library).rows() }
     let roundTrip = try figure(12) { try RoundTripBenchmark().rows() }
     let metronome = try figure(13) { try MetronomeBenchmark(releaseDirectory: directory).rows() }
-    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome
+    let tuner = try figure(14) { try TunerBenchmark(releaseDirectory: directory).rows() }
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome + tuner
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")
