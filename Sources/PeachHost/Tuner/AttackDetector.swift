@@ -13,6 +13,9 @@ struct AttackDetector {
     static let refractoryBlocks = 12
 
     private var energies: [Double] = []
+    /// The last 400 ms of block energies, the newest last, for `soundStart`.
+    private var history: [Double] = []
+    static let historyBlocks = 80
     private var partial = 0.0, partialFrames = 0
     private var blocksSeen = 0, lastAttack = Int.min / 2
 
@@ -28,12 +31,29 @@ struct AttackDetector {
             partialFrames += 1
             guard partialFrames == blockFrames else { continue }
             energies.append(partial / Double(blockFrames))
+            history.append(partial / Double(blockFrames))
+            if history.count > Self.historyBlocks { history.removeFirst() }
             if energies.count > Self.recentBlocks + Self.earlierBlocks { energies.removeFirst() }
             (partial, partialFrames) = (0, 0)
             blocksSeen += 1
             if let block = attackBlock() { attacks.append(block * blockFrames) }
         }
         return attacks
+    }
+
+    /// Where the sound heard up to stream frame `end` rose out of a quieter
+    /// stretch (a block under a tenth of the last 20 ms's energy), as the
+    /// start of the first block after it; nil if no such stretch lies in the
+    /// history (the sound goes on from further back).
+    func soundStart(before end: Int) -> Int? {
+        let newest = blocksSeen - 1  // block index of history.last
+        let last = min(newest, end / blockFrames - 1)
+        let first = newest - history.count + 1
+        guard last - 3 >= first else { return nil }
+        let recent = (0..<4).map { history[last - $0 - first] }.reduce(0, +) / 4
+        var block = last
+        while block >= first, history[block - first] >= 0.1 * recent { block -= 1 }
+        return block >= first ? (block + 1) * blockFrames : nil
     }
 
     /// The block where an attack began, if the newest blocks make one.

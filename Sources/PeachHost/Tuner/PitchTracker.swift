@@ -56,6 +56,12 @@ public final class PitchTracker {
     /// Stream frame where the current note is said to begin: its attack, or
     /// the earliest frame of the window where its pitch set in.
     private var onset = 0
+    /// What set `onset` since the last reading: an attack, a change of pitch
+    /// (a guess, dropped when no pitch follows), or nothing (stale).
+    private var onsetSource = OnsetSource.stale
+    private enum OnsetSource { case stale, attack, change }
+    /// The end of the last step that read a pitch.
+    private var lastReadEnd = 0
     /// The pitch read at the last step, while the note lasts.
     private var held: Double? { didSet { if held == nil { lastHeard = nil } } }
     /// The last step's candidate over the short window, while a note is held.
@@ -73,7 +79,7 @@ public final class PitchTracker {
     /// Forgets the stream: the next sample is frame 0 again.
     public func reset() {
         buffer.removeAll(keepingCapacity: true)
-        (bufferStart, nextEnd, anchor, onset, held) = (0, settings.hopFrames, 0, 0, nil)
+        (bufferStart, nextEnd, anchor, onset, held, onsetSource, lastReadEnd) = (0, settings.hopFrames, 0, 0, nil, .stale, 0)
         attacks = AttackDetector(sampleRate: settings.sampleRate)
         pendingAttacks.removeAll()
     }
@@ -101,13 +107,14 @@ public final class PitchTracker {
         while let attack = pendingAttacks.first, attack.known <= end {
             pendingAttacks.removeFirst()
             anchor = max(anchor, attack.start)
-            onset = anchor
+            (onset, onsetSource) = (anchor, .attack)
             held = nil
         }
         let time = Double(end) / settings.sampleRate
         let level = self.level(end: end)
         func none(_ clarity: Double) -> PitchReading {
             held = nil
+            if onsetSource == .change { onsetSource = .stale }
             return PitchReading(time: time, frequency: nil, clarity: clarity, level: level)
         }
         guard level > Self.silence else { return none(0) }
@@ -132,12 +139,15 @@ public final class PitchTracker {
             // Changed within the short window: the new note starts in it. The fit begins
             // late in that window, to leave the old note out; the note is said to start early in it.
             anchor = max(anchor, end - min(short / 2, settings.hopFrames))
-            onset = max(onset, end - short)
+            (onset, onsetSource) = (max(onset, end - short), .change)
             held = nil
         }
         guard let heard = candidate(end: end, frames: min(end - anchor, detectionFrames)), heard.clarity >= Self.clarityGate else {
             return none(0)
         }
+        // A note that rose out of a quiet stretch starts where the sound rose, not where it
+        // grew loud enough for an attack (a reed's or a bow's swell) or was first heard.
+        if let start = attacks.soundStart(before: end), start > lastReadEnd, onsetSource != .attack || start < onset { (onset, onsetSource) = (start, .attack) }
         let reading = read(end: end, near: heard.frequency, close: false, checkOctave: true, time: time, level: level)
         guard let reading, reading.clarity >= Self.clarityGate else { return none(reading?.clarity ?? heard.clarity) }
         return reading
@@ -175,7 +185,7 @@ public final class PitchTracker {
             return octave == fit.frequency ? fit : HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave)
         }
         guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
-        held = fit.frequency
+        (held, onsetSource, lastReadEnd) = (fit.frequency, .stale, end)
         return PitchReading(time: time, frequency: fit.frequency, clarity: fit.explained, level: level,
                             noteStart: Double(onset) / settings.sampleRate)
     }
