@@ -6,7 +6,7 @@
 # make install / make uninstall (PREFIX=/usr/local, DESTDIR for staging).
 
 SWIFT ?= swift
-APT_PACKAGES := libasound2-dev libsndfile1-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm
+APT_PACKAGES := libasound2-dev libsndfile1-dev libfluidsynth-dev timgm6mb-soundfont fluidsynth sox alsa-utils pkg-config librsvg2-bin netpbm libfftw3-dev
 ARGS ?=
 PLUGINS := PeachSineSource PeachMidiOutSource PeachFluidSource PeachClickSource PeachSampleSource
 
@@ -74,7 +74,11 @@ uninstall:
 test: build release-plugins
 	$(SWIFT) test
 
+# The tuner's figure runs aubiopitch (aubio-tools) beside Peach's tracker on the same files.
 bench: deps
+	@dpkg-query -W -f='$${Status}' aubio-tools 2>/dev/null | grep -q "install ok installed" || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends aubio-tools; }
 	$(SWIFT) build -c release
 	.build/release/PeachBench
 

@@ -66,7 +66,9 @@ let package = Package(
         // The drone: a root with an optional fifth and octave, held on an engine track and changed without a gap.
         .target(name: "PeachDrone", dependencies: ["PeachSupport", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Drone"),
         // The tuner's ear: the pitch of a monophonic stream, step by step, and the notes a take held. Pure: samples in, readings out.
-        .target(name: "PeachTuner", path: "Sources/PeachHost/Tuner"),
+        .target(name: "PeachTuner", dependencies: ["CFFTW"], path: "Sources/PeachHost/Tuner", swiftSettings: [.unsafeFlags(["-O"])]),
+        // FFTW 3 (double precision): the tuner's autocorrelation by FFT.
+        .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
         // Takes recorded so that nothing is lost (partial WAV synced each second, repaired at the next start), kept as FLAC or WAV
         // in the data folder's recordings/, listed, renamed, trashed, restored and exported. No sound, no words.
         .target(name: "PeachRecordings", dependencies: ["PeachSupport", "PeachFiles", "CSndFile"], path: "Sources/PeachHost/Recordings"),
@@ -107,7 +109,7 @@ let package = Package(
         // A sound file of the user's played once at each note, read through libsndfile (the C module map only) at activate.
         .target(name: "PeachSampleSource", dependencies: ["PeachPluginAPI", "CSndFile"], path: "Plugins/SampleSource"),
         .executableTarget(name: "PeachBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "MusicalTime",
-                                                          "PeachMetronome", "PeachDrone", "PeachRecordings"],
+                                                          "PeachMetronome", "PeachDrone", "PeachTuner", "PeachRecordings"],
                          path: "Benchmarks/PeachBench"),
         .executableTarget(name: "TrainingBench", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports"], path: "Benchmarks/TrainingBench"),
         // Measuring rendered audio, locating build products, compiling C plugins in tests.
@@ -131,6 +133,8 @@ let package = Package(
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),
+        // The tuner's ear on synthetic and FluidSynth-rendered notes.
+        .testTarget(name: "TunerTests", dependencies: ["PeachTuner", "PeachMusic", "PeachTraining", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "FluidCoreTests", dependencies: ["PeachFluidCore", "IsolatedHome"]),
         // The MIDI Out core, ALSA's user-space MIDI encoder, and FluidSynth hearing the bytes. The plugin's entry
         // is not linked in (one peach_source_entry_v1 per image): it is exercised through the real program.

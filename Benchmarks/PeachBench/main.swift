@@ -19,6 +19,9 @@
 //      the engine's reported latency (baseline: sox copying the file).
 //  13. The metronome: click frames heard in an hour's render against the ideal
 //      grid (baseline: a running sum of click lengths), and drone + metronome CPU.
+//  14. The tuner's pitch tracker on FluidSynth-rendered and synthetic notes:
+//      accuracy, latency, octave errors and CPU (baseline: aubiopitch -p yinfft);
+//      14b the note transcriber on a 3-minute rendered take.
 //  15. `peach record` in real time through ALSA's file PCM, FLAC and WAV: CPU
 //      from /proc and the longest write stall, samples dropped (baseline:
 //      arecord writing the same PCM to a file).
@@ -66,8 +69,9 @@ do {
     let mix = try figure(11) { try MixBenchmark(libraryPath: library).rows() }
     let roundTrip = try figure(12) { try RoundTripBenchmark().rows() }
     let metronome = try figure(13) { try MetronomeBenchmark(releaseDirectory: directory).rows() }
+    let tuner = try figure(14) { try TunerBenchmark(releaseDirectory: directory).rows() }
     let recording = try figure(15) { try RecordBenchmark(releaseDirectory: directory).rows() }
-    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome + recording
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome + tuner + recording
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

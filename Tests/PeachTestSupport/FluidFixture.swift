@@ -36,3 +36,18 @@ extension FluidFixture {
         public var description: String { "rendering failed: \(notices)" }
     }
 }
+
+extension FluidFixture {
+    /// Plays `notes` (Hz, start and length in seconds; they may touch) on
+    /// `program` through the real engine into memory (48 kHz, mono), with
+    /// half a second after the last for its release.
+    public static func render(melody notes: [(frequency: Double, start: Double, duration: Double)], program: Int,
+                              library: String = BuildProducts.fluidPlugin) throws -> [Float] {
+        let end = (notes.map { $0.start + $0.duration }.max() ?? 0) + 0.5
+        let output = MemoryOutput(capacityFrames: Int(end * 48000) + 1024)
+        let frames = notes.map { (frequency: $0.frequency, start: Int64(($0.start * 48000).rounded()), frames: Int64(($0.duration * 48000).rounded())) }
+        let notices = try SourceFixture.render(frames, with: try instance(options: ["program": String(program)], library: library), through: output)
+        guard notices.allSatisfy({ !$0.endsRendering && !$0.silencedSource }) else { throw RenderFailure(notices: notices) }
+        return Array(output.samples(channel: 0).prefix(Int(end * 48000)))
+    }
+}

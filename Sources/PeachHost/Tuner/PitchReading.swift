@@ -10,8 +10,12 @@ public struct PitchReading: Equatable, Sendable {
     public var clarity: Double
     /// The window's RMS level in dB below full scale (0 dBFS = a full-scale square).
     public var level: Double
+    /// Where the note this reading belongs to began, in seconds from the
+    /// stream's start (its attack, or where its pitch set in): readings with
+    /// the same start are one note. Nil when no pitch was heard.
+    public var noteStart: Double?
 
-    public init(time: Double, frequency: Double?, clarity: Double, level: Double) {
-        (self.time, self.frequency, self.clarity, self.level) = (time, frequency, clarity, level)
+    public init(time: Double, frequency: Double?, clarity: Double, level: Double, noteStart: Double? = nil) {
+        (self.time, self.frequency, self.clarity, self.level, self.noteStart) = (time, frequency, clarity, level, noteStart)
     }
 }

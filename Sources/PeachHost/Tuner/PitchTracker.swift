@@ -4,54 +4,250 @@ import Glibc
 /// Feed it any number of samples at a time; each call returns the readings
 /// of the steps those samples completed. [main-thread] or any one thread.
 ///
-/// PLACEHOLDER (lead's skeleton): a plain NSDF peak, to be replaced by the
-/// tracker proper (MPM candidate, refinement, octave guard).
+/// Each step:
+/// 1. Attacks (a jump in energy) and pitch changes start a new note: the
+///    window never reaches back past the note's start, so two notes are never
+///    read as one.
+/// 2. A candidate period from the NSDF's key maxima (MPM) over the note so
+///    far, at most `detectionFrames`; below `clarityGate` there is no pitch.
+/// 3. The fundamental fitted to the whole note so far (up to `longestFit`),
+///    by least squares on its first harmonics (`HarmonicFit`), its attack
+///    (`settling`) left out.
+/// 4. The octave checked by the weight of the odd harmonics of the octave
+///    below, with hysteresis: a strong second harmonic does not flip a held
+///    note up, and a real leap still breaks through (the odd harmonics vanish).
 public final class PitchTracker {
     public let settings: TrackerSettings
-    private let windowFrames: Int
+
+    /// Below this clarity a window holds no pitch (noise, a note's attack, two
+    /// notes at once): the NSDF peak's height for the candidate, the share of
+    /// the window the harmonics explain for the reading.
+    public static let clarityGate = 0.8
+    /// A held note's fit may explain less (a vibrato, a swell) before the note is taken to have changed.
+    static let heldGate = 0.5
+    /// Quieter than this (dBFS) is silence.
+    public static let silence = -70.0
+    /// A pitch further than this from the held one (octaves aside) starts a new note.
+    static let changeCents = 50.0
+    /// The fit's window: up to 10 periods, within 80...150 ms. Longer would be
+    /// steadier and slower to follow a player's adjustment, and cost more.
+    static let longestFit = (periods: 10.0, shortest: 0.08, longest: 0.15)
+    /// The fit leaves out a note's first 10 ms: the attack's swell, fitted as a
+    /// steady tone, pulls a short window's pitch by many cents.
+    static let settling = 0.01
+    /// The shortest stretch of a note read: 2.5 periods.
+    static let fewestPeriods = 2.5
+    /// Odd harmonics of the octave below must hold this share of the sound to
+    /// make it the note: more to leave a held octave than to stay in it.
+    static let oddShare = (absent: 0.005, stay: 0.02, neutral: 0.05, leave: 0.15)
+
+    /// Enough of the note for two and a half periods of the lowest pitch: the candidate's window.
+    private let detectionFrames: Int
+    private let longestFitFrames: Int
+    private let autocorrelation: NormalisedAutocorrelation
+    private var attacks: AttackDetector
+    private var pendingAttacks: [(start: Int, known: Int)] = []
+
     private var buffer: [Float] = []
-    private var consumed = 0  // stream frames dropped from the front of `buffer`
+    private var bufferStart = 0  // stream frame of buffer[0]
     private var nextEnd: Int
+    /// Stream frame from which the current note (or silence) is fitted.
+    private var anchor = 0
+    /// Stream frame where the current note is said to begin: its attack, or
+    /// the earliest frame of the window where its pitch set in.
+    private var onset = 0
+    /// What set `onset` since the last reading: an attack, a change of pitch
+    /// (a guess, dropped when no pitch follows), or nothing (stale).
+    private var onsetSource = OnsetSource.stale
+    private enum OnsetSource { case stale, attack, change }
+    /// The end of the last step that read a pitch.
+    private var lastReadEnd = 0
+    /// The pitch read at the last step, while the note lasts.
+    private var held: Double? { didSet { if held == nil { lastHeard = nil } } }
+    /// The last step's candidate over the short window, while a note is held.
+    private var lastHeard: Double?
 
     public init(settings: TrackerSettings) {
         self.settings = settings
-        windowFrames = Int(2.2 * settings.sampleRate / settings.lowest)
-        nextEnd = windowFrames
+        detectionFrames = Int((Self.fewestPeriods * settings.sampleRate / settings.lowest).rounded(.up))
+        longestFitFrames = Int(Self.longestFit.longest * settings.sampleRate)
+        autocorrelation = NormalisedAutocorrelation(capacity: detectionFrames)
+        attacks = AttackDetector(sampleRate: settings.sampleRate)
+        nextEnd = settings.hopFrames
+    }
+
+    /// Forgets the stream: the next sample is frame 0 again.
+    public func reset() {
+        buffer.removeAll(keepingCapacity: true)
+        (bufferStart, nextEnd, anchor, onset, held, onsetSource, lastReadEnd) = (0, settings.hopFrames, 0, 0, nil, .stale, 0)
+        attacks = AttackDetector(sampleRate: settings.sampleRate)
+        pendingAttacks.removeAll()
     }
 
     public func push(_ samples: some Collection<Float>) -> [PitchReading] {
+        let before = bufferStart + buffer.count
         buffer.append(contentsOf: samples)
+        let found = buffer.withUnsafeBufferPointer { attacks.feed(UnsafeBufferPointer(rebasing: $0[(before - bufferStart)...])) }
+        pendingAttacks += found.map { ($0, $0 + AttackDetector.recentBlocks * attacks.blockFrames) }
         var readings: [PitchReading] = []
-        while consumed + buffer.count >= nextEnd {
-            let start = nextEnd - windowFrames - consumed
-            readings.append(read(Array(buffer[start..<(start + windowFrames)]), endFrame: nextEnd))
+        while bufferStart + buffer.count >= nextEnd {
+            readings.append(step(end: nextEnd))
             nextEnd += settings.hopFrames
         }
-        let drop = min(buffer.count, max(0, nextEnd - windowFrames - consumed))
-        buffer.removeFirst(drop)
-        consumed += drop
+        let keep = max(detectionFrames, longestFitFrames) + settings.hopFrames
+        let drop = min(buffer.count, nextEnd - keep - bufferStart)
+        if drop > 0 && drop >= buffer.count / 2 {  // in batches: removing from the front moves what stays
+            buffer.removeFirst(drop)
+            bufferStart += drop
+        }
         return readings
     }
 
-    private func read(_ window: [Float], endFrame: Int) -> PitchReading {
-        let time = Double(endFrame) / settings.sampleRate
-        let power = window.reduce(0) { $0 + Double($1) * Double($1) } / Double(window.count)
-        let level = 10 * log10(max(power * 2, 1e-20))
-        let minLag = Int(settings.sampleRate / settings.highest), maxLag = min(window.count / 2, Int(settings.sampleRate / settings.lowest))
-        var nsdf = [Double](repeating: 0, count: maxLag + 2)
-        for lag in max(1, minLag - 1)...(maxLag + 1) {
-            var acf = 0.0, energy = 0.0
-            for index in 0..<(window.count - lag) {
-                acf += Double(window[index]) * Double(window[index + lag])
-                energy += Double(window[index]) * Double(window[index]) + Double(window[index + lag]) * Double(window[index + lag])
+    private func step(end: Int) -> PitchReading {
+        while let attack = pendingAttacks.first, attack.known <= end {
+            pendingAttacks.removeFirst()
+            anchor = max(anchor, attack.start)
+            (onset, onsetSource) = (anchor, .attack)
+            held = nil
+        }
+        let time = Double(end) / settings.sampleRate
+        let level = self.level(end: end)
+        func none(_ clarity: Double) -> PitchReading {
+            held = nil
+            if onsetSource == .change { onsetSource = .stale }
+            return PitchReading(time: time, frequency: nil, clarity: clarity, level: level)
+        }
+        guard level > Self.silence else { return none(0) }
+
+        if let previous = held {
+            // The note goes on while a short window still hears it.
+            let short = min(end - anchor, detectionFrames, max(Int(0.015 * settings.sampleRate), Int(3 * settings.sampleRate / previous)))
+            let heard = candidate(end: end, frames: short)
+            // Against the last step's short window, which follows a vibrato as the fit's longer one does not.
+            let reference = lastHeard ?? previous
+            lastHeard = heard.map(\.frequency)
+            if let heard, heard.clarity >= Self.clarityGate, abs(Self.foldedCents(heard.frequency, reference)) <= Self.changeCents,
+               !leapt(from: previous, to: heard.frequency, end: end, frames: short) {
+                // Same note, in its octave: refined from the last reading.
+                let near = abs(Self.foldedCents(heard.frequency, previous)) < 20 ? previous : heard.frequency / Self.octaveRatio(heard.frequency, previous)
+                if let reading = read(end: end, near: near, close: near == previous, checkOctave: false, time: time, level: level),
+                   reading.clarity >= Self.heldGate {
+                    return reading
+                }
+                // The fit no longer explains the window: the next note has begun in it.
             }
-            nsdf[lag] = energy > 0 ? 2 * acf / energy : 0
+            // Changed within the short window: the new note starts in it. The fit begins
+            // late in that window, to leave the old note out; the note is said to start early in it.
+            anchor = max(anchor, end - min(short / 2, settings.hopFrames))
+            (onset, onsetSource) = (max(onset, end - short), .change)
+            held = nil
         }
-        guard let best = (minLag...maxLag).max(by: { nsdf[$0] < nsdf[$1] }), nsdf[best] > 0.5, best > 1 else {
-            return PitchReading(time: time, frequency: nil, clarity: max(0, nsdf[minLag...maxLag].max() ?? 0), level: level)
+        guard let heard = candidate(end: end, frames: min(end - anchor, detectionFrames)), heard.clarity >= Self.clarityGate else {
+            return none(0)
         }
-        let (a, b, c) = (nsdf[best - 1], nsdf[best], nsdf[best + 1])
-        let shift = (a - c) / (2 * (a - 2 * b + c))
-        return PitchReading(time: time, frequency: settings.sampleRate / (Double(best) + shift), clarity: b, level: level)
+        // A note that rose out of a quiet stretch starts where the sound rose, not where it
+        // grew loud enough for an attack (a reed's or a bow's swell) or was first heard.
+        if let start = attacks.soundStart(before: end), start > lastReadEnd, onsetSource != .attack || start < onset { (onset, onsetSource) = (start, .attack) }
+        let reading = read(end: end, near: heard.frequency, close: false, checkOctave: true, time: time, level: level)
+        guard let reading, reading.clarity >= Self.clarityGate else { return none(reading?.clarity ?? heard.clarity) }
+        return reading
+    }
+
+    /// Whether a candidate an octave (or more) from the held note is a real
+    /// leap: judged on the short window alone, by the odd harmonics of the
+    /// lower of the two, which a real leap up leaves empty and a real leap
+    /// down fills.
+    private func leapt(from held: Double, to heard: Double, end: Int, frames: Int) -> Bool {
+        let ratio = Self.octaveRatio(heard, held)
+        guard ratio != 1 else { return false }
+        let start = end - frames - bufferStart
+        return buffer.withUnsafeBufferPointer { all in
+            let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
+            return ratio > 1 ? oddShare(window, of: held) < Self.oddShare.stay : oddShare(window, of: held * ratio) > Self.oddShare.leave
+        }
+    }
+
+    /// The fundamental near `near`, fitted over the note so far; nil while
+    /// the note is too short to read. Its clarity is the share of the window
+    /// the fitted harmonics explain.
+    /// `close`: `near` is within a fraction of a cent (the last reading of the note).
+    private func read(end: Int, near: Double, close: Bool, checkOctave: Bool, time: Double, level: Double) -> PitchReading? {
+        let period = settings.sampleRate / near
+        let longest = min(longestFitFrames, max(Int(Self.longestFit.shortest * settings.sampleRate), Int(Self.longestFit.periods * period)))
+        let frames = min(end - anchor - Int(Self.settling * settings.sampleRate), longest)
+        guard Double(frames) >= Self.fewestPeriods * period else { return nil }
+        let start = end - frames - bufferStart
+        let fit = buffer.withUnsafeBufferPointer { all in
+            let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
+            let fit = HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: near, close: close)
+            guard checkOctave else { return fit }
+            let octave = octaveChecked(window, fit.frequency)
+            return octave == fit.frequency ? fit : HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave)
+        }
+        guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
+        (held, onsetSource, lastReadEnd) = (fit.frequency, .stale, end)
+        return PitchReading(time: time, frequency: fit.frequency, clarity: fit.explained, level: level,
+                            noteStart: Double(onset) / settings.sampleRate)
+    }
+
+    /// `frequency`, or the octave below when that octave's odd harmonics hold
+    /// enough of the sound, or the octave above when `frequency`'s own odd
+    /// harmonics hold next to nothing. The held note's octave is favoured.
+    private func octaveChecked(_ window: UnsafeBufferPointer<Float>, _ frequency: Double) -> Double {
+        func near(_ a: Double, _ b: Double) -> Bool { abs(Self.cents(a, b)) < Self.changeCents }
+        let below = frequency / 2
+        let down = held.map { near($0, below) ? Self.oddShare.stay : near($0, frequency) ? Self.oddShare.leave : Self.oddShare.neutral }
+            ?? Self.oddShare.neutral
+        if below >= settings.lowest * 0.97, oddShare(window, of: below) > down { return below }
+        // Up only when the odd harmonics are all but absent: MPM seldom picks a period too long,
+        // and a reed's weak fundamental and third must not lift it.
+        let up = held.map { near($0, 2 * frequency) ? Self.oddShare.stay : Self.oddShare.absent } ?? Self.oddShare.absent
+        if 2 * frequency <= settings.highest * 1.03, 2 * frequency < 0.45 * settings.sampleRate, oddShare(window, of: frequency) < up {
+            return 2 * frequency
+        }
+        return frequency
+    }
+
+    /// The share of the harmonic sound of `fundamental` in its odd harmonics.
+    private func oddShare(_ window: UnsafeBufferPointer<Float>, of fundamental: Double) -> Double {
+        let theta = 2 * Double.pi * fundamental / settings.sampleRate
+        let all = max(2, min(2 * HarmonicFit.harmonics, Int(0.45 * settings.sampleRate / fundamental)))
+        var scratch = HarmonicFit.Scratch(harmonics: all)
+        let whole = HarmonicFit.explained(window, theta: theta, harmonics: all, scratch: &scratch)
+        let even = HarmonicFit.explained(window, theta: 2 * theta, harmonics: all / 2, scratch: &scratch)
+        return whole > 0 ? max(0, whole - even) / whole : 0
+    }
+
+    /// The NSDF candidate over the `frames` before `end`, as a frequency.
+    private func candidate(end: Int, frames: Int) -> (frequency: Double, clarity: Double)? {
+        guard frames > 0 else { return nil }
+        let start = end - frames - bufferStart
+        let shortest = max(2, Int(settings.sampleRate / settings.highest))
+        let longest = Int((settings.sampleRate / settings.lowest).rounded(.up)) + 1
+        let found = buffer.withUnsafeBufferPointer {
+            autocorrelation.candidate(UnsafeBufferPointer(rebasing: $0[start..<(start + frames)]), shortest: shortest, longest: longest)
+        }
+        return found.map { (settings.sampleRate / $0.period, $0.clarity) }
+    }
+
+    /// RMS of the last two steps in dBFS (a full-scale square is 0 dB).
+    private func level(end: Int) -> Double {
+        let frames = min(2 * settings.hopFrames, end - bufferStart)
+        var sum = 0.0
+        for index in (end - frames - bufferStart)..<(end - bufferStart) { sum += Double(buffer[index]) * Double(buffer[index]) }
+        return 10 * log10(max(sum / Double(max(frames, 1)), 1e-20))
+    }
+
+    static func cents(_ from: Double, _ to: Double) -> Double { 1200 * log2(to / from) }
+
+    /// Cents from `reference` to `frequency` with whole octaves taken out (−600...600).
+    static func foldedCents(_ frequency: Double, _ reference: Double) -> Double {
+        let cents = cents(reference, frequency)
+        return cents - 1200 * (cents / 1200).rounded()
+    }
+
+    /// The power of two that brings `reference` nearest to `frequency`.
+    static func octaveRatio(_ frequency: Double, _ reference: Double) -> Double {
+        pow(2, (cents(reference, frequency) / 1200).rounded())
     }
 }

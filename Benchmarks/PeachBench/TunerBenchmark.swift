@@ -1,0 +1,231 @@
+import Foundation
+import PeachAudio
+import PeachHost
+import PeachMusic
+import PeachSupport
+import PeachTestSupport
+import PeachTuner
+
+/// Figure 14: the tuner's ear on a corpus no one here wrote, beside
+/// `aubiopitch -p yinfft` (aubio-tools) on the same files in the same run.
+///
+/// - Notes of many General MIDI programs rendered by FluidSynth from
+///   TimGM6mb through Peach's FluidSynth source at odd detunings. The truth of
+///   each note is measured, not assumed: Peach's long-window pitch meter on
+///   its steady part (0.4 to 1.4 s).
+/// - Synthetic tones, 40 Hz to 2 kHz, five timbres, white noise at 20 dB SNR;
+///   their truth is the frequency they were made at.
+///
+/// Scored from 100 ms after each note's start to its end: accuracy (median
+/// and 95th percentile of |cents| over the readings with a pitch, octave
+/// errors left out; the share of all readings within ±0.5 c), latency (note
+/// start to the first reading within ±0.5 c that stays so for the next
+/// 100 ms) and octave errors (readings a whole number of octaves off, ±50 c).
+///
+/// Figure 14b: `NoteTranscriber` on a 3-minute rendered melody: time taken,
+/// notes found against the notes rendered (an onset within 50 ms matches).
+struct TunerBenchmark {
+    let releaseDirectory: String
+    var fluidLibrary: String { releaseDirectory + "/libPeachFluidSource.so" }
+
+    /// Programs across the General MIDI families, each with keys in its range.
+    static let programs: [(program: Int, name: String, keys: [Int])] = [
+        (0, "Acoustic Grand Piano", [33, 48, 60, 72, 84]), (4, "Electric Piano 1", [45, 60, 72]),
+        (19, "Church Organ", [36, 48, 60, 72]), (21, "Accordion", [48, 60, 72]),
+        (24, "Nylon Guitar", [40, 47, 55, 64, 76]), (25, "Steel Guitar", [40, 52, 64, 76]), (27, "Clean Electric Guitar", [40, 52, 64]),
+        (32, "Acoustic Bass", [28, 33, 40, 45]), (33, "Finger Bass", [28, 35, 43]), (34, "Pick Bass", [31, 38, 45]),
+        (40, "Violin", [55, 67, 79, 88]), (41, "Viola", [48, 60, 72]), (42, "Cello", [36, 43, 50, 57]), (48, "String Ensemble 1", [48, 60, 72]),
+        (52, "Choir Aahs", [48, 60, 72]), (53, "Voice Oohs", [50, 60, 69]), (54, "Synth Voice", [48, 60, 72]),
+        (56, "Trumpet", [55, 62, 70, 77]), (57, "Trombone", [40, 47, 53, 60]), (60, "French Horn", [41, 50, 60, 69]),
+        (65, "Alto Sax", [49, 58, 68, 77]), (68, "Oboe", [58, 67, 77, 86]), (70, "Bassoon", [34, 43, 53, 62]),
+        (71, "Clarinet", [50, 58, 67, 79]), (73, "Flute", [60, 72, 84, 91]), (80, "Square Lead", [45, 57, 69, 81]),
+    ]
+    /// Odd detunings, cycled through the notes.
+    static let detunings = [13.7, -27.3, 41.9, -6.1, 22.4, -38.8]
+
+    /// A take and the notes in it: where each sounds and its true pitch.
+    struct Take {
+        var name: String
+        var samples: [Float]
+        var notes: [(start: Double, end: Double, truth: Double)]
+    }
+
+    /// How one tracker did over a set of takes.
+    struct Scores {
+        var errors: [Double] = []  // |cents| of readings with a pitch, octave errors left out
+        var readings = 0, within = 0, octave = 0, voiced = 0
+        var latencies: [Double?] = []
+
+        mutating func add(_ readings: [(time: Double, frequency: Double?)], of take: Take) {
+            for note in take.notes {
+                let span = readings.filter { $0.time >= note.start && $0.time <= note.end - 0.02 }
+                let scored = span.filter { $0.time >= note.start + 0.1 }
+                self.readings += scored.count
+                for reading in scored {
+                    guard let frequency = reading.frequency, frequency > 0 else { continue }
+                    voiced += 1
+                    let cents = 1200 * log2(frequency / note.truth), octaves = (cents / 1200).rounded()
+                    if octaves != 0 && abs(cents - 1200 * octaves) < 50 {
+                        octave += 1
+                        continue
+                    }
+                    errors.append(abs(cents))
+                    if abs(cents) <= 0.5 { within += 1 }
+                }
+                // The first reading in tune that stays in tune for the next 100 ms.
+                let good = span.map { $0.frequency.map { $0 > 0 && abs(1200 * log2($0 / note.truth)) <= 0.5 } ?? false }
+                let first = good.indices.first { index in
+                    let following = span[index...].prefix { $0.time <= span[index].time + 0.1 }
+                    return following.count >= 5 && good[index..<(index + following.count)].allSatisfy { $0 }
+                }
+                latencies.append(first.map { span[$0].time - note.start })
+            }
+        }
+
+        var summary: String {
+            let sorted = errors.sorted()
+            let p95 = sorted.isEmpty ? Double.nan : sorted[min(sorted.count - 1, Int(0.95 * Double(sorted.count)))]
+            let found = latencies.compactMap { $0 }
+            let latency = found.median.map { "\(format($0 * 1000, decimals: 0)) ms" } ?? "none"
+            return "median \(format(sorted.median ?? .nan, decimals: 2)) c, p95 \(format(p95, decimals: 2)) c, "
+                + "\(percent(within, of: readings)) within 0.5 c; latency \(latency) "
+                + "(\(percent(found.filter { $0 <= 0.1 }.count, of: latencies.count)) of notes by 100 ms, \(latencies.count - found.count) never); "
+                + "octave errors \(percent(octave, of: voiced, decimals: 2))"
+        }
+    }
+
+    func rows() throws -> [Row] {
+        let folder = TemporaryDirectory("peach-bench-tuner")
+        defer { folder.remove() }
+        let (fluid, unmeasured) = try fluidCorpus()
+        let synthetic = syntheticCorpus()
+        let aubio = ProcessRunner.find("aubiopitch")
+
+        var rows: [Row] = []
+        var seconds = 0.0, cost = Duration.zero
+        var worst: [(name: String, within: Double, octave: Double)] = []
+        for (label, takes) in [("FluidSynth", fluid), ("synthetic", synthetic)] {
+            var peach = Scores(), baseline = Scores()
+            for take in takes {
+                let tracker = PitchTracker(settings: TrackerSettings(sampleRate: 48000))
+                var readings: [PitchReading] = []
+                // In 10 ms pushes, as the live capture delivers them to the main thread.
+                cost += Measurement.time {
+                    var index = 0
+                    while index < take.samples.count {
+                        readings += tracker.push(take.samples[index..<min(take.samples.count, index + 480)])
+                        index += 480
+                    }
+                }
+                seconds += Double(take.samples.count) / 48000
+                var own = Scores()
+                own.add(readings.map { ($0.time, $0.frequency) }, of: take)
+                worst.append((take.name, Double(own.within) / Double(max(own.readings, 1)), Double(own.octave) / Double(max(own.voiced, 1))))
+                peach.add(readings.map { ($0.time, $0.frequency) }, of: take)
+                if let aubio { baseline.add(try aubioReadings(take, aubio: aubio, folder: folder), of: take) }
+            }
+            let notes = takes.map(\.notes.count).reduce(0, +)
+            let name = label == "FluidSynth" ? "14 tuner: \(notes) FluidSynth notes, \(fluid.count) programs" : "14 tuner: \(notes) synthetic tones, 20 dB SNR"
+            let target = "within ±0.5 c from 100 ms; octave errors < 1 %"
+            let passes = peach.within * 100 >= peach.readings * 95 && peach.octave * 100 < max(1, peach.voiced)
+            rows.append(.checked(name, target: target, measured: peach.summary,
+                                 baseline: aubio == nil ? "aubiopitch not installed" : "aubiopitch yinfft: \(baseline.summary)", passes: passes))
+        }
+        let programs = worst.filter { !$0.name.hasPrefix("synthetic") }
+        rows.append(.info("14 tuner: FluidSynth programs, share within 0.5 c (lowest five)",
+                          measured: programs.sorted { $0.within < $1.within }.prefix(5).map { "\($0.name) \(format($0.within * 100, decimals: 0)) %" }.joined(separator: ", ")))
+        rows.append(.info("14 tuner: FluidSynth programs with octave errors",
+                          measured: programs.filter { $0.octave > 0 }.sorted { $0.octave > $1.octave }.map { "\($0.name) \(format($0.octave * 100, decimals: 1)) %" }.joined(separator: ", ")))
+        if unmeasured > 0 { rows.append(.info("14 tuner: FluidSynth notes the meter could not measure (left out)", measured: "\(unmeasured)")) }
+        let share = cost.seconds / seconds
+        rows.append(.checked("14 tuner: CPU per second of audio (48 kHz, 10 ms hop)", target: "< 5 % of a core",
+                             measured: "\(format(share * 100, decimals: 2)) % (\(format(seconds, decimals: 0)) s of audio)", passes: share < 0.05))
+        rows.append(try transcriberRow())
+        return rows
+    }
+
+    /// Every program's notes in one take each; the truth of each note measured.
+    private func fluidCorpus() throws -> (takes: [Take], unmeasured: Int) {
+        var takes: [Take] = [], unmeasured = 0, detune = 0
+        for (program, name, keys) in Self.programs {
+            let asked = keys.map { key -> Double in
+                defer { detune += 1 }
+                return Pitch.frequency(of: MIDINote(number: key)!, cents: Self.detunings[detune % Self.detunings.count])
+            }
+            let samples = try FluidFixture.render(asked, options: ["program": String(program)], library: fluidLibrary)
+            var notes: [(start: Double, end: Double, truth: Double)] = []
+            for (index, frequency) in asked.enumerated() {
+                let start = index * FluidFixture.spacing
+                let steady = samples[(start + 19_200)..<(start + 67_200)]
+                guard let truth = PitchMeter.measure(steady, sampleRate: 48000, near: frequency), abs(1200 * log2(truth.frequency / frequency)) < 50 else {
+                    unmeasured += 1
+                    continue
+                }
+                notes.append((Double(start) / 48000, Double(start + FluidFixture.noteFrames) / 48000, truth.frequency))
+            }
+            takes.append(Take(name: name, samples: samples, notes: notes))
+        }
+        return (takes, unmeasured)
+    }
+
+    /// Tones 40 Hz to 2 kHz in five timbres, 1 s each with 0.5 s between, noise at 20 dB SNR.
+    private func syntheticCorpus() -> [Take] {
+        let timbres = [SyntheticTake.sine, SyntheticTake.sawtooth, SyntheticTake.weakFundamental, SyntheticTake.strongSecond, SyntheticTake.missingFundamental]
+        let frequencies = (0..<12).map { 40 * pow(50, Double($0) / 11) }  // 40 Hz to 2 kHz, evenly in log
+        return timbres.enumerated().map { index, partials in
+            let notes = frequencies.enumerated().map { step, frequency in
+                SyntheticTake.Note(start: 0.5 + 1.5 * Double(step), duration: 1, frequency: frequency * pow(2, Self.detunings[(step + index) % Self.detunings.count] / 1200),
+                                   partials: partials)
+            }
+            let take = SyntheticTake(notes: notes, noiseSNR: 20, seed: UInt64(index + 1))
+            return Take(name: "synthetic \(index)", samples: take.render(), notes: notes.map { ($0.start, $0.start + $0.duration, $0.frequency) })
+        }
+    }
+
+    /// aubiopitch's readings of the take, from a WAV file (0 Hz: no pitch).
+    private func aubioReadings(_ take: Take, aubio: String, folder: TemporaryDirectory) throws -> [(time: Double, frequency: Double?)] {
+        let path = folder.file("take.wav")
+        let output = try WavFileOutput(path: path)
+        _ = take.samples.withUnsafeBufferPointer { output.write($0.baseAddress!, frames: $0.count) }
+        try output.finish()
+        // A 4096-frame window holds two periods of 23 Hz; a 480-frame hop reads every 10 ms, as Peach does.
+        let result = try Shell.run([aubio, "-i", path, "-p", "yinfft", "-B", "4096", "-H", "480", "-r", "48000", "-u", "Hz"])
+        guard result.status == 0 else { throw BenchError("aubiopitch failed: \(result.standardError)") }
+        return result.standardOutput.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ").compactMap { Double($0) }
+            return fields.count == 2 ? (fields[0], fields[1] > 0 ? fields[1] : nil) : nil
+        }
+    }
+
+    /// Figure 14b: a 3-minute clarinet melody through the tracker and the transcriber.
+    private func transcriberRow() throws -> Row {
+        let melody = TestMelody.make(seconds: 180, lowest: 50, highest: 84, seed: 14)
+        let samples = try FluidFixture.render(melody: melody.map { ($0.frequency, $0.start, $0.duration) }, program: 71, library: fluidLibrary)
+        var found: [PlayedNote] = []
+        let taken = Measurement.time {
+            let tracker = PitchTracker(settings: TrackerSettings(sampleRate: 48000))
+            found = NoteTranscriber().notes(in: tracker.push(samples))
+        }
+        var onsetErrors: [Double] = [], centErrors: [Double] = [], matched = 0
+        for note in melody {
+            guard let played = found.filter({ abs($0.onset - note.start) < 0.05 }).min(by: { abs($0.onset - note.start) < abs($1.onset - note.start) }) else { continue }
+            matched += 1
+            onsetErrors.append(abs(played.onset - note.start))
+            let part = samples[Int((note.start + note.duration / 4) * 48000)..<Int((note.start + note.duration) * 48000)]
+            if let truth = PitchMeter.measure(part, sampleRate: 48000, near: note.frequency) {
+                centErrors.append(abs(1200 * log2(played.frequency / truth.frequency)))
+            }
+        }
+        let precision = Double(matched) / Double(max(found.count, 1)), recall = Double(matched) / Double(melody.count)
+        return .checked("14b record notes: 3-min clarinet take, \(melody.count) notes rendered", target: "recall and precision >= 90 %",
+                        measured: "\(format(taken.seconds, decimals: 2)) s; \(found.count) found, precision \(format(precision * 100, decimals: 1)) %, "
+                            + "recall \(format(recall * 100, decimals: 1)) %; onset error median \(format((onsetErrors.median ?? .nan) * 1000, decimals: 0)) ms; "
+                            + "pitch vs meter median \(format(centErrors.median ?? .nan, decimals: 2)) c",
+                        passes: precision >= 0.9 && recall >= 0.9)
+    }
+}
+
+/// `part` of `whole` as a percentage, e.g. `97.3 %`.
+private func percent(_ part: Int, of whole: Int, decimals: Int = 1) -> String {
+    whole == 0 ? "n/a" : "\(format(100 * Double(part) / Double(whole), decimals: decimals)) %"
+}
