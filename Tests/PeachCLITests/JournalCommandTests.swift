@@ -214,6 +214,28 @@ struct JournalHome {
         #expect(try home.peach(["calendar", "2026-12", "--plain"]).standardOutput == "December 2026: 1 day with activity.\nTuesday 2026-12-01 · 1 training answer\n")
     }
 
+    /// A take recorded today marks today in the calendar, and a note names it
+    /// by a unique beginning: the note is kept with the take's full name, on the
+    /// take's day. A take the library does not have is kept as written, with a warning.
+    @Test func recordingsMarkTheirDayAndANoteNamesATake() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let input = home.folder.file("scale.wav")
+        #expect(try Shell.run(["sox", "-n", "-r", "48000", "-c", "1", "-b", "16", input, "synth", "0.5", "sine", "440"]).status == 0)
+        let recorded = try Shell.run([BuildProducts.peach, "record", "--input", input, "--name", "Bach prelude"], environment: home.environment)
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        let added = try home.peach(["add", "--take", "bach", "Played", "it", "slower"])
+        #expect(added.status == 0, "\(added.standardError)")
+        let json = try JSONSerialization.jsonObject(with: Data(try home.peach(["calendar", "--json"]).standardOutput.utf8)) as? [String: Any]
+        let days = try #require(json?["days"] as? [[String: Any]])
+        #expect(days.count == 1 && days[0]["recordings"] as? [String] == ["Bach prelude"], "\(days)")
+        #expect(((days.first?["entries"] as? [[String: Any]])?.first?["take"] as? String) == "Bach prelude", "\(days)")
+        let elsewhere = try home.peach(["add", "--take", "Brahms on the phone", "Nothing"])
+        #expect(elsewhere.status == 0 && elsewhere.standardError.contains("no take named 'Brahms on the phone' is in the recordings here"),
+                "\(elsewhere.standardError)")
+        #expect(try home.peach(["list"]).standardOutput.contains("Take: Brahms on the phone"))
+    }
+
     @Test func germanOnce() throws {
         let home = JournalHome()
         defer { home.folder.remove() }

@@ -165,7 +165,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpJournalFormat, helpJournalOutput, helpJournalCalendarAbstract, helpJournalCalendarDiscussion, helpJournalMonth
     case helpJournalPlain, helpJournalCalendarJSON, journalNoSuchDate, journalNoSuchMonth, journalNoSuchTime, journalBadTakeName
     case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
-    case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded
+    case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
     case journalNoNotesYet, journalExportExists, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalNeedsTerminal
     case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend

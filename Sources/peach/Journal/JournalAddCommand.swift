@@ -12,7 +12,7 @@ struct JournalAddCommand: ParsableCommand {
 
               peach journal add Scales in G, slowly
               peach journal add --date yesterday --time 18:30
-              peach journal add --take "2026-11-25 09.30" The shift is in tune now
+              peach journal add --take "2026-11-25 09-30" The shift is in tune now
             """)
 
     @OptionGroup var data: DataOptions
@@ -42,9 +42,24 @@ struct JournalAddCommand: ParsableCommand {
         return minute
     }
 
+    /// The take named, as the library knows it (a unique beginning is enough). One it does not
+    /// have (recorded elsewhere, or deleted) is named as written, with a warning; an ambiguous name is an error.
+    private func linkedTake() throws -> Take? {
+        guard let take else { return nil }
+        do {
+            return try RecordingsOptions.take(take, in: TakeLibrary(dataDirectory: try data.resolve()))
+        } catch NameLookupError.unknown {
+            StandardError.warning(localized(.journalTakeNotRecorded, take))
+            return nil
+        }
+    }
+
     func run() throws {
         let clock = JournalClock(), store = try data.journal()
-        let day = try clock.date(date), minute = try minute(clock)
+        let linked = try linkedTake()
+        let take = linked?.name ?? self.take
+        let day = try date == nil && linked != nil ? JournalDate.local(at: Double(linked!.startTime)) : clock.date(date)
+        let minute = try minute(clock)
         guard !words.isEmpty else {
             print(try JournalEditing(store: store).add(on: day, minute: minute, take: take))
             return
