@@ -33,15 +33,10 @@ import Testing
 
     /// A sawtooth-like tone (the first eight partials, 1/k) at `hz`, `seconds` long, between `silence` seconds, as a float WAV.
     static func tone(_ path: String, hz: Double, seconds: Double, silence: Double = 0.3, channels: Int = 1, channel: Int = 0) throws {
-        let rate = 48_000.0
-        let lead = Int(silence * rate), length = Int(seconds * rate)
-        var samples = [Float](repeating: 0, count: lead + length + lead)
-        for index in 0..<length {
-            let t = Double(index) / rate
-            let fade = min(1, Double(index) / 480, Double(length - index) / 480)
-            samples[lead + index] = Float(fade * 0.3 * (1...8).reduce(0) { $0 + sin(2 * .pi * hz * Double($1) * t) / Double($1) })
-        }
-        try SampleFixture.write((0..<channels).map { $0 == channel ? samples : [Float](repeating: 0, count: samples.count) }, sampleRate: rate, to: path)
+        let partials = (1...8).map { 1 / Double($0) }
+        var samples = SyntheticTake(notes: [.init(start: silence, duration: seconds, frequency: hz, partials: partials)]).render()
+        samples += [Float](repeating: 0, count: max(0, Int((2 * silence + seconds) * 48_000) - samples.count))
+        try SampleFixture.write((0..<channels).map { $0 == channel ? samples : [Float](repeating: 0, count: samples.count) }, sampleRate: 48_000, to: path)
     }
 
     /// Every 10 ms step of a file is a line; silence reads as null; from 100 ms

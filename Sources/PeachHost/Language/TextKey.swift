@@ -156,6 +156,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpRecordListAbstract, helpRecordListDiscussion, helpRecordListSearch, helpRecordListDate, helpRecordListJSON, helpRecordListTrash
     case helpRecordPlayAbstract, helpRecordTake, helpRecordRenameAbstract, helpRecordNewName, helpRecordDeleteAbstract
     case helpRecordRestoreAbstract, helpRecordTrashedTake, helpRecordExportAbstract, helpRecordExportFile, helpRecordExportFormat
+    case helpRecordNotesAbstract, helpRecordNotesDiscussion, helpRecordNotesTake, helpRecordNotesJSON, recordNotesHeading, recordNotesColumns
     // The practice journal
     case helpJournalAbstract, helpJournalDiscussion, helpJournalAddAbstract, helpJournalAddDiscussion, helpJournalText, helpJournalDate
     case helpJournalTime, helpJournalTake, helpJournalEditAbstract, helpJournalEditDiscussion, helpJournalEditDate, helpJournalListAbstract

@@ -18,8 +18,9 @@ struct RecordCommand: ParsableCommand {
               peach record rename "2026-11-25 14-03-22" "Scales, slow"
               peach record export "Scales" scales.wav
               peach record delete "Scales"; peach record restore "Scales"
+              peach record notes "Bach"
             """,
         subcommands: [RecordTakeCommand.self, RecordListCommand.self, RecordPlayCommand.self, RecordRenameCommand.self,
-                      RecordDeleteCommand.self, RecordRestoreCommand.self, RecordExportCommand.self],
+                      RecordDeleteCommand.self, RecordRestoreCommand.self, RecordExportCommand.self, RecordNotesCommand.self],
         defaultSubcommand: RecordTakeCommand.self)
 }

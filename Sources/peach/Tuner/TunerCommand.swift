@@ -53,12 +53,9 @@ struct TunerCommand: ParsableCommand {
     @OptionGroup var inputs: InputOptions
     @OptionGroup var sound: SoundOptions
 
-    /// Pitches looked for by default: B0 (a five-string bass) to C8, widened to the notes given.
-    static let defaultRange = 30.0...4200.0
-
     func validate() throws {
         let saved = try self.saved(from: .standard)
-        _ = try range(saved, reference: Pitch.standardReference)
+        _ = try PitchRange.frequencies(lowest: saved.lowest, highest: saved.highest, reference: Pitch.standardReference)
         _ = try droneSetup(reference: Pitch.standardReference)
         if let seconds, !PracticeLength.secondsRange.contains(seconds) {
             throw ValidationError(localized(.practiceSecondsOutside, seconds.compact, PracticeLength.secondsRange.lowerBound.compact,
@@ -77,16 +74,6 @@ struct TunerCommand: ParsableCommand {
         if let reference = sound.reference { saved.reference = reference }
         try checked { try saved.check() }
         return saved
-    }
-
-    /// The frequencies the tracker looks in: a quarter tone beyond the notes given, so their own pitch, a little off, is found.
-    func range(_ saved: SavedTuner, reference: Double) throws -> ClosedRange<Double> {
-        let low = try saved.lowest.map { text in try checked { try MIDINote(parsing: text) } }
-        let high = try saved.highest.map { text in try checked { try MIDINote(parsing: text) } }
-        let from = low.map { Pitch.frequency(of: $0, cents: -50, reference: reference) } ?? Self.defaultRange.lowerBound
-        let to = high.map { Pitch.frequency(of: $0, cents: 50, reference: reference) } ?? Self.defaultRange.upperBound
-        guard from < to else { throw ValidationError(localized(.tunerRangeReversed, saved.lowest ?? "", saved.highest ?? "")) }
-        return from...to
     }
 
     func droneSetup(reference: Double) throws -> DroneSetup? {
@@ -125,7 +112,7 @@ struct TunerCommand: ParsableCommand {
             ? NullOutput(format: AudioFormat(sampleRate: input.format.sampleRate, channels: 2, blockFrames: 256), paced: false)
             : try sound.openOutput(pacedFile: true, for: source, settings: store)
         let listener = try TunerListener(input: input, channel: inputs.channelIndex, output: output, source: source, drone: setup.drone,
-                                         range: try range(saved, reference: reference))
+                                         range: try PitchRange.frequencies(lowest: saved.lowest, highest: saved.highest, reference: reference))
         let inputName = inputs.input ?? inputs.deviceName(store)
         if json {
             try TunerJSONLines(listener: listener, setup: setup, inputName: inputName).run(seconds: seconds, offline: inputs.isFile)

@@ -34,6 +34,18 @@ extension TextCatalog {
             .tunerNoSound: "no sound was heard from '%1' (the loudest moment was %2 dBFS): check the input and --channel",
             .tunerTitle: "Tuner",
             .practiceToolTuner: "tuner",
+            .helpRecordNotesAbstract: "Which notes a take held: each note's start, name, cents off and length.",
+            .helpRecordNotesDiscussion: """
+                Reads a monophonic take (one voice or instrument) with the tuner's pitch tracker and lists the notes it \
+                heard, in order: when each began, the nearest note at A4 (--reference), how many cents sharp (+) or flat (-) \
+                it was held on average, and how long it lasted. Name a take as `peach record list` shows it (a unique \
+                beginning is enough), or give a path with a / to read any sound file. --transpose names the notes as a \
+                transposing instrument's part writes them; --lowest and --highest narrow the search to your instrument.
+                """,
+            .helpRecordNotesTake: "The take, by name or a unique beginning; or a sound file's path (with a /).",
+            .helpRecordNotesJSON: "Print the notes as JSON: onset and duration in seconds, hz, note, cents, written.",
+            .recordNotesHeading: "Notes in %1 (%2), A4 = %3 Hz: %4",
+            .recordNotesColumns: "   #  start     note   cents  length",
             .tunerHeader: "A4 = %1 Hz · %2 · listening to %3",
             .tunerConcert: "(sounds %1)",
             .tunerCentsAndHz: "%1 cents   %2 Hz",
@@ -96,6 +108,19 @@ extension TextCatalog {
             .tunerNoSound: "von '%1' war nichts zu hören (am lautesten %2 dBFS): Eingang und --channel prüfen",
             .tunerTitle: "Stimmgerät",
             .practiceToolTuner: "Stimmgerät",
+            .helpRecordNotesAbstract: "Welche Töne eine Aufnahme enthielt: Beginn, Name, Abweichung in Cent und Länge jedes Tons.",
+            .helpRecordNotesDiscussion: """
+                Liest eine einstimmige Aufnahme (eine Stimme oder ein Instrument) mit der Tonhöhenerkennung des Stimmgeräts \
+                und listet die gehörten Töne der Reihe nach: wann jeder begann, den nächsten Ton bei A4 (--reference), wie \
+                viele Cent er im Mittel zu hoch (+) oder zu tief (-) gehalten wurde und wie lang er war. Eine Aufnahme so \
+                nennen, wie `peach record list` sie zeigt (ein eindeutiger Anfang genügt), oder einen Pfad mit / für eine \
+                beliebige Tondatei. --transpose nennt die Töne, wie die Stimme eines transponierenden Instruments sie notiert; \
+                --lowest und --highest engen die Suche auf dein Instrument ein.
+                """,
+            .helpRecordNotesTake: "Die Aufnahme, mit Namen oder eindeutigem Anfang; oder der Pfad einer Tondatei (mit /).",
+            .helpRecordNotesJSON: "Die Töne als JSON ausgeben: onset und duration in Sekunden, hz, note, cents, written.",
+            .recordNotesHeading: "Töne in %1 (%2), A4 = %3 Hz: %4",
+            .recordNotesColumns: "   #  Beginn    Ton    Cent   Länge",
             .tunerHeader: "A4 = %1 Hz · %2 · hört auf %3",
             .tunerConcert: "(klingt %1)",
             .tunerCentsAndHz: "%1 Cent   %2 Hz",
