@@ -4,7 +4,7 @@ import Glibc
 /// thread), so that code called from plugins on them, such as their log,
 /// takes its lock-free path there. Per thread, so several engines each mark their own.
 public enum RealTimeThread {
-    nonisolated(unsafe) private static let key: pthread_key_t = {
+    private static let key: pthread_key_t = {
         var key = pthread_key_t()
         precondition(pthread_key_create(&key, nil) == 0, "cannot create a thread key")
         return key
