@@ -65,14 +65,17 @@ struct DroneCommand: ParsableCommand {
         if let cents { saved.setup.cents = cents }
         if let fifth { saved.setup.fifth = fifth }
         if let octave { saved.setup.octave = octave }
-        if let tuning {
-            guard let parsed = DroneSetup.Tuning(rawValue: tuning.lowercased()) else { throw ValidationError(localized(.droneUnknownTuning, tuning)) }
-            saved.setup.tuning = parsed
-        }
+        if let tuning { saved.setup.tuning = try Self.tuning(parsing: tuning) }
         if let reference = sound.reference { saved.setup.reference = reference }
         if let timbre { saved.timbre = try DroneTimbre.parse(timbre) }
         try checked { try saved.setup.check() }
         return saved
+    }
+
+    /// `just` or `equal`, in any case.
+    static func tuning(parsing text: String) throws -> DroneSetup.Tuning {
+        guard let tuning = DroneSetup.Tuning(rawValue: text.lowercased()) else { throw ValidationError(localized(.droneUnknownTuning, text)) }
+        return tuning
     }
 
     func run() throws {

@@ -24,31 +24,22 @@ struct RecordNotesCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
     var channel: Int?
 
-    @Option(help: ArgumentHelp(localized(.helpTunerTranspose), valueName: "Bb|Eb|F|A|n"))
-    var transpose: String?
-
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
     var reference: Double = Pitch.standardReference
-
-    @Option(help: ArgumentHelp(localized(.helpTunerLowest), valueName: localized(.valueNameNote)))
-    var lowest: String?
-
-    @Option(help: ArgumentHelp(localized(.helpTunerHighest), valueName: localized(.valueNameNote)))
-    var highest: String?
 
     @Flag(help: ArgumentHelp(localized(.helpRecordNotesJSON)))
     var json = false
 
+    @OptionGroup var pitch: PitchOptions
     @OptionGroup var recordings: RecordingsOptions
 
     func validate() throws {
         if let channel, channel < 1 { throw ValidationError(localized(.inputChannelOutside, channel)) }
-        if let transpose { _ = try checked { try Transposition(parsing: transpose) } }
         guard Pitch.referenceRange.contains(reference) else {
             throw ValidationError(localized(.soundReferenceOutside, reference.compact, Pitch.referenceRange.lowerBound.compact,
                                             Pitch.referenceRange.upperBound.compact))
         }
-        _ = try PitchRange.frequencies(lowest: lowest, highest: highest, reference: reference)
+        _ = try PitchRange.frequencies(lowest: pitch.lowest, highest: pitch.highest, reference: reference)
     }
 
     func run() throws {
@@ -59,10 +50,10 @@ struct RecordNotesCommand: ParsableCommand {
         let reader = try SoundFileReader(path: path)
         let index = (channel ?? 1) - 1
         guard index < reader.channels else { throw Failure(localized(.inputNoSuchChannel, name, index + 1, reader.channels)) }
-        let range = try PitchRange.frequencies(lowest: lowest, highest: highest, reference: reference)
+        let range = try PitchRange.frequencies(lowest: pitch.lowest, highest: pitch.highest, reference: reference)
         let tracker = PitchTracker(settings: TrackerSettings(sampleRate: Double(reader.sampleRate), lowest: range.lowerBound, highest: range.upperBound))
         let readings = Self.read(reader, channel: CapturedChannel(index: index, channels: reader.channels), into: tracker)
-        let transposition = try transpose.map { text in try checked { try Transposition(parsing: text) } } ?? .concert
+        let transposition = try pitch.transposition() ?? .concert
         let notes = NoteTranscriber().notes(in: readings).compactMap { played in
             NearestNote(frequency: played.frequency, reference: reference).map { HeardNote(played: played, nearest: $0, transposition: transposition) }
         }

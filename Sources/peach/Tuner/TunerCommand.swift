@@ -19,17 +19,8 @@ struct TunerCommand: ParsableCommand {
               peach tuner --input take.flac --json
             """)
 
-    @Option(help: ArgumentHelp(localized(.helpTunerTranspose), valueName: "Bb|Eb|F|A|n"))
-    var transpose: String?
-
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerTolerance), valueName: localized(.valueNameCents)))
     var tolerance: Double?
-
-    @Option(help: ArgumentHelp(localized(.helpTunerLowest), valueName: localized(.valueNameNote)))
-    var lowest: String?
-
-    @Option(help: ArgumentHelp(localized(.helpTunerHighest), valueName: localized(.valueNameNote)))
-    var highest: String?
 
     @Option(help: ArgumentHelp(localized(.helpTunerDrone), valueName: localized(.valueNameNote)))
     var drone: String?
@@ -49,6 +40,7 @@ struct TunerCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
     var plain = false
 
+    @OptionGroup var pitch: PitchOptions
     @OptionGroup var presets: PresetOptions
     @OptionGroup var inputs: InputOptions
     @OptionGroup var sound: SoundOptions
@@ -67,10 +59,10 @@ struct TunerCommand: ParsableCommand {
     /// `base` (a preset, the last live setup, or the standard one) changed by the options given, checked.
     func saved(from base: SavedTuner) throws -> SavedTuner {
         var saved = base
-        if let transpose { saved.transposition = try checked { try Transposition(parsing: transpose) }.semitones }
+        if let transposition = try pitch.transposition() { saved.transposition = transposition.semitones }
         if let tolerance { saved.tolerance = tolerance }
-        if let lowest { saved.lowest = lowest }
-        if let highest { saved.highest = highest }
+        if let lowest = pitch.lowest { saved.lowest = lowest }
+        if let highest = pitch.highest { saved.highest = highest }
         if let reference = sound.reference { saved.reference = reference }
         try checked { try saved.check() }
         return saved
@@ -82,10 +74,7 @@ struct TunerCommand: ParsableCommand {
             return nil
         }
         var setup = DroneSetup(root: try checked { try DroneSetup.note(parsing: drone) }, reference: reference, fifth: fifth)
-        if let tuning {
-            guard let parsed = DroneSetup.Tuning(rawValue: tuning.lowercased()) else { throw ValidationError(localized(.droneUnknownTuning, tuning)) }
-            setup.tuning = parsed
-        }
+        if let tuning { setup.tuning = try DroneCommand.tuning(parsing: tuning) }
         try checked { try setup.check() }
         return setup
     }
