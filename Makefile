@@ -74,11 +74,10 @@ uninstall:
 test: build release-plugins
 	$(SWIFT) test
 
-# The tuner's figure runs aubiopitch (aubio-tools) beside Peach's tracker on the same files.
+# The tuner's figures run aubiopitch and aubionotes (aubio-tools) beside Peach on the same files:
+# a benchmark's own dependency, installed by deps for this target only.
+bench: APT_PACKAGES += aubio-tools
 bench: deps
-	@dpkg-query -W -f='$${Status}' aubio-tools 2>/dev/null | grep -q "install ok installed" || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends aubio-tools; }
 	$(SWIFT) build -c release
 	.build/release/PeachBench
 
