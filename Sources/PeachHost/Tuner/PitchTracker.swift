@@ -13,9 +13,11 @@ import Glibc
 /// 3. The fundamental fitted to the whole note so far (up to `longestFit`),
 ///    by least squares on its first harmonics (`HarmonicFit`), its attack
 ///    (`settling`) left out.
-/// 4. The octave checked by the weight of the odd harmonics of the octave
-///    below, with hysteresis: a strong second harmonic does not flip a held
-///    note up, and a real leap still breaks through (the odd harmonics vanish).
+/// 4. The octave checked by the odd harmonics of the octave below: whether
+///    they sound and explain what the candidate's harmonics leave. A held
+///    note keeps its octave unless the short window confirms a leap, so a
+///    strong second harmonic does not flip it up, and a real leap still
+///    breaks through (the odd harmonics vanish, or appear).
 public final class PitchTracker {
     public let settings: TrackerSettings
 
@@ -37,9 +39,21 @@ public final class PitchTracker {
     static let settling = 0.01
     /// The shortest stretch of a note read: 2.5 periods.
     static let fewestPeriods = 2.5
-    /// Odd harmonics of the octave below must hold this share of the sound to
-    /// make it the note: more to leave a held octave than to stay in it.
-    static let oddShare = (absent: 0.005, stay: 0.02, neutral: 0.05, leave: 0.15)
+    /// Shares of the sound in odd harmonics: under `absent` they are not there; a held
+    /// note leaps up when its own fall under `stay` (explaining little), down when the
+    /// octave below's pass `leave` (short window): more to leave an octave than to stay.
+    static let oddShare = (absent: 0.005, stay: 0.02, leave: 0.15)
+    /// A new note is read an octave below its candidate when that octave's odd harmonics hold
+    /// more than `oddShare.absent` of the sound and explain this share of what the candidate's
+    /// harmonics leave: the sound repeats there. An attack's smear and noise spread over all
+    /// frequencies, so the odd harmonics take only a part of them (a plucked bass's first
+    /// 150 ms: up to 17 % of the sound, but under 40 % of the remainder); a weak fundamental
+    /// under a strong second harmonic is nearly all of it (TimGM6mb's oboe: 1.5 %, 99 %).
+    static let oddCapture = 0.6
+    /// A held note moves to the octave below once that octave passes a new note's test
+    /// `times` in a row, tested every `every` hops (each test costs about a fit): an
+    /// organ's 16-foot rank that the attack's window missed.
+    static let lowerChecks = (every: 4, times: 3)
 
     /// Enough of the note for two and a half periods of the lowest pitch: the candidate's window.
     private let detectionFrames: Int
@@ -63,7 +77,9 @@ public final class PitchTracker {
     /// The end of the last step that read a pitch.
     private var lastReadEnd = 0
     /// The pitch read at the last step, while the note lasts.
-    private var held: Double? { didSet { if held == nil { lastHeard = nil } } }
+    private var held: Double? { didSet { if held == nil { (lastHeard, heldSteps, lowerEvidence) = (nil, 0, 0) } } }
+    /// Steps the note has been held, and tests in a row its octave below passed.
+    private var heldSteps = 0, lowerEvidence = 0
     /// The last step's candidate over the short window, while a note is held.
     private var lastHeard: Double?
 
@@ -163,7 +179,9 @@ public final class PitchTracker {
         let start = end - frames - bufferStart
         return buffer.withUnsafeBufferPointer { all in
             let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
-            return ratio > 1 ? oddShare(window, of: held) < Self.oddShare.stay : oddShare(window, of: held * ratio) > Self.oddShare.leave
+            guard ratio > 1 else { return oddHarmonics(window, of: held * ratio).share > Self.oddShare.leave }
+            let odd = oddHarmonics(window, of: held)
+            return odd.share < Self.oddShare.stay && odd.captured < Self.oddCapture
         }
     }
 
@@ -180,8 +198,7 @@ public final class PitchTracker {
         let fit = buffer.withUnsafeBufferPointer { all in
             let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
             let fit = HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: near, close: close)
-            guard checkOctave else { return fit }
-            let octave = octaveChecked(window, fit.frequency)
+            let octave = checkOctave ? octaveChecked(window, fit.frequency) : heldOctave(window, fit.frequency)
             return octave == fit.frequency ? fit : HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave)
         }
         guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
@@ -190,32 +207,50 @@ public final class PitchTracker {
                             noteStart: Double(onset) / settings.sampleRate)
     }
 
-    /// `frequency`, or the octave below when that octave's odd harmonics hold
-    /// enough of the sound, or the octave above when `frequency`'s own odd
-    /// harmonics hold next to nothing. The held note's octave is favoured.
+    /// A new note's octave: `frequency`, or the octave below when that octave's
+    /// odd harmonics sound and explain most of what `frequency`'s leave, or the
+    /// octave above when `frequency`'s own odd harmonics hold next to nothing.
     private func octaveChecked(_ window: UnsafeBufferPointer<Float>, _ frequency: Double) -> Double {
-        func near(_ a: Double, _ b: Double) -> Bool { abs(Self.cents(a, b)) < Self.changeCents }
         let below = frequency / 2
-        let down = held.map { near($0, below) ? Self.oddShare.stay : near($0, frequency) ? Self.oddShare.leave : Self.oddShare.neutral }
-            ?? Self.oddShare.neutral
-        if below >= settings.lowest * 0.97, oddShare(window, of: below) > down { return below }
+        if below >= settings.lowest * 0.97 {
+            let odd = oddHarmonics(window, of: below)
+            if odd.share > Self.oddShare.absent, odd.captured > Self.oddCapture { return below }
+        }
         // Up only when the odd harmonics are all but absent: MPM seldom picks a period too long,
         // and a reed's weak fundamental and third must not lift it.
-        let up = held.map { near($0, 2 * frequency) ? Self.oddShare.stay : Self.oddShare.absent } ?? Self.oddShare.absent
-        if 2 * frequency <= settings.highest * 1.03, 2 * frequency < 0.45 * settings.sampleRate, oddShare(window, of: frequency) < up {
+        if 2 * frequency <= settings.highest * 1.03, 2 * frequency < 0.45 * settings.sampleRate,
+           oddHarmonics(window, of: frequency).share < Self.oddShare.absent {
             return 2 * frequency
         }
         return frequency
     }
 
-    /// The share of the harmonic sound of `fundamental` in its odd harmonics.
-    private func oddShare(_ window: UnsafeBufferPointer<Float>, of fundamental: Double) -> Double {
+    /// A held note's octave: `frequency`, or the octave below once it has
+    /// passed a new note's test `lowerChecks.times` in a row.
+    private func heldOctave(_ window: UnsafeBufferPointer<Float>, _ frequency: Double) -> Double {
+        let below = frequency / 2
+        heldSteps += 1
+        guard heldSteps % Self.lowerChecks.every == 0, below >= settings.lowest * 0.97 else { return frequency }
+        let odd = oddHarmonics(window, of: below)
+        lowerEvidence = odd.share > Self.oddShare.absent && odd.captured > Self.oddCapture ? lowerEvidence + 1 : 0
+        guard lowerEvidence >= Self.lowerChecks.times else { return frequency }
+        lowerEvidence = 0
+        return below
+    }
+
+    /// The odd harmonics of `fundamental`: their share of its harmonic sound,
+    /// and the share they explain of what its even harmonics (the harmonics
+    /// of the octave above) leave unexplained.
+    private func oddHarmonics(_ window: UnsafeBufferPointer<Float>, of fundamental: Double) -> (share: Double, captured: Double) {
         let theta = 2 * Double.pi * fundamental / settings.sampleRate
         let all = max(2, min(2 * HarmonicFit.harmonics, Int(0.45 * settings.sampleRate / fundamental)))
         var scratch = HarmonicFit.Scratch(harmonics: all)
         let whole = HarmonicFit.explained(window, theta: theta, harmonics: all, scratch: &scratch)
         let even = HarmonicFit.explained(window, theta: 2 * theta, harmonics: all / 2, scratch: &scratch)
-        return whole > 0 ? max(0, whole - even) / whole : 0
+        var total = 0.0
+        for sample in window { total += Double(sample) * Double(sample) }
+        let odd = max(0, whole - even), left = total - even
+        return (whole > 0 ? odd / whole : 0, left > 0 ? min(1, odd / left) : 0)
     }
 
     /// The NSDF candidate over the `frames` before `end`, as a frequency.
