@@ -221,7 +221,7 @@ import Testing
         let lines = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput)", sourceLocation: sourceLocation)
+        #expect(lines.map { $0["type"] as? String } == ["pair", "error"], "\(result.standardOutput) / \(result.standardError)", sourceLocation: sourceLocation)
         #expect(try HistoryStore(directory: data).readAll().answers.isEmpty, "nobody heard the pair: nothing is recorded", sourceLocation: sourceLocation)
         return lines.last?["message"] as? String ?? ""
     }
