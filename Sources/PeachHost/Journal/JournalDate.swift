@@ -1,4 +1,3 @@
-import Glibc
 import PeachSupport
 
 /// A calendar day of the journal, in the player's local time: what a page
@@ -36,10 +35,8 @@ public struct JournalDate: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The local day at `seconds` since 1970 (the time zone as the C library has it: TZ).
     public static func local(at seconds: Double) -> JournalDate {
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return JournalDate(days: Int64((seconds / 86_400).rounded(.down))) }
-        return JournalDate(days: CivilDays.days(fromCivil: Int64(parts.tm_year) + 1900, Int64(parts.tm_mon) + 1, Int64(parts.tm_mday)))
+        let parts = LocalTime.parts(of: Int64(seconds.rounded(.down)))
+        return JournalDate(days: CivilDays.days(fromCivil: Int64(parts.year), Int64(parts.month), Int64(parts.day)))
     }
 
     public var civil: (year: Int64, month: Int64, day: Int64) { CivilDays.civil(fromDays: days) }

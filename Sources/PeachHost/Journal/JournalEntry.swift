@@ -1,4 +1,3 @@
-import Glibc
 import PeachSupport
 
 /// One note of a day: when it was written, its text, and the take it names.
@@ -25,10 +24,8 @@ public struct JournalEntry: Equatable, Sendable {
 
     /// The local minute of the day at `seconds` since 1970 (the time zone as the C library has it: TZ).
     public static func minute(at seconds: Double) -> Int {
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return 0 }
-        return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
+        let parts = LocalTime.parts(of: Int64(seconds.rounded(.down)))
+        return parts.hour * 60 + parts.minute
     }
 
     /// Minutes after midnight from `HH:MM`, or nil.

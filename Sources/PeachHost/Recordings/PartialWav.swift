@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// The form a take has while it is recorded: a 32-bit float WAV whose header
 /// has a fixed length and carries the start time (a LIST/INFO `ICRD` chunk,
 /// which libsndfile reads as the date). Whatever a kill or power loss leaves,

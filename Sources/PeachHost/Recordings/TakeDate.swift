@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// A day or a month to find takes by, as typed: `2026-11-25` or `2026-11`,
 /// in local time (the calendar the player lives by).
 public struct TakeDate: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Glibc
+import PeachSupport
 
 /// What a take may be called, and what it is called by default: the local
 /// date and time it began, `2026-11-25 14-03-22` (no colons, which synced

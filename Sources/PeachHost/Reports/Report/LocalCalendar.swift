@@ -1,4 +1,3 @@
-import Glibc
 import PeachHistory
 import PeachSupport
 
@@ -9,11 +8,7 @@ public struct LocalCalendar: Sendable {
     /// Seconds to add to UTC at a moment to get local time.
     private let offset: @Sendable (Double) -> Int
 
-    public static let system = LocalCalendar { seconds in
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        return localtime_r(&time, &parts) == nil ? 0 : Int(parts.tm_gmtoff)
-    }
+    public static let system = LocalCalendar { seconds in LocalTime.parts(of: Int64(seconds.rounded(.down))).utcOffset }
 
     public static func fixed(utcOffsetSeconds: Int) -> LocalCalendar {
         LocalCalendar { _ in utcOffsetSeconds }
