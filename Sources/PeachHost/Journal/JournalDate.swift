@@ -52,7 +52,7 @@ public struct JournalDate: Hashable, Comparable, Sendable, CustomStringConvertib
     /// `2026-11-21`.
     public var description: String {
         let (year, month, day) = civil
-        return JournalMonth.padded(year, 4) + "-" + JournalMonth.padded(month, 2) + "-" + JournalMonth.padded(day, 2)
+        return year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
     }
 
     public static func < (lhs: JournalDate, rhs: JournalDate) -> Bool { lhs.days < rhs.days }

@@ -19,7 +19,7 @@ public struct JournalEntry: Equatable, Sendable {
 
     /// `HH:MM` of a minute after midnight.
     public static func time(of minute: Int) -> String {
-        JournalMonth.padded(Int64(minute / 60), 2) + ":" + JournalMonth.padded(Int64(minute % 60), 2)
+        (minute / 60).zeroPadded(2) + ":" + (minute % 60).zeroPadded(2)
     }
 
     /// The local minute of the day at `seconds` since 1970 (the time zone as the C library has it: TZ).

@@ -28,13 +28,7 @@ public struct JournalMonth: Hashable, Comparable, Sendable, CustomStringConverti
         return JournalMonth(year: index / 12, month: index % 12 + 1)
     }
 
-    public var description: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) }
+    public var description: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 
     public static func < (lhs: JournalMonth, rhs: JournalMonth) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
-
-    /// `value` with leading zeros to `width` digits.
-    static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }

@@ -21,7 +21,7 @@ enum PartialWav {
         append32(sampleRate); append32(sampleRate * blockAlign); append16(blockAlign); append16(32); append16(0)
         append("fact"); append32(4); append32(dataBytes / blockAlign)
         append("LIST"); append32(4 + 8 + 22); append("INFO"); append("ICRD"); append32(21)
-        append(LocalTime.utcStamp(startTime)); bytes += [0, 0]
+        append(TakeStamp.text(startTime)); bytes += [0, 0]
         append("data"); append32(dataBytes)
         return bytes
     }
@@ -32,7 +32,7 @@ enum PartialWav {
               Array(bytes[92..<96]) == Array("data".utf8) else { return nil }
         func value(_ at: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
         let stamp = String(decoding: bytes[70..<90], as: UTF8.self)
-        guard value(20, 2) == 3, value(34, 2) == 32, let time = LocalTime.time(utcStamp: stamp) else { return nil }
+        guard value(20, 2) == 3, value(34, 2) == 32, let time = TakeStamp.time(stamp) else { return nil }
         return (value(22, 2), value(24, 4), time)
     }
 

@@ -24,7 +24,7 @@ public struct TakeDate: Equatable, Sendable {
 
     /// The local day `year-month-day`, for a calendar.
     public init?(year: Int, month: Int, day: Int) {
-        self.init(parsing: "\(year)-\(TakeName.two(month))-\(TakeName.two(day))")
+        self.init(parsing: "\(year)-\(month.zeroPadded(2))-\(day.zeroPadded(2))")
     }
 
     private init(local start: Int64, next: Int64) {

@@ -46,7 +46,7 @@ final class TakeFile {
     }
 
     /// The time the file's date tag gives, if it is Peach's stamp.
-    var startTime: Int64? { string(Int32(SF_STR_DATE)).flatMap(LocalTime.time(utcStamp:)) }
+    var startTime: Int64? { string(Int32(SF_STR_DATE)).flatMap(TakeStamp.time) }
 
     /// Reads the file's last frames: a file cut short (a copy broken off, a
     /// disk that failed) cannot give them, and is damaged.

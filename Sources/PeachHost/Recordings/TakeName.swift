@@ -16,7 +16,7 @@ public enum TakeName {
     /// The default name for a take that began at `time` (Unix seconds), in local time.
     public static func defaultName(startingAt time: Int64) -> String {
         let parts = LocalTime.parts(of: time)
-        return "\(parts.year)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour))-\(two(parts.minute))-\(two(parts.second))"
+        return "\(parts.year)-\(parts.month.zeroPadded(2))-\(parts.day.zeroPadded(2)) \(parts.hour.zeroPadded(2))-\(parts.minute.zeroPadded(2))-\(parts.second.zeroPadded(2))"
     }
 
     /// The start time a default name gives, in local time, if it is one.
@@ -25,6 +25,4 @@ public enum TakeName {
         guard name.count == 19, fields.count == 6, fields.allSatisfy({ $0 != nil }) else { return nil }
         return LocalTime.time(year: fields[0]!, month: fields[1]!, day: fields[2]!, hour: fields[3]!, minute: fields[4]!, second: fields[5]!)
     }
-
-    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -48,7 +48,7 @@ struct RecordListCommand: ParsableCommand {
         } else {
             print(localized(.recordListColumns))
             for take in takes {
-                print(LocalTime.minuteText(take.startTime) + "  " + String(repeating: " ", count: max(0, 7 - TakeLength.text(take.seconds).count)) + TakeLength.text(take.seconds) + "  "
+                print(LocalCalendar.system.minuteText(Double(take.startTime)) + "  " + String(repeating: " ", count: max(0, 7 - TakeLength.text(take.seconds).count)) + TakeLength.text(take.seconds) + "  "
                       + take.format.rawValue.uppercased().padding(6) + "  " + take.name)
             }
         }
@@ -62,7 +62,7 @@ struct RecordListCommand: ParsableCommand {
         let trashed = library.trashed()
         guard !trashed.isEmpty else { return print(localized(.recordTrashEmpty)) }
         print(localized(.recordTrashColumns))
-        for take in trashed { print(LocalTime.minuteText(take.deletedAt) + "  " + take.name) }
+        for take in trashed { print(LocalCalendar.system.minuteText(Double(take.deletedAt)) + "  " + take.name) }
     }
 
     /// What `--json` prints: each take, and each entry that is not one.

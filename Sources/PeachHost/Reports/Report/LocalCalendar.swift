@@ -30,8 +30,7 @@ public struct LocalCalendar: Sendable {
         /// `2026-11-21`.
         public var description: String {
             let (year, month, day) = civil
-            func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            return "\(year)-\(two(month))-\(two(day))"
+            return "\(year)-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
         }
 
         public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
@@ -53,8 +52,7 @@ public struct LocalCalendar: Sendable {
     public func minuteText(_ seconds: Double) -> String {
         let day = day(of: seconds)
         let minutes = Int(((seconds - start(of: day)) / 60).rounded(.down))
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(day) \(two(minutes / 60)):\(two(minutes % 60))"
+        return "\(day) \((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2))"
     }
 
     /// The first day of the period of `period` that holds `day`.
