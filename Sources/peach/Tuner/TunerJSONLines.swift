@@ -58,14 +58,7 @@ struct TunerJSONLines {
                 (readings, ended) = try listener.renderNext()
             } else {
                 poll(nil, 0, 20)
-                for notice in listener.engine.pollNotices() {
-                    switch notice {
-                    case .inputEnded: ended = true
-                    case .inputLost, .inputFailed: throw Failure(said(notice))
-                    case let notice where notice.endsRendering: throw Failure(said(notice))
-                    default: break
-                    }
-                }
+                ended = try listener.inputEnded()
                 readings = listener.readings()
             }
             var text = ""
@@ -98,6 +91,6 @@ struct TunerJSONLines {
                     drone: tuned.drone.map { Line.Drone(semitones: $0.semitones, cents: Self.rounded($0.cents, 100)) })
     }
 
-    /// `+ 0` turns a rounded -0.0 into 0.
-    private static func rounded(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale + 0 }
+    /// A reading's number as JSON carries it, to `1 / scale`; `+ 0` turns a rounded -0.0 into 0.
+    static func rounded(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale + 0 }
 }

@@ -27,6 +27,25 @@ final class TunerListener {
         }
     }
 
+    /// [live] Whether the input has ended, from the engine's notices since the last look;
+    /// a lost or failing input or output ends the tuner with its words.
+    func inputEnded() throws -> Bool {
+        try Self.ended(in: engine.pollNotices())
+    }
+
+    private static func ended(in notices: [EngineNotice]) throws -> Bool {
+        var ended = false
+        for notice in notices {
+            switch notice {
+            case .inputEnded: ended = true
+            case .inputLost, .inputFailed: throw Failure(said(notice))
+            case let notice where notice.endsRendering: throw Failure(said(notice))
+            default: break
+            }
+        }
+        return ended
+    }
+
     /// [live] What the tracker read in the audio captured since the last call.
     func readings() -> [PitchReading] {
         tracker.push(channel.mono(engine.takeCaptured()))
@@ -35,15 +54,7 @@ final class TunerListener {
     /// [offline] Renders the next step and reads it; `ended` once the input has
     /// no more audio (the readings of its last step are still returned).
     func renderNext() throws -> (readings: [PitchReading], ended: Bool) {
-        var ended = false
-        for notice in engine.renderBlocks(Self.offlineBlocks).map(\.notice) {
-            switch notice {
-            case .inputEnded: ended = true
-            case .inputLost, .inputFailed: throw Failure(said(notice))
-            case let notice where notice.endsRendering: throw Failure(said(notice))
-            default: break
-            }
-        }
+        let ended = try Self.ended(in: engine.renderBlocks(Self.offlineBlocks).map(\.notice))
         return (readings(), ended)
     }
 }

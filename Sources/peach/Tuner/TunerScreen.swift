@@ -50,15 +50,7 @@ final class TunerScreen {
         announce(localized(.tunerPlainStart, inputName, setup.reference.compact))
         var running = true
         while running {
-            let notices = listener.engine.pollNotices()
-            for notice in notices {
-                switch notice {
-                case .inputEnded: running = false
-                case .inputLost, .inputFailed: throw Failure(said(notice))
-                case let notice where notice.endsRendering: throw Failure(said(notice))
-                default: break
-                }
-            }
+            if try listener.inputEnded() { running = false }
             for reading in listener.readings() { take(reading) }
             glide()
             if !plain { draw() }
