@@ -71,24 +71,26 @@ let package = Package(
         .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
         // Takes recorded so that nothing is lost (partial WAV synced each second, repaired at the next start), kept as FLAC or WAV
         // in the data folder's recordings/, listed, renamed, trashed, restored and exported. No sound, no words.
+        // The scale grid: scales, their spelling and layout, the player of its keys, phrases kept as events.
+        .target(name: "PeachGrid", dependencies: ["PeachSupport", "PeachFiles", "PeachMusic", "PeachAudio"], path: "Sources/PeachHost/Grid"),
         .target(name: "PeachRecordings", dependencies: ["PeachSupport", "PeachFiles", "CSndFile"], path: "Sources/PeachHost/Recordings"),
         // Every error and notice of the layers below, worded in the language chosen at start: the one place their text is made.
         .target(name: "PeachMessages", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining",
                                                       "PeachHistory", "PeachSettings", "PeachExchange", "PeachMetronome", "PeachDrone", "PeachRecordings",
-                                                      "PeachJournal"],
+                                                      "PeachJournal", "PeachGrid"],
                 path: "Sources/PeachHost/Messages"),
         // All of the host at once, for the `peach` command: re-exports every layer above.
         .target(name: "PeachHost", dependencies: ["PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory",
                                                   "PeachReports", "PeachSettings", "PeachExchange", "PeachPlayback", "PeachMessages", "PeachMetronome", "PeachDrone", "PeachTuner",
-                                                  "PeachRecordings", "PeachJournal"],
+                                                  "PeachRecordings", "PeachJournal", "PeachGrid"],
                 // The folders beside PeachHost.swift are the layers' own targets.
-                exclude: ["Audio", "Drone", "Exchange", "Files", "History", "Journal", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Recordings",
+                exclude: ["Audio", "Drone", "Exchange", "Files", "Grid", "History", "Journal", "Language", "Messages", "Metronome", "Music", "MusicalTime", "Playback", "Recordings",
                           "Reports", "Settings", "System", "Training", "Tuner"],
                 sources: ["PeachHost.swift"]),
         .executableTarget(
             name: "peach",
             dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachMessages",
-                           "PeachMetronome", "PeachDrone", "PeachTuner", "PeachRecordings", "PeachJournal", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "PeachMetronome", "PeachDrone", "PeachTuner", "PeachRecordings", "PeachJournal", "PeachGrid", "MusicalTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Sound sources depend on the C header only: no Swift module is shared with the host.
         .target(name: "PeachSineSource", dependencies: ["PeachPluginAPI"], path: "Plugins/SineSource"),
@@ -129,7 +131,7 @@ let package = Package(
         // Linked into every test binary: a home and XDG folders of the process's own, made before any test runs.
         .target(name: "IsolatedHome", path: "Tests/IsolatedHome"),
         .testTarget(name: "PeachHostTests", dependencies: ["PeachHost", "PeachSupport", "PeachText", "PeachMessages", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachPluginAPI", "PeachTestSupport", "PeachSineSource", "RenderAllocationProbe", "MusicalTime",
-                                                           "PeachMetronome", "PeachDrone", "PeachRecordings", "PeachJournal", "IsolatedHome"],
+                                                           "PeachMetronome", "PeachDrone", "PeachRecordings", "PeachJournal", "PeachGrid", "IsolatedHome"],
                     exclude: ["Fixtures"]),  // C sources that tests compile into deliberately broken plugins
         .testTarget(name: "PeachCLITests", dependencies: ["peach", "PeachHost", "PeachSupport", "PeachText", "PeachFiles", "PeachMusic", "PeachAudio", "PeachTraining", "PeachHistory", "PeachReports", "PeachTestSupport", "IsolatedHome"]),
         .testTarget(name: "MusicalTimeTests", dependencies: ["MusicalTime", "IsolatedHome"]),

@@ -6,6 +6,7 @@
 @_exported import PeachDrone
 @_exported import PeachExchange
 @_exported import PeachFiles
+@_exported import PeachGrid
 @_exported import PeachHistory
 @_exported import PeachJournal
 @_exported import PeachMessages

@@ -15,7 +15,7 @@ struct Peach: ParsableCommand {
         version: PeachVersion.current,
         subcommands: [StartCommand.self, TrainCommand.self, ProfileCommand.self, StatsCommand.self, SettingsCommand.self, ExportCommand.self,
                       ImportCommand.self, HistoryCommand.self, SourcesCommand.self, DevicesCommand.self, PlayCommand.self,
-                      DroneCommand.self, MetronomeCommand.self, TunerCommand.self, RecordCommand.self, JournalCommand.self,
+                      DroneCommand.self, MetronomeCommand.self, TunerCommand.self, RecordCommand.self, JournalCommand.self, GridCommand.self,
                       PluginProbeCommand.self, PluginBridgeCommand.self, ManualCommand.self],
         defaultSubcommand: StartCommand.self)
 

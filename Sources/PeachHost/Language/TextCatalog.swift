@@ -6,7 +6,8 @@ public enum TextCatalog {
     public static let sameInBothLanguages: Set<TextKey> = [.settingPause, .settingReference, .trainingTitle, .sourceFailureNamed, .outputProblemAndRemedy, .trainRangeInvalid,
                                                                   .metronomeTempo, .plainTempo,  // "BPM" and "Tempo" are German too
                                                                   .droneLine,  // the drone's note, its added tones and its timbre, each worded
-                                                                  .tunerPlainSetup]  // A4 and the transposition, each worded
+                                                                  .tunerPlainSetup,  // A4 and the transposition, each worded
+                                                                  .gridEditorName, .gridMenuInstrument, .gridMenuTempo, .gridPhraseLine]
 
     /// Whether `key` has a text of its own in `language`.
     public static func has(_ key: TextKey, in language: Language) -> Bool {
@@ -20,7 +21,7 @@ public enum TextCatalog {
         }
     }
 
-    static let sections = [interactive, settings, parser, commandHelp, commands, music, history, plugins, audio, report, practice, listening, recording, journal]
+    static let sections = [interactive, settings, parser, commandHelp, commands, music, history, plugins, audio, report, practice, listening, recording, journal, grid]
     static let english = merged(sections.map(\.english))
     static let german = merged(sections.map(\.german))
 

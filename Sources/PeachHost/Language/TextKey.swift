@@ -172,4 +172,21 @@ public enum TextKey: String, CaseIterable, Sendable {
     case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
     case journalPlainNone, journalPlainMonthOne, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
+    // The scale grid
+    case helpGridAbstract, helpGridDiscussion, helpGridRoot, helpGridScale, helpGridPrint, helpGridColumns, helpGridOctaves, helpGridJSON
+    case helpGridPlain, helpGridInstrument, helpGridSustain, helpGridNames, helpGridKeySize, helpGridPhrase, helpGridSaveScale, helpGridNotes
+    case helpGridForgetScale, helpGridScales, helpGridFresh, valueNameScale, practiceToolGrid
+    case scaleMajor, scaleNaturalMinor, scaleHarmonicMinor, scaleMajorPentatonic, scaleMinorPentatonic, scaleBlues, scaleChromatic
+    case scaleUnknown, scaleEmpty, scaleStepOutside, scaleUnknownRoot, scaleUnknownNote, scaleBadName
+    case phraseDamaged, phraseDamageLink, phraseDamageNotRegular, phraseDamageTooLarge, phraseDamageUnreadable, phraseDamageField
+    case gridColumnsOutside, gridOctavesOutside, gridColumnsNeedPrint, gridSaveScaleNeedsNotes, gridPlainOrPrint, gridUnknownKeySize
+    case gridNeedsTerminal, gridScaleExists, gridNoSuchUserScale, gridScaleNameBuiltIn, gridScaleSaved, gridScaleForgotten, gridUserScaleFromC
+    case gridSizeSmall, gridSizeMedium, gridSizeLarge, gridOn, gridOff, gridSustainOn, gridSustainOff, gridShuffled, gridTitle, gridKeys
+    case gridLastPlayed, gridPlainStart, gridPlainKeys
+    case gridMenuTitle, gridMenuKeys, gridMenuRoot, gridMenuScale, gridMenuEditor, gridMenuEditorValue, gridMenuInstrument, gridMenuSustain
+    case gridMenuNames, gridMenuKeySize, gridMenuRandom, gridMenuMetronome, gridMenuTempo
+    case gridEditorTitle, gridEditorNotesKeys, gridEditorName, gridEditorNameKeys, gridEditorEmpty
+    case gridRecording, gridRecordingStatus, gridPhraseReplaceAsk, gridPhraseKept, gridPhraseNothing, gridPhraseNothingKept
+    case gridPhraseDamagedKept, gridPhraseSaved, gridPhraseNone, gridPhrasePlaying, gridPhraseLine, gridPhraseEmpty, gridPhraseSummary
+    case gridPhraseNoteLength, helpGridKeyboard, gridUnknownKeyboard
 }

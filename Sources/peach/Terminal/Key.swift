@@ -9,6 +9,10 @@ enum Key: Equatable {
     case character(Character)
     /// A left-button press at a 1-based column and row.
     case click(column: Int, row: Int)
+    /// The mouse moved to a 1-based column and row with the left button held.
+    case drag(column: Int, row: Int)
+    /// The left button let go at a 1-based column and row.
+    case release(column: Int, row: Int)
     /// A sequence Peach does not use (function keys, other mouse buttons).
     case unknown
 }

@@ -93,12 +93,18 @@ struct KeyDecoder {
         }
     }
 
-    /// SGR mouse report `<button;column;row`; only left-button presses count.
+    /// SGR mouse report `<button;column;row`, M for a press or a move, m for a
+    /// release. Only the left button counts: 0 pressed or let go, 32 moved while held.
     private static func mouse(_ parameters: String, pressed: Bool) -> Key {
         guard parameters.hasPrefix("<") else { return .unknown }
         let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
-        guard pressed, fields.count == 3, fields[0] == 0 else { return .unknown }
-        return .click(column: fields[1], row: fields[2])
+        guard fields.count == 3 else { return .unknown }
+        switch (fields[0], pressed) {
+        case (0, true): return .click(column: fields[1], row: fields[2])
+        case (32, true): return .drag(column: fields[1], row: fields[2])
+        case (0, false): return .release(column: fields[1], row: fields[2])
+        default: return .unknown
+        }
     }
 
     private static func ss3Key(_ byte: UInt8) -> Key {

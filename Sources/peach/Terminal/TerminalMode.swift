@@ -10,7 +10,9 @@ import PeachSupport
 ///
 /// Raw input: keys arrive one by one, unechoed; Ctrl-C and Ctrl-Z arrive as
 /// keys rather than signals, so Peach can tidy up before acting on them.
-/// Full screen adds the alternate screen, a hidden cursor and mouse reports.
+/// Full screen adds the alternate screen, a hidden cursor and mouse reports:
+/// presses, releases and moves with a button held (1002), so an instrument
+/// can follow a finger dragged across its keys.
 final class TerminalMode {
     let input: Int32
     let fullScreen: Bool
@@ -19,8 +21,8 @@ final class TerminalMode {
     private var original: termios?
     private var active = false
 
-    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J"
-    private static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[2J"
+    private static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
     /// Drawing goes to standard output (`StandardOutput`); keys come from `input`.
     init(input: Int32 = STDIN_FILENO, fullScreen: Bool) {

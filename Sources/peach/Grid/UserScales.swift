@@ -1,0 +1,65 @@
+import PeachHost
+import PeachText
+
+/// The user's own scales, kept in the settings file (`"grid": {"scales": [{"name": …, "steps": […]}]}`)
+/// and offered after the built-in ones. A damaged entry is named, never dropped unasked.
+struct UserScales {
+    let store: SettingsStore
+
+    private static let tool = "grid"
+    private static let key = "scales"
+    /// As a preset's name: long enough to say what it is, short enough for the menu.
+    static let nameLengths = 1...40
+
+    func all() throws -> [Scale] {
+        guard let value = try store.section(Self.tool)[Self.key] else { return [] }
+        do {
+            let scales = try value.decode(as: [Scale].self)
+            // Decoding skips `Scale.init`'s checks; a synced or hand-edited file may hold anything.
+            return try scales.map { try Scale(name: $0.name, steps: $0.steps) }
+        } catch {
+            throw Failure(localized(.presetUnreadable, store.path, localized(.practiceToolGrid), Self.key, said(error)))
+        }
+    }
+
+    /// Adds `scale`, or replaces the user scale of that name when `replacing` (the editor editing it).
+    func save(_ scale: Scale, replacing: Bool) throws {
+        try Self.check(name: scale.name)
+        var scales = try all()
+        if let index = scales.firstIndex(where: { $0.name.lowercased() == scale.name.lowercased() }) {
+            guard replacing else { throw Failure(localized(.gridScaleExists, scale.name)) }
+            scales[index] = scale
+        } else {
+            scales.append(scale)
+        }
+        try store.setInSection(Self.tool, key: Self.key, to: try JSONValue(encoding: scales))
+    }
+
+    func forget(_ name: String) throws {
+        var scales = try all()
+        guard let index = scales.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw Failure(localized(.gridNoSuchUserScale, name, scales.map(\.name).joined(separator: ", ")))
+        }
+        scales.remove(at: index)
+        try store.setInSection(Self.tool, key: Self.key, to: try JSONValue(encoding: scales))
+    }
+
+    /// A name for the menu and the command line: not empty, not too long, no control characters, not a built-in's.
+    static func check(name: String) throws {
+        try PracticeMemory<SavedGrid>.checkName(name)
+        if (try? Scale.named(name)) != nil { throw Failure(localized(.gridScaleNameBuiltIn, name)) }
+    }
+
+    /// Notes such as "C D Eb G A" (or with commas) as steps above `root`.
+    static func steps(parsing text: String, root: PitchClass) throws -> [Int] {
+        let words = text.split { $0 == " " || $0 == "," }
+        guard !words.isEmpty else { throw ScaleError.empty(name: text) }
+        return try words.map { word in
+            do {
+                return (try PitchClass(parsing: String(word)).semitone - root.semitone + 12) % 12
+            } catch {
+                throw ScaleError.unknownNote(String(word))
+            }
+        }
+    }
+}
