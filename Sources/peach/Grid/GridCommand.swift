@@ -174,9 +174,13 @@ struct GridCommand: ParsableCommand {
     /// `--save-scale`, `--forget-scale`, `--scales`: true when that was the whole run.
     private func manageScales(_ userScales: UserScales) throws -> Bool {
         if let saveScale, let notes {
-            let root = try root.map { text in try checked { try PitchClass(parsing: text) } }
-                ?? checked { try PitchClass(parsing: String(notes.split { $0 == " " || $0 == "," }.first ?? "")) }
-            let made = try checked { try Scale(name: saveScale, steps: UserScales.steps(parsing: notes, root: root)) }
+            let words = notes.split { $0 == " " || $0 == "," }.map(String.init)
+            let made = try checked {
+                guard let first = words.first else { throw ScaleError.empty(name: saveScale) }
+                // Counted from the root given, else from the first note: "D E F G A B C" is D's scale.
+                let root = try PitchClass(parsing: self.root ?? first)
+                return try Scale(name: saveScale, steps: UserScales.steps(of: words, root: root))
+            }
             try userScales.save(made, replacing: false)
             Swift.print(localized(.gridScaleSaved, made.name))
             return true

@@ -50,16 +50,11 @@ struct UserScales {
         if (try? Scale.named(name)) != nil { throw Failure(localized(.gridScaleNameBuiltIn, name)) }
     }
 
-    /// Notes such as "C D Eb G A" (or with commas) as steps above `root`.
-    static func steps(parsing text: String, root: PitchClass) throws -> [Int] {
-        let words = text.split { $0 == " " || $0 == "," }
-        guard !words.isEmpty else { throw ScaleError.empty(name: text) }
-        return try words.map { word in
-            do {
-                return (try PitchClass(parsing: String(word)).semitone - root.semitone + 12) % 12
-            } catch {
-                throw ScaleError.unknownNote(String(word))
-            }
+    /// Notes such as `C D Eb G A`, as steps above `root`.
+    static func steps(of notes: [String], root: PitchClass) throws(ScaleError) -> [Int] {
+        try notes.map { word throws(ScaleError) in
+            guard let note = try? PitchClass(parsing: word) else { throw .unknownNote(word) }
+            return (note.semitone - root.semitone + 12) % 12
         }
     }
 }

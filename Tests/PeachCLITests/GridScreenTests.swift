@@ -1,0 +1,180 @@
+import Foundation
+import PeachHost
+import PeachTestSupport
+import Testing
+
+/// The live grid driven through a pseudo-terminal, as a learner plays it:
+/// typed keys, mouse clicks and a drag across the squares, the menu, a phrase
+/// recorded and read back, every note measured in the paced WAV it sounded in.
+@Suite(.serialized) struct GridScreenTests {
+    static func start(_ arguments: [String], folder: TemporaryDirectory, columns: Int = 80, rows: Int = 24) throws -> PseudoTerminal {
+        try PseudoTerminal([BuildProducts.peach, "grid"] + arguments, environment: [
+            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache",
+            "LANG": "C.UTF-8",
+        ], columns: columns, rows: rows)
+    }
+
+    /// A mouse report for the middle of a square: medium keys are 8 columns by 4 rows, under two lines of title.
+    static func mouse(_ button: Int, row: Int, column: Int, pressed: Bool = true) -> String {
+        "\u{1B}[<\(button);\(column * 8 + 4);\(2 + row * 4 + 2)\(pressed ? "M" : "m")"
+    }
+
+    /// Waits until no square is lit (a heavy border): the note before has ended.
+    static func waitUnlit(_ terminal: PseudoTerminal) throws {
+        _ = try terminal.waitFor("no lit key") { !$0.screen.text.contains("┏") }
+    }
+
+    /// The recording's seconds as the screen shows them ("REC 1.2 s of 10").
+    static func recordedSeconds(_ terminal: PseudoTerminal) -> Double? {
+        guard let range = terminal.screen.text.range(of: #"REC [0-9.]+"#, options: .regularExpression) else { return nil }
+        return Double(terminal.screen.text[range].dropFirst(4))
+    }
+
+    /// Holds on until the recording's clock has moved on by `seconds`: the screen's own clock, not a sleep.
+    static func hold(_ terminal: PseudoTerminal, seconds: Double) throws {
+        let from = try #require(recordedSeconds(terminal))
+        _ = try terminal.waitFor("the recording \(seconds) s on") { (recordedSeconds($0) ?? 0) >= from + seconds }
+    }
+
+    /// The first sound after the one that begins the file (the short note at start), past a silence of 10 ms.
+    static func secondOnset(in samples: [Double], threshold: Double) -> Int? {
+        var quiet = 0
+        var index = samples.firstIndex { abs($0) > threshold } ?? samples.count
+        while index < samples.count {
+            if abs(samples[index]) > threshold {
+                if quiet >= 480 { return index }
+                quiet = 0
+            } else {
+                quiet += 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    struct Kept: Decodable {
+        struct Note: Decodable { var startFrame: Int; var lengthFrames: Int; var name: String; var frequency: Double }
+        var notes: [Note]
+        var sampleRate: Double
+    }
+
+    /// E minor on the sine: E3 F#3 G3 typed, A3 clicked and dragged onto B3,
+    /// recorded as a phrase. The phrase names the five notes in order, and
+    /// each sounds in the WAV on the frames the phrase says, at its pitch.
+    @Test func aLearnerPlaysEMinorByKeyAndMouseAndReadsBackThePhrase() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("grid.wav")
+        let terminal = try Self.start(["E", "minor", "--octaves", "3", "--source", "org.peach.sine", "--wav", file], folder: folder)
+        try terminal.waitFor(text: "E natural minor")
+        try Self.waitUnlit(terminal)  // the short sound at start has ended
+        #expect(terminal.screen.text.contains("F#3"))
+        terminal.send(" ")
+        try terminal.waitFor(text: "REC")
+        try Self.hold(terminal, seconds: 0.6)  // the start note (0.35 s) dies away: a silence to find the phrase by
+        for (key, name) in [("1", "E3"), ("2", "F#3"), ("3", "G3")] {
+            terminal.send(key)
+            try terminal.waitFor(text: "Played \(name)")
+            try Self.waitUnlit(terminal)
+        }
+        terminal.send(Self.mouse(0, row: 0, column: 3))
+        try terminal.waitFor(text: "Played A3")
+        try Self.hold(terminal, seconds: 0.3)
+        terminal.send(Self.mouse(32, row: 0, column: 4))  // dragged onto the next square
+        try terminal.waitFor(text: "Played B3")
+        try Self.hold(terminal, seconds: 0.3)
+        terminal.send(Self.mouse(0, row: 0, column: 4, pressed: false))
+        try Self.waitUnlit(terminal)
+        terminal.send(" ")
+        try terminal.waitFor(text: "Phrase of 5 notes")
+        #expect(terminal.screen.text.contains("E3 F#3 G3 A3 B3"))
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+
+        let read = try PracticeCommandTests.peach(["grid", "--phrase", "--json"], folder: folder)
+        let phrase = try JSONDecoder().decode(Kept.self, from: Data(read.standardOutput.utf8))
+        #expect(phrase.notes.map(\.name) == ["E3", "F#3", "G3", "A3", "B3"])
+        let samples = try WavFile.read(path: file).samples[0]
+        // The phrase starts at its first note: the first sound after the start note has died away.
+        let origin = try #require(Self.secondOnset(in: samples, threshold: 1e-4))
+        #expect(phrase.notes.allSatisfy { $0.lengthFrames > 12_000 }, "\(phrase.notes.map(\.lengthFrames))")
+        for note in phrase.notes where note.lengthFrames > 12_000 {
+            let first = origin + note.startFrame + 1000, last = origin + note.startFrame + note.lengthFrames - 1000
+            let measured = FrequencyMeter.frequency(of: samples[first..<last], sampleRate: phrase.sampleRate, near: note.frequency)
+            #expect(abs(FrequencyMeter.cents(measured, from: note.frequency)) < 1, "\(note.name): \(measured) Hz, not \(note.frequency)")
+        }
+        // A3 let go as the drag entered B3: B3 begins where A3 ends.
+        let dragged = phrase.notes.suffix(2).map { $0 }
+        #expect(dragged[0].startFrame + dragged[0].lengthFrames == dragged[1].startFrame)
+    }
+
+    /// On the SoundFont's flute, a typed E4 sounds at E4.
+    @Test func aFluteKeySoundsAtItsPitch() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("flute.wav")
+        let terminal = try Self.start(["E", "minor", "--octaves", "3", "--instrument", "flute", "--wav", file], folder: folder)
+        try terminal.waitFor(text: "Flute")
+        try Self.waitUnlit(terminal)
+        terminal.send(" ")
+        try terminal.waitFor(text: "REC")
+        try Self.hold(terminal, seconds: 0.6)  // the start note dies away
+        terminal.send("8")  // the eighth square of the first row: E4
+        try terminal.waitFor(text: "Played E4")
+        try Self.waitUnlit(terminal)
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        let samples = try WavFile.read(path: file).samples[0]
+        // The flute's tail and the SoundFont's reverb leave no silence to find it by: E4 is the loudest sound after the start note has died away.
+        let late = samples.indices.dropFirst(28_800)
+        let peak = try #require(late.max { abs(samples[$0]) < abs(samples[$1]) })
+        // Past the attack, within the 0.35 s the key sounds.
+        let steady = (peak + 4800)..<min(samples.count, peak + 14_400)
+        let measured = FrequencyMeter.frequency(of: samples[steady], sampleRate: 48000, near: 329.63)
+        #expect(abs(FrequencyMeter.cents(measured, from: 329.628)) < 10, "E4 measured at \(measured) Hz from frame \(peak)")
+    }
+
+    /// Plain mode says each note and each menu change in a line; a new
+    /// recording asks before it replaces the kept phrase.
+    @Test func plainModeSaysNotesMenuChangesAndAsksBeforeReplacingThePhrase() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.start(["D", "blues", "--plain", "--source", "org.peach.sine", "--wav", folder.file("p.wav")], folder: folder)
+        try terminal.waitFor(text: "Grid: D blues, 25 keys from D2 to D6")
+        terminal.send("w")
+        // A row is an octave of the scale in plain mode; the second runs back, so w, its second square, is the octave's fifth note.
+        try terminal.waitFor(text: "\nA3")
+        terminal.send("\t")
+        terminal.send("\u{1B}[B")  // to Scale
+        terminal.send("\u{1B}[C")  // the next scale
+        try terminal.waitFor(text: "Scale: chromatic")
+        terminal.send("\t")
+        terminal.send(" ")
+        try terminal.waitFor(text: "Recording")
+        terminal.send("1")
+        try terminal.waitFor(text: "\nD2")
+        terminal.send(" ")
+        try terminal.waitFor(text: "Phrase of 1 notes")
+        terminal.send(" ")
+        try terminal.waitFor(text: "A new recording replaces the kept phrase (1 notes")
+        terminal.send("x")
+        try terminal.waitFor(text: "The kept phrase stays.")
+        terminal.send("\u{03}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        #expect(!terminal.screen.text.contains("┌"))
+    }
+
+    /// The layout fills the window and follows a resize.
+    @Test func theLayoutFollowsTheWindow() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.start(["C", "major", "--source", "org.peach.sine", "--wav", folder.file("r.wav")], folder: folder, columns: 80)
+        try terminal.waitFor(text: "C major")
+        func squaresInFirstRow() -> Int { terminal.screen.lines[2].filter { $0 == "┌" || $0 == "┏" }.count }
+        #expect(squaresInFirstRow() == 10)
+        terminal.resize(columns: 120, rows: 30)
+        _ = try terminal.waitFor("15 squares a row") { _ in squaresInFirstRow() == 15 }
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+    }
+}
