@@ -52,7 +52,7 @@ struct TrainingScreenBenchmark {
             terminal.send("q")
             guard terminal.waitForExit() == 0 else { throw BenchError("peach did not quit cleanly:\n\(terminal.screen.text)") }
         }
-        let echo = try echoLatencies()
+        let echo = try Self.echoLatencies(count: Self.pairs)
         let firstNoteTarget = "< \(format(Self.firstNoteTargetMilliseconds, decimals: 0)) ms"
         let feedbackTarget = "< \(format(Self.feedbackTargetMilliseconds, decimals: 0)) ms"
         return [
@@ -98,10 +98,11 @@ struct TrainingScreenBenchmark {
     }
 
     /// A key typed into `cat` on a raw pseudo-terminal, until it comes back.
-    private func echoLatencies() throws -> [Double] {
+    /// A key echoed by `cat` through a pseudo-terminal, `count` times: the floor for any program's answer to a key.
+    static func echoLatencies(count: Int) throws -> [Double] {
         let terminal = try PseudoTerminal(["/bin/sh", "-c", "stty raw -echo; echo ready; exec cat"])
         try terminal.waitFor(text: "ready")
-        return try (0..<Self.pairs).map { index in
+        return try (0..<count).map { index in
             let offset = terminal.transcript.count
             let pressed = Monotonic.nanoseconds()
             terminal.send("x")

@@ -25,6 +25,9 @@
 //  15. `peach record` in real time through ALSA's file PCM, FLAC and WAV: CPU
 //      from /proc and the longest write stall, samples dropped (baseline:
 //      arecord writing the same PCM to a file).
+//  16. `peach grid` through a pseudo-terminal: start to grid and start note,
+//      key to first sound on the sine and the piano (baseline: `peach
+//      --version`; a key echoed by `cat`).
 // It measures the release build lying beside it (peach and the plugin
 // libraries in the same folder), so run it with `make bench`,
 // which builds with `swift build -c release` first. Prints one table and
@@ -71,7 +74,8 @@ do {
     let metronome = try figure(13) { try MetronomeBenchmark(releaseDirectory: directory).rows() }
     let tuner = try figure(14) { try TunerBenchmark(releaseDirectory: directory).rows() }
     let recording = try figure(15) { try RecordBenchmark(releaseDirectory: directory).rows() }
-    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome + tuner + recording
+    let grid = try figure(16) { try GridBenchmark(releaseDirectory: directory).rows() }
+    let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome + tuner + recording + grid
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
     print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")

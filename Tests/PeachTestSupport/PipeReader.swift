@@ -15,11 +15,16 @@ public final class PipeReader: @unchecked Sendable {
     private var bytes = 0
     private let headerBytes: Int
     private var soundArrived: UInt64?
+    private let keepsEverything: Bool
+    private var kept: [UInt8] = []
+    private var arrivals: [(bytes: Int, at: UInt64)] = []
 
     /// Opens without waiting for a writer, so the program under test can open its end later.
     /// - Parameter headerBytes: bytes before the samples; a nonzero byte after them is sound.
-    public init(path: String, headerBytes: Int = WavFileOutput.headerBytes) throws {
+    /// - Parameter keepsEverything: keep every byte and when each read arrived (`log`), to time every sound in the stream.
+    public init(path: String, headerBytes: Int = WavFileOutput.headerBytes, keepsEverything: Bool = false) throws {
         self.headerBytes = headerBytes
+        self.keepsEverything = keepsEverything
         descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw PseudoTerminal.Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
         let thread = Thread { [self] in drain() }
@@ -32,6 +37,9 @@ public final class PipeReader: @unchecked Sendable {
 
     /// When (`Monotonic` nanoseconds) the first sample that is not silence arrived.
     public var firstSound: UInt64? { stopped.withLock { soundArrived } }
+
+    /// Every byte read and, for each read, the bytes read by then and when (`Monotonic` nanoseconds); only when kept.
+    public var log: (bytes: [UInt8], arrivals: [(bytes: Int, at: UInt64)]) { stopped.withLock { (kept, arrivals) } }
 
     public func close() {
         stopped.withLock { isStopped = true }
@@ -53,6 +61,10 @@ public final class PipeReader: @unchecked Sendable {
                     soundArrived = arrived
                 }
                 bytes += count
+                if keepsEverything {
+                    kept += buffer[..<count]
+                    arrivals.append((bytes, arrived))
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PeachSupport
 
 /// Runs a program on a pseudo-terminal, as if a person sat at it: keys go in
 /// through the master side, the screen comes back through it, and the
@@ -121,6 +122,15 @@ public final class PseudoTerminal {
     }
 
     /// Reads whatever the program has written within `waitSeconds`.
+    /// Reads what the program writes for `seconds`, as a terminal does while
+    /// nobody types: a program is never held up by a full terminal.
+    public func keepReading(for seconds: Double) {
+        let deadline = Monotonic.nanoseconds() + UInt64(seconds * 1e9)
+        while case let now = Monotonic.nanoseconds(), now < deadline {
+            readAvailable(waitSeconds: Double(deadline - now) / 1e9)
+        }
+    }
+
     public func readAvailable(waitSeconds: Double) {
         var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(waitSeconds * 1000)) > 0 else { return }
