@@ -178,3 +178,121 @@ import Testing
         #expect(terminal.waitForExit(timeout: 10) == 0)
     }
 }
+
+/// The menu (Tab) changes what the grid shows and plays: key size, random
+/// order and back, the instrument chosen by name, a scale of the user's made
+/// in the editor, sustain, and the metronome heard in the file.
+@Suite(.serialized) struct GridMenuTests {
+    static func open(_ terminal: PseudoTerminal, downs: Int) throws {
+        terminal.send("\t")
+        try terminal.waitFor(text: "Menu")
+        terminal.send(String(repeating: "\u{1B}[B", count: downs))
+    }
+
+    /// The names on the first row of squares, whatever their size: the first line under the title that has any.
+    static func firstRow(_ terminal: PseudoTerminal) -> [String] {
+        for line in terminal.screen.lines.dropFirst(3) {
+            let names = line.split(whereSeparator: { "│┃ ".contains($0) }).map(String.init)
+            if !names.isEmpty { return names }
+        }
+        return []
+    }
+
+    @Test func theMenuChangesTheLayoutTheSoundAndTheScale() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try GridScreenTests.start(["C", "major", "--octaves", "3", "--source", "org.peach.sine", "--wav", folder.file("m.wav")],
+                                                 folder: folder)
+        try terminal.waitFor(text: "C major")
+        #expect(Self.firstRow(terminal) == ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4", "D4", "E4"])
+        try Self.open(terminal, downs: 6)  // key size
+        terminal.send("\u{1B}[C")
+        try terminal.waitFor(text: "◀ large ▶")
+        terminal.send("\t")
+        _ = try terminal.waitFor("six large squares a row") { _ in Self.firstRow(terminal).count == 6 }
+
+        try Self.open(terminal, downs: 7)  // random order
+        terminal.send("\r")
+        try terminal.waitFor(text: "◀ on ▶")
+        terminal.send("\t")
+        try terminal.waitFor(text: "random order")
+        #expect(Self.firstRow(terminal) != ["C3", "D3", "E3", "F3", "G3", "A3"])
+        try Self.open(terminal, downs: 7)
+        terminal.send("\r\t")
+        _ = try terminal.waitFor("the scale's order again") { _ in Self.firstRow(terminal) == ["C3", "D3", "E3", "F3", "G3", "A3"] }
+
+        try Self.open(terminal, downs: 3)  // instrument: the list, narrowed by typing
+        terminal.send("\r")
+        try terminal.waitFor(text: "Choose a sound")
+        terminal.send("violin")
+        terminal.send("\r")
+        try terminal.waitFor(text: "Menu")
+        try terminal.waitFor(text: "FluidSynth: Violin")
+        terminal.send("\t")
+        try terminal.waitFor(text: "Violin · sustain off")
+
+        try Self.open(terminal, downs: 2)  // the user's scale: C major with D♭ added, named
+        terminal.send("\r")
+        try terminal.waitFor(text: "Your scale from C")
+        terminal.send("\u{1B}[C ")
+        try terminal.waitFor(text: "[C#]")
+        terminal.send("\r")
+        try terminal.waitFor(text: "Name:")
+        terminal.send("major b2\r")
+        try terminal.waitFor(text: "Saved the scale \"major b2\"")
+        try terminal.waitFor(text: "C major b2")
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+
+        let listed = try PracticeCommandTests.peach(["grid", "--scales"], folder: folder)
+        #expect(listed.standardOutput.contains("major b2            yours; from C: C C# D E F G A B"), "\(listed.standardOutput)")
+        // The next session starts where this one ended: the new scale, the violin, large keys.
+        let next = try GridScreenTests.start(["--wav", folder.file("n.wav")], folder: folder)
+        try next.waitFor(text: "C major b2  Violin")
+        #expect(Self.firstRow(next).count == 6)
+        next.send("\u{1B}")
+        #expect(next.waitForExit(timeout: 10) == 0)
+    }
+
+    /// Sustain lets a typed key ring two seconds; the metronome's clicks fall every 0.75 s at 80 BPM.
+    @Test func sustainAndTheMetronomeAreHeard() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("s.wav")
+        let terminal = try GridScreenTests.start(["A", "minor-pentatonic", "--source", "org.peach.sine", "--sustain", "--wav", file], folder: folder)
+        try terminal.waitFor(text: "sustain on")
+        terminal.send(" ")
+        try terminal.waitFor(text: "REC")
+        try GridScreenTests.hold(terminal, seconds: 0.6)
+        terminal.send("1")
+        try terminal.waitFor(text: "Played A2")
+        try GridScreenTests.waitUnlit(terminal)
+        terminal.send(" ")
+        try terminal.waitFor(text: "Phrase of 1 notes")
+        try Self.open(terminal, downs: 8)  // metronome
+        terminal.send("\r")
+        try terminal.waitFor(text: "◀ on ▶")
+        terminal.send("\t")
+        try terminal.waitFor(text: "80 BPM")
+        terminal.send(" ")
+        try terminal.waitFor(text: "A new recording replaces the kept phrase (1 notes, 2.0 s)")
+        terminal.send(" ")
+        try terminal.waitFor(text: "REC")
+        try GridScreenTests.hold(terminal, seconds: 2.5)
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+
+        let read = try PracticeCommandTests.peach(["grid", "--phrase", "--json"], folder: folder)
+        let phrase = try JSONDecoder().decode(GridScreenTests.Kept.self, from: Data(read.standardOutput.utf8))
+        #expect(phrase.notes.map(\.lengthFrames) == [96_000], "a sustained tap rings 2 s")
+        // The last 2.5 s hold only the clicks: onsets 36,000 frames apart.
+        let samples = try WavFile.read(path: file).samples[0]
+        let tail = Array(samples.suffix(100_000))
+        var onsets: [Int] = [], quiet = 0
+        for (index, sample) in tail.enumerated() {
+            if abs(sample) > 1e-3 { if quiet >= 2400 { onsets.append(index) }; quiet = 0 } else { quiet += 1 }
+        }
+        let gaps = zip(onsets.dropFirst(), onsets).map { $0 - $1 }
+        #expect(gaps.count >= 1 && gaps.allSatisfy { abs($0 - 36_000) <= 1 }, "clicks at \(onsets)")
+    }
+}
