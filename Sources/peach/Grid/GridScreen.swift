@@ -469,7 +469,9 @@ final class GridScreen {
             status = style.bad((style.unicode ? "● " : "* ") + localized(.gridRecordingStatus, max(0, seconds).decimals(1), Int(Phrase.longestSeconds)))
                 + "  " + status
         }
-        lines.append(status)
+        // A notice wider than the window (a path that cannot be written) goes on over the lines under the grid, never cut.
+        let wrapped = [status].wrapped(to: size.columns)
+        lines.append(wrapped.first ?? "")
         var body: [String]
         if let editor {
             body = [""] + editor.lines(style: style)
@@ -481,8 +483,10 @@ final class GridScreen {
         let area = max(0, size.rows - GridView.linesAbove - GridView.linesBelow)
         body = Array(body.prefix(area))
         lines += body + Array(repeating: "", count: area - body.count)
-        lines.append(phrase.map { localized(.gridPhraseLine, $0.seconds.decimals(1), PhraseText.names($0)) } ?? style.dim(localized(.gridPhraseEmpty)))
-        lines.append(style.dim(localized(.gridKeys)))
+        let below = [phrase.map { localized(.gridPhraseLine, $0.seconds.decimals(1), PhraseText.names($0)) } ?? style.dim(localized(.gridPhraseEmpty)),
+                     style.dim(localized(.gridKeys))]
+        let overflow = wrapped.dropFirst().prefix(GridView.linesBelow)
+        lines += overflow + below.dropFirst(overflow.count)
         screen.show(lines)
     }
 }
