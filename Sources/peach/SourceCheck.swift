@@ -79,10 +79,7 @@ struct SourceCheck {
             if !json { print(Self.text(row)) }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let report = Report(source: sourceID, reference: Pitch.standardReference, timbres: rows)
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try PrettyJSON.text(Report(source: sourceID, reference: Pitch.standardReference, timbres: rows)))
         } else {
             let failed = rows.filter { $0.error != nil }.count
             print(failed > 0 ? localized(.checkSummaryFailed, rows.count - failed, failed) : localized(.checkSummary, rows.count))

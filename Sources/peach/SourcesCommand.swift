@@ -110,9 +110,7 @@ struct SourcesCommand: ParsableCommand {
                                                          library: $0.libraryPath, reason: said($0.reason)) },
             rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: said($0.reason)) },
             shadowed: catalog.shadowed.map { said($0) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(listing)) ?? Data(), as: UTF8.self) + "\n"
+        return ((try? PrettyJSON.text(listing)) ?? "") + "\n"
     }
 
     /// The `--json` shape: scripts rely on these field names.

@@ -206,10 +206,7 @@ struct GridCommand: ParsableCommand {
         // One octave of the scale a row by default, so the roots line up at the edges.
         let layout = GridLayout(root: root, scale: scale, octaves: octaves, columns: columns ?? scale.steps.count)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            Swift.print(String(decoding: try encoder.encode(GridJSON(layout, reference: reference)), as: UTF8.self))
-            return
+            return Swift.print(try PrettyJSON.text(GridJSON(layout, reference: reference)))
         }
         let width = (layout.keys.map(\.name.count).max() ?? 1) + 1
         for row in 0..<layout.rows {
@@ -225,9 +222,7 @@ struct GridCommand: ParsableCommand {
             return Swift.print(localized(.gridPhraseNone))
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            return Swift.print(String(decoding: try encoder.encode(kept), as: UTF8.self))
+            return Swift.print(try PrettyJSON.text(kept))
         }
         Swift.print(localized(.gridPhraseSummary, kept.notes.count, kept.seconds.decimals(1)))
         for note in kept.notes {

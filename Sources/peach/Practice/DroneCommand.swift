@@ -127,9 +127,7 @@ struct DroneCommand: ParsableCommand {
     }
 
     static func json(_ setup: DroneSetup) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let report = Report(setup: setup, note: setup.rootNote.name, frequencies: setup.frequencies, fifthCents: setup.fifth ? setup.fifthCents : nil)
-        return String(decoding: try encoder.encode(report), as: UTF8.self)
+        try PrettyJSON.text(Report(setup: setup, note: setup.rootNote.name, frequencies: setup.frequencies,
+                                   fifthCents: setup.fifth ? setup.fifthCents : nil))
     }
 }

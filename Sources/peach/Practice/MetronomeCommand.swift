@@ -170,8 +170,6 @@ struct MetronomeCommand: ParsableCommand {
     }
 
     static func json(_ setup: MetronomeSetup, sound: ClickSound, sampleRate: Double, clicks: [Click]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(Report(setup: setup, click: sound.name, sampleRate: sampleRate, clicks: clicks)), as: UTF8.self)
+        try PrettyJSON.text(Report(setup: setup, click: sound.name, sampleRate: sampleRate, clicks: clicks))
     }
 }

@@ -58,9 +58,7 @@ struct RecordNotesCommand: ParsableCommand {
             NearestNote(frequency: played.frequency, reference: reference).map { HeardNote(played: played, nearest: $0, transposition: transposition) }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(notes), as: UTF8.self))
+            print(try PrettyJSON.text(notes))
             return
         }
         print(localized(.recordNotesHeading, name, TakeLength.text(Double(reader.frameCount) / Double(reader.sampleRate)), reference.compact, notes.count))
