@@ -36,20 +36,18 @@ import Testing
         _ = try terminal.waitFor("the recording \(seconds) s on") { (recordedSeconds($0) ?? 0) >= from + seconds }
     }
 
-    /// The first sound after the one that begins the file (the short note at start), past a silence of 10 ms.
-    static func secondOnset(in samples: [Double], threshold: Double) -> Int? {
-        var quiet = 0
-        var index = samples.firstIndex { abs($0) > threshold } ?? samples.count
-        while index < samples.count {
-            if abs(samples[index]) > threshold {
-                if quiet >= 480 { return index }
+    /// The first frames of sounds: above `threshold` after at least 10 ms at or below it (the file begins in silence).
+    static func onsets(in samples: [Double], threshold: Double) -> [Int] {
+        var found: [Int] = [], quiet = 480
+        for (index, sample) in samples.enumerated() {
+            if abs(sample) > threshold {
+                if quiet >= 480 { found.append(index) }
                 quiet = 0
             } else {
                 quiet += 1
             }
-            index += 1
         }
-        return nil
+        return found
     }
 
     struct Kept: Decodable {
@@ -96,7 +94,8 @@ import Testing
         #expect(phrase.notes.map(\.name) == ["E3", "F#3", "G3", "A3", "B3"])
         let samples = try WavFile.read(path: file).samples[0]
         // The phrase starts at its first note: the first sound after the start note has died away.
-        let origin = try #require(Self.secondOnset(in: samples, threshold: 1e-4))
+        // The first sound is the short note at start; the phrase's first note is the next.
+        let origin = try #require(Self.onsets(in: samples, threshold: 1e-4).dropFirst().first)
         #expect(phrase.notes.allSatisfy { $0.lengthFrames > 12_000 }, "\(phrase.notes.map(\.lengthFrames))")
         for note in phrase.notes where note.lengthFrames > 12_000 {
             let first = origin + note.startFrame + 1000, last = origin + note.startFrame + note.lengthFrames - 1000
@@ -323,11 +322,8 @@ import Testing
         #expect(phrase.notes.count == 1 && (96_000...96_512).contains(phrase.notes[0].lengthFrames), "a sustained tap rings 2 s")
         // The last 2.5 s hold only the clicks: onsets 36,000 frames apart.
         let samples = try WavFile.read(path: file).samples[0]
-        let tail = Array(samples.suffix(100_000))
-        var onsets: [Int] = [], quiet = 0
-        for (index, sample) in tail.enumerated() {
-            if abs(sample) > 1e-3 { if quiet >= 2400 { onsets.append(index) }; quiet = 0 } else { quiet += 1 }
-        }
+        // A click cut by the window's start is no onset.
+        let onsets = GridScreenTests.onsets(in: Array(samples.suffix(100_000)), threshold: 1e-3).filter { $0 > 0 }
         let gaps = zip(onsets.dropFirst(), onsets).map { $0 - $1 }
         #expect(gaps.count >= 1 && gaps.allSatisfy { abs($0 - 36_000) <= 1 }, "clicks at \(onsets)")
     }
