@@ -198,6 +198,22 @@ import Testing
         #expect(kept?.notes.map(\.name) == ["E2"])
     }
 
+    /// A key the source will not play (this test source refuses notes above 1000 Hz) is said, and the grid plays on.
+    @Test func aKeyTheSourceRefusesIsSaidAndPlayingGoesOn() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "refusing", in: folder.path)
+        let terminal = try Self.start(["E", "minor", "--plain", "--octaves", "3", "--source", "org.peach.test.abi11", "--plugin-path", folder.path,
+                                       "--wav", folder.file("x.wav")], folder: folder)
+        try terminal.waitFor(text: "Grid: E natural minor, 22 keys from E3 to E6")
+        terminal.send("h")  // the third row is E5 to D6: h, its sixth key, is C6 at 1046.5 Hz
+        try terminal.waitFor(text: "the instrument will not play C6:")
+        terminal.send("g")
+        try terminal.waitFor(text: "\nB5")
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+    }
+
     /// The layout fills the window and follows a resize.
     @Test func theLayoutFollowsTheWindow() throws {
         let folder = TemporaryDirectory()

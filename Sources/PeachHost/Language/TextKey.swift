@@ -188,5 +188,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case gridEditorTitle, gridEditorNotesKeys, gridEditorName, gridEditorNameKeys, gridEditorEmpty
     case gridRecording, gridRecordingStatus, gridPhraseReplaceAsk, gridPhraseKept, gridPhraseNothing, gridPhraseNothingKept
     case gridPhraseDamagedKept, gridPhraseSaved, gridPhraseNone, gridPhrasePlaying, gridPhraseLine, gridPhraseEmpty, gridPhraseSummary
-    case gridPhraseNoteLength, helpGridKeyboard, gridUnknownKeyboard
+    case gridPhraseNoteLength, helpGridKeyboard, gridUnknownKeyboard, gridNoteRefused
 }

@@ -141,6 +141,11 @@ final class GridScreen {
         if recording == .recording, player.recorder?.isFull(at: engine.earliestOnTimeFrame) == true { stopRecording() }
         for notice in engine.pollNotices() {
             if notice.endsRendering { throw Failure(said(notice)) }
+            // A source may refuse a key it cannot play (a MIDI instrument's range): said, and the grid plays on.
+            if case .noteRefused(let id, _, let frequency) = notice {
+                let name = NearestNote(frequency: frequency, reference: player.reference)?.note.name ?? frequency.compact
+                say(localized(.gridNoteRefused, name, engine.refusals[id] ?? ""))
+            }
         }
     }
 

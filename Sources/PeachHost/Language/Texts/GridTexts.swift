@@ -106,6 +106,7 @@ extension TextCatalog {
             .gridPhraseEmpty: "No phrase yet: Space records one.",
             .gridPhraseSummary: "The kept phrase: %1 notes, %2 s.",
             .gridPhraseNoteLength: "for %1 s",
+            .gridNoteRefused: "the instrument will not play %1: %2",
             .helpGridKeyboard: "Which keys play the grid: qwerty (US, the default) or qwertz (German, the default in German).",
             .gridUnknownKeyboard: "no keyboard layout \"%1\": qwerty or qwertz",
         ],
@@ -215,6 +216,7 @@ extension TextCatalog {
             .gridPhraseEmpty: "Noch keine Phrase: die Leertaste nimmt eine auf.",
             .gridPhraseSummary: "Die behaltene Phrase: %1 Töne, %2 s.",
             .gridPhraseNoteLength: "für %1 s",
+            .gridNoteRefused: "das Instrument spielt %1 nicht: %2",
             .helpGridKeyboard: "Welche Tasten das Raster spielen: qwerty (US) oder qwertz (deutsch, auf Deutsch voreingestellt).",
             .gridUnknownKeyboard: "keine Tastaturbelegung \"%1\": qwerty oder qwertz",
         ])
