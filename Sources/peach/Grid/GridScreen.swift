@@ -123,15 +123,14 @@ final class GridScreen {
             }
             if StopRequest.isRaised { running = false }
         }
+        // Quitting while recording keeps what was played, as Space would.
         if recording == .recording { stopRecording() }
         let end = engine.earliestOnTimeFrame
         try player.stopAll(at: end)
         playback?.stop()
         _ = engine.wait(untilRendered: end + Int64(engine.format.sampleRate * 0.3))
         try engine.stop()
-        return SavedGrid(root: root.description, scale: scale.name,
-                         sound: PhraseSound(source: timbre.sourceID, option: timbre.choice?.key, value: timbre.choice?.value),
-                         sustain: player.sustain, names: names, keySize: keySize, metronome: metronome != nil, tempo: tempo)
+        return SavedGrid(root: root.description, scale: scale.name, sound: currentSound, sustain: player.sustain, names: names, keySize: keySize, metronome: metronome != nil, tempo: tempo)
     }
 
     /// What is due now: the ends of notes, the metronome's next clicks, the recording's limit, the engine's notices.
