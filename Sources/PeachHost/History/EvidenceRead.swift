@@ -16,7 +16,7 @@ public struct AnswerEvidence: Sendable, Equatable {
         time = answer.time
         delta = abs(answer.cents)
         noteNumber = UInt8(answer.note.number)
-        direction = answer.cents < 0 ? .lower : .higher
+        direction = answer.direction
         correct = answer.correct
     }
 }

@@ -48,7 +48,7 @@ public final class PerceptualProfile {
     private var cachedDeviations: [Double]?
 
     package static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
-    package static let slopePriorSD = 0.3  // of ln β around 0
+    package static let slopePriorSD = 0.5  // of ln β around 0
     /// Candidate lapse rates: lapses run from 0 to about 6% in the literature,
     /// higher for listeners whose attention wanders; a wrong one biases θ
     /// (too few assumed lapses make every lapse at an easy pair look like a
@@ -66,7 +66,7 @@ public final class PerceptualProfile {
     /// Candidate memories in answers, the default first: long enough to make
     /// a steady listener's bands as narrow as the answers allow; short enough
     /// to follow the learner listener of the training benchmark.
-    public static let memoryGrid: [Double] = [20000, 1500]
+    public static let memoryGrid: [Double] = [20000, 4000, 1500, 700]
     /// How many newest answers judge the memories, and from how many answers on.
     package static let heldOutCount = 500
     package static let memoryTestMinimum = 1000
