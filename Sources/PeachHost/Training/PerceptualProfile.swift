@@ -66,11 +66,11 @@ public final class PerceptualProfile {
     /// Candidate memories in answers, the default first: long enough to make
     /// a steady listener's bands as narrow as the answers allow; short enough
     /// to follow the learner listener of the training benchmark.
-    public static let memoryGrid: [Double] = [20000, 4000, 1500, 700]
+    public static let memoryGrid: [Double] = [20000, 1500]
     /// How many newest answers judge the memories, and from how many answers on.
     package static let heldOutCount = 500
     package static let memoryTestMinimum = 1000
-    /// How much better (log-likelihood of the held-out answers, nats) each step to a shorter memory must predict.
+    /// How much better (log-likelihood of the held-out answers, nats) a shorter memory must predict.
     package static let memorySwitchMargin = 1.0
     /// A key's own deviation counts once its square exceeds this many squared standard errors.
     /// Four (two standard errors): lower lets noise make smooth profiles bumpy (measured).
@@ -409,9 +409,7 @@ public final class PerceptualProfile {
         }
         logThreshold = start
         memoryIndex = scores.indices.max { score($0) < score($1) }!
-        // Each step shorter must earn its margin: with several candidates, one of them predicts the held-out answers a
-        // little better by chance, and a single margin let a steady listener's profile fall to the shortest (measured).
-        func score(_ index: Int) -> Double { scores[index] - Double(index) * Self.memorySwitchMargin }
+        func score(_ index: Int) -> Double { scores[index] - (index == 0 ? 0 : Self.memorySwitchMargin) }
         invalidateCaches()
     }
 
