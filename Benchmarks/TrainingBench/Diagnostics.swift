@@ -19,8 +19,9 @@ enum Diagnostics {
             _ = method.answer(pair, heard: listener.answer(pair))
             guard Protocol.checkpoints.contains(answers) else { continue }
             let profile = method.session.profile
-            print("\n\(kind.rawValue), slider \(slider), seed \(seed), after \(answers) answers: slope β = \(Report.fixed(profile.function.slope)), "
-                  + "local prior SD = \(Report.fixed(profile.prior.localSD))")
+            print("\n\(kind.rawValue), slider \(slider), seed \(seed), after \(answers) answers: slope β = \(Report.fixed(profile.function.slope)) (true "
+                  + "\(Report.fixed(listener.slope))), lapse λ = \(Report.fixed(profile.function.lapse, 3)) (true \(Report.fixed(listener.lapse, 3))), bias c = "
+                  + "\(Report.signed(profile.function.bias)) (true \(Report.signed(listener.bias))), memory \(Int(profile.memory)), local prior SD = \(Report.fixed(profile.prior.localSD))")
             let estimates = method.estimates(keys)
             let windowStart = keys.lowerBound - profile.window.lowerBound
             let spots = profile.unexplainedSpots()
@@ -93,7 +94,7 @@ enum Diagnostics {
                 let aim = Double.random(in: 0.7...0.95, using: &generator)
                 let delta = PairSelector.quantize(profile.function.delta(forProbability: aim, threshold: theta))
                 let correct = listener.answer(TrainingPair(note: note, cents: delta, kind: .nearby)) == .higher
-                profile.record(note: note, delta: delta, correct: correct)
+                profile.record(note: note, delta: delta, direction: .higher, correct: correct)
             }
             return keys.map { log(profile.threshold(at: MIDINote(number: $0)!)) - log(listener.threshold($0)) }
         }

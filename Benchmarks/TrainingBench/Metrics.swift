@@ -23,6 +23,10 @@ enum Protocol {
     /// other figures to be precise (±4 points at 100); the extra runs stop at
     /// `flagCheckpoint`.
     static let detectionSeeds = 100
+    /// Runs per drawn kind (the widened population): each is a different listener, so figures need their spread.
+    static let familySeeds = 40
+    /// Where the bias is reported apart: the lowest octave, the middle, the top octave.
+    static let registers: [(name: String, keys: ClosedRange<Int>)] = [("low", 36...47), ("mid", 48...83), ("top", 84...96)]
 
     /// The spots named from these estimates at `keys`, as `ProfileReport.weakestSpots` names them:
     /// by how far each key stands above the method's own curve where it fits one (Peach),
@@ -43,6 +47,8 @@ struct RunResult: Sendable {
     /// and the share of keys whose 80% and 95% bands hold the truth (nil without bands).
     var rms: [Double] = []
     var bias: [Double] = []
+    /// The mean signed error in each of `Protocol.registers`, per checkpoint.
+    var registerBias: [[Double]] = []
     var coverage80: [Double?] = []
     var coverage95: [Double?] = []
     /// RMS over the keys of the error in units of the posterior SD implied by the 95% band
@@ -97,6 +103,9 @@ struct RunRecorder {
         let errors = zip(estimates, truths).map { $0.logThreshold - $1 }
         result.rms.append((errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot())
         result.bias.append(errors.reduce(0, +) / Double(errors.count))
+        result.registerBias.append(Protocol.registers.map { register in
+            Stats.mean(register.keys.map { errors[$0 - Protocol.keys.lowerBound] })
+        })
         func coverage(_ band: (KeyEstimate) -> ClosedRange<Double>?) -> Double? {
             guard band(estimates[0]) != nil else { return nil }
             return Double(zip(estimates, truths).filter { band($0)!.contains($1) }.count) / Double(truths.count)
@@ -144,7 +153,11 @@ struct Summary {
     var detectionRuns: [RunResult] { runs + detectionOnlyRuns }
 
     func medianRMS(_ checkpoint: Int) -> Double { Stats.median(runs.map { $0.rms[checkpoint] }) }
-    func meanBias(_ checkpoint: Int) -> Double { Stats.mean(runs.map { $0.bias[checkpoint] }) }
+    /// Median over runs, and the 10th and 90th percentiles: every run is another listener for the drawn kinds.
+    func rmsSpread(_ checkpoint: Int) -> Spread { Spread(runs.map { $0.rms[checkpoint] }) }
+    func biasSpread(_ checkpoint: Int) -> Spread { Spread(runs.map { $0.bias[checkpoint] }) }
+    /// Median over runs of each run's mean signed error in `Protocol.registers[register]`.
+    func registerBias(_ checkpoint: Int, _ register: Int) -> Spread { Spread(runs.map { $0.registerBias[checkpoint][register] }) }
     func coverage80(_ checkpoint: Int) -> Double? { runs[0].coverage80[checkpoint] == nil ? nil : Stats.mean(runs.map { $0.coverage80[checkpoint]! }) }
     func coverage95(_ checkpoint: Int) -> Double? { runs[0].coverage95[checkpoint] == nil ? nil : Stats.mean(runs.map { $0.coverage95[checkpoint]! }) }
     /// Standard error of the mean coverage over seeds (runs are independent; keys within a run are not).
@@ -183,6 +196,15 @@ struct Summary {
     private func share(_ flag: KeyPath<RunResult, Bool?>) -> Double? {
         let runs = detectionRuns
         return runs[0][keyPath: flag] == nil ? nil : Double(runs.filter { $0[keyPath: flag]! }.count) / Double(runs.count)
+    }
+}
+
+/// A figure over runs: its median and the 10th and 90th percentiles.
+struct Spread {
+    var median, low, high: Double
+
+    init(_ values: [Double]) {
+        (median, low, high) = (Stats.median(values), Stats.quantile(values, 0.1), Stats.quantile(values, 0.9))
     }
 }
 

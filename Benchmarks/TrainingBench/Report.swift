@@ -9,20 +9,20 @@ import PeachTraining
 enum Report {
     // MARK: Tables
 
-    /// One table per listener: methods as rows, metrics as columns.
+    /// One table per listener: methods as rows, metrics as columns. RMSE and
+    /// bias at 1000 and 3000 answers show the median over runs with the 10th
+    /// to 90th percentile; the bias also per register (lowest octave, middle, top octave).
     static func printListenerTable(_ summaries: [Summary]) {
         let listener = summaries[0].listener
-        print("\nListener: \(listener.name)" + (listener.kind == .learner ? "  (errors against the current, improving θ)" : ""))
-        var header = ["method", "seeds", "RMSE@300", "@1000", "@3000", "bias@3000", "cov80/95@1000", "cov80/95@3000",
-                      "z-RMS 1k/3k", "weak 1k/3k", "near 1k/3k", "correct 1k/3k", "N25,90 (med; reached)"]
+        print("\nListener: \(listener.name)" + (listener.kind.learns ? "  (errors against the current, improving θ)" : "")
+              + (listener.kind.isDrawn ? "  (a different listener per run, drawn from its family)" : ""))
+        var header = ["method", "runs", "RMSE@300"] + accuracyHeader + ["z-RMS 1k/3k", "weak 1k/3k", "near 1k/3k", "correct 1k/3k", "N25,90 (med; reached)"]
         let flags = listener.kind == .weakSpot
         if flags { header += ["spot runs", "spots: 5 largest θ̂@1000 (true θ); 5 named spots (true θ; from answers)", "ln error E3/A5@1000"] }
         let rows = summaries.map { summary -> [String] in
-            var row = [summary.method.name, "\(summary.runs.count)",
-                       fixed(summary.medianRMS(0)), fixed(summary.medianRMS(1)), fixed(summary.medianRMS(2)), signed(summary.meanBias(2)),
-                       pair(summary.coverage80(1), summary.coverage95(1)), pair(summary.coverage80(2), summary.coverage95(2)),
-                       pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), pair(summary.weakShare(1), summary.weakShare(2)), pair(summary.nearShare(1), summary.nearShare(2)),
-                       pair(summary.correctShare(1), summary.correctShare(2)), convergence(summary)]
+            var row = [summary.method.name, "\(summary.runs.count)", fixed(summary.medianRMS(0))] + accuracyCells(summary)
+                + [pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), pair(summary.weakShare(1), summary.weakShare(2)),
+                   pair(summary.nearShare(1), summary.nearShare(2)), pair(summary.correctShare(1), summary.correctShare(2)), convergence(summary)]
             if flags {
                 row.append("\(summary.detectionRuns.count)")
                 row.append((summary.weakSpotsFlagged.map(percent) ?? "–") + " (" + (summary.weakSpotsFlaggedByTruth.map(percent) ?? "–") + "); "
@@ -38,13 +38,29 @@ enum Report {
     /// The stress variants of the untrained listener: the profile assumes λ = 0.03, β = 1 and no bias.
     static func printStressTable(_ summaries: [Summary]) {
         print("\nStress variants of the untrained listener (the profile assumes λ = 0.03, β = 1, no bias)")
-        let header = ["listener", "method", "RMSE@300", "@1000", "@3000", "bias@3000", "cov80/95@1000", "cov80/95@3000", "z-RMS 1k/3k", "near 3k", "correct 3k"]
+        let header = ["listener", "method", "RMSE@300"] + accuracyHeader + ["z-RMS 1k/3k", "near 3k", "correct 3k"]
         let rows = summaries.map { summary in
-            [summary.listener.name, summary.method.name, fixed(summary.medianRMS(0)), fixed(summary.medianRMS(1)), fixed(summary.medianRMS(2)),
-             signed(summary.meanBias(2)), pair(summary.coverage80(1), summary.coverage95(1)), pair(summary.coverage80(2), summary.coverage95(2)),
-             pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), fixed(summary.nearShare(2)), fixed(summary.correctShare(2))]
+            [summary.listener.name, summary.method.name, fixed(summary.medianRMS(0))] + accuracyCells(summary)
+                + [pair(summary.standardizedRMS(1), summary.standardizedRMS(2)), fixed(summary.nearShare(2)), fixed(summary.correctShare(2))]
         }
         printTable(header: header, rows: rows)
+    }
+
+    /// The columns every table shares: RMSE and signed bias side by side, with their spread over runs, and coverage.
+    static let accuracyHeader = ["RMSE@1000 (p10–p90)", "@3000 (p10–p90)", "bias@1000 (p10–p90)", "@3000 (p10–p90)",
+                                 "bias low/mid/top@1000", "@3000", "cov80/95@1000", "cov80/95@3000"]
+
+    static func accuracyCells(_ summary: Summary) -> [String] {
+        func registers(_ checkpoint: Int) -> String {
+            Protocol.registers.indices.map { signed(summary.registerBias(checkpoint, $0).median) }.joined(separator: " / ")
+        }
+        return [spread(summary.rmsSpread(1)) { fixed($0) }, spread(summary.rmsSpread(2)) { fixed($0) },
+                spread(summary.biasSpread(1), signed), spread(summary.biasSpread(2), signed), registers(1), registers(2),
+                pair(summary.coverage80(1), summary.coverage95(1)), pair(summary.coverage80(2), summary.coverage95(2))]
+    }
+
+    static func spread(_ value: Spread, _ format: (Double) -> String) -> String {
+        format(value.median) + " (" + format(value.low) + "…" + format(value.high) + ")"
     }
 
     static func printSpeed(answer: Speed.AnswerTiming, rebuild: Speed.RebuildTiming) {

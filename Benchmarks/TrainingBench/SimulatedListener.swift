@@ -6,7 +6,8 @@ import PeachTraining
 /// Who answers in a simulated run: a listener type (psychophysics research
 /// notes, section 5.3) and how the true psychometric function deviates from
 /// the one the profile assumes (λ = 0.03, β = 1, no bias): the stress variants
-/// of section 6.1.
+/// of section 6.1. The drawn kinds (`Kind.isDrawn`) draw their own curve and
+/// function per seed (`ListenerFamily`).
 struct ListenerSpec: Sendable, Hashable {
     var kind: SimulatedListener.Kind
     var lapse = 0.03
@@ -27,16 +28,32 @@ struct ListenerSpec: Sendable, Hashable {
 
 /// A simulated listener (psychophysics research notes, section 5): at each key
 /// a true threshold θ, and answers drawn from
-/// P(correct) = λ/2 + (1 − λ)·Φ(z₇₅·(Δ/θ)^β ∓ c), with c a bias towards "lower".
+/// P(correct) = λ/2 + (1 − λ)·Φ(z₇₅·(Δ/θ)^β ∓ c), with c a bias towards "lower"
+/// (towards "higher" when negative).
 ///
-/// The smooth individual deviation and the answers come from separate random
-/// streams seeded per run, so every method faces the same listener for a seed.
+/// The listener's shape (its smooth individual deviation, and a drawn kind's
+/// whole curve) and its answers come from separate random streams seeded per
+/// run, so every method faces the same listener for a seed.
 struct SimulatedListener {
     enum Kind: String, CaseIterable, Sendable {
         case musician, untrained, weakSpot = "weak-spot", learner
+        /// The widened population, drawn at random per seed from a family (`ListenerFamily`).
+        case steepEnds = "steep-ends", patchy, sloppy, keyLearner = "key-learner"
+
+        var isDrawn: Bool { ![.musician, .untrained, .weakSpot, .learner].contains(self) }
+        var learns: Bool { self == .learner || self == .keyLearner }
+    }
+
+    /// How a learner improves (section 5.4): θ0/θ∞ (R), the share g that
+    /// transfers to every key, the time constant τ in answers, and how far
+    /// (SD in semitones) practice at one key reaches its neighbours.
+    struct Learning: Sendable {
+        var ratio = 5.0, share = 0.6, time = 2000.0, reach = 3.0
     }
 
     let spec: ListenerSpec
+    let lapse: Double, slope: Double, bias: Double
+    let learning: Learning?
     /// Long-run thresholds (cents), indexed by MIDI note; 0 outside the keys.
     private var finalThresholds = [Double](repeating: 0, count: 128)
     let keys: ClosedRange<Int>
@@ -44,8 +61,6 @@ struct SimulatedListener {
     // Learner state (section 5.4).
     private var totalAnswers = 0.0
     private var practice = [Double](repeating: 0, count: 128)
-    /// θ0/θ∞ (R), the transferring share g and the time constant τ of section 5.4.
-    static let learningRatio = 5.0, learningShare = 0.6, learningTime = 2000.0
     /// The two narrow weak spots of the weak-spot listener: E3 ×2.5 and A5 ×3.
     static let weakSpots: [(note: Int, factor: Double)] = [(52, 2.5), (81, 3)]
     static let untrainedFactor = 5.0
@@ -60,14 +75,24 @@ struct SimulatedListener {
         self.keys = keys
         var shape = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x5EED)
         answers = SeededGenerator(seed: seed &* 0xD1B5_4A32_D192_ED03 &+ 0xA115)
-        let deviation = Self.smoothDeviation(count: keys.count, generator: &shape)
+        if spec.kind.isDrawn {
+            let drawn = ListenerFamily.draw(spec.kind, keys: keys, generator: &shape)
+            (lapse, slope, bias, learning) = (drawn.lapse, drawn.slope, drawn.bias, drawn.learning)
+            for (index, note) in keys.enumerated() {
+                finalThresholds[note] = max(Self.musicianCurve(note) * exp(drawn.logOffsets[index]), 1)
+            }
+            return
+        }
+        (lapse, slope, bias) = (spec.lapse, spec.slope, spec.bias)
+        learning = spec.kind == .learner ? Learning() : nil
+        let deviation = Self.smoothDeviation(count: keys.count, sd: 0.15, length: 4, generator: &shape)
         for (index, note) in keys.enumerated() {
             var cents = Self.musicianCurve(note) * exp(deviation[index])
             // The learner starts where an untrained ear does and improves R-fold towards a musician's.
             switch spec.kind {
-            case .musician: break
             case .untrained, .weakSpot: cents *= Self.untrainedFactor
-            case .learner: cents *= Self.untrainedFactor / Self.learningRatio
+            case .learner: cents *= Self.untrainedFactor / Learning().ratio
+            default: break
             }
             if spec.kind == .weakSpot {
                 for spot in Self.weakSpots { cents *= exp(log(spot.factor) * Self.spotShape(note - spot.note)) }
@@ -76,30 +101,31 @@ struct SimulatedListener {
         }
     }
 
-    var isStationary: Bool { spec.kind != .learner }
+    var isStationary: Bool { learning == nil }
 
-    /// The threshold now (the learner's falls with practice).
+    /// The threshold now (a learner's falls with practice).
     func threshold(_ note: Int) -> Double {
         let final = finalThresholds[note]
-        guard spec.kind == .learner else { return final }
-        let progress = Self.learningShare * totalAnswers + (1 - Self.learningShare) * practice[note]
-        return final * (1 + (Self.learningRatio - 1) * exp(-progress / Self.learningTime))
+        guard let learning else { return final }
+        let progress = learning.share * totalAnswers + (1 - learning.share) * practice[note]
+        return final * (1 + (learning.ratio - 1) * exp(-progress / learning.time))
     }
 
     /// P(correct) for `pair` now.
     func probabilityCorrect(_ pair: TrainingPair) -> Double {
-        let x = 0.674_489_750_196_081_7 * pow(abs(pair.cents) / threshold(pair.note.number), spec.slope)
-        let shifted = pair.cents > 0 ? x - spec.bias : x + spec.bias
-        return spec.lapse / 2 + (1 - spec.lapse) * 0.5 * erfc(-shifted / 2.0.squareRoot())
+        let x = 0.674_489_750_196_081_7 * pow(abs(pair.cents) / threshold(pair.note.number), slope)
+        let shifted = pair.cents > 0 ? x - bias : x + bias
+        return lapse / 2 + (1 - lapse) * 0.5 * erfc(-shifted / 2.0.squareRoot())
     }
 
     mutating func answer(_ pair: TrainingPair) -> PitchDirection {
         let p = probabilityCorrect(pair)
-        if spec.kind == .learner {
+        if let learning {
             totalAnswers += 1
+            let spread = 2 * learning.reach * learning.reach
             for note in keys {
                 let d = Double(note - pair.note.number)
-                practice[note] += exp(-d * d / 18)
+                practice[note] += exp(-d * d / spread)
             }
         }
         let correct = Double.random(in: 0..<1, using: &answers) < p
@@ -122,18 +148,18 @@ struct SimulatedListener {
         return exp(log(a.1) + (x - a.0) / (b.0 - a.0) * (log(b.1) - log(a.1)))
     }
 
-    /// A smooth random deviation of ln θ (SD 0.15, correlation length 4 semitones):
-    /// a sum of random cosines with Gaussian frequencies (random Fourier features
-    /// of the squared-exponential kernel).
-    static func smoothDeviation(count: Int, generator: inout SeededGenerator) -> [Double] {
+    /// A smooth random deviation of ln θ (SD `sd`, correlation length `length`
+    /// semitones): a sum of random cosines with Gaussian frequencies (random
+    /// Fourier features of the squared-exponential kernel).
+    static func smoothDeviation(count: Int, sd: Double, length: Double, generator: inout SeededGenerator) -> [Double] {
         var values = [Double](repeating: 0, count: count)
         let components = 24
         for _ in 0..<components {
-            let frequency = gaussian(&generator) / 4
+            let frequency = gaussian(&generator) / length
             let phase = Double.random(in: 0..<(2 * Double.pi), using: &generator)
             for index in values.indices { values[index] += cos(frequency * Double(index) + phase) }
         }
-        return values.map { $0 * 0.15 * (2.0 / Double(components)).squareRoot() }
+        return values.map { $0 * sd * (2.0 / Double(components)).squareRoot() }
     }
 
     static func gaussian(_ generator: inout SeededGenerator) -> Double {

@@ -33,7 +33,7 @@ enum Speed {
         let profile = PerceptualProfile()
         profile.record(all: (0..<historyAnswers).lazy.map { _ in
             Self.simulatedAnswer(listener: &listener, keys: keys, generator: &generator)
-        }.map { (note: $0.note, delta: abs($0.cents), correct: $0.correct) })
+        }.map { (note: $0.note, delta: abs($0.cents), direction: $0.direction, correct: $0.correct) })
         let session = TrainingSession(profile: profile, range: .manual(MIDINote(number: keys.lowerBound)!, MIDINote(number: keys.upperBound)!),
                                       selector: PairSelector(style: .standard, generator: SeededGenerator(seed: 7)))
         for _ in 0..<20 {  // warm-up

@@ -63,6 +63,7 @@ enum Targets {
             targets.append(.init(name: "both weak spots among the 5 weakest spots named after 1000, weak-spot, " + Self.label(slider),
                                  target: "median run (> 50% of \(Int(runs)))", measured: measured, passes: named > 0.5))
         }
+        targets += widened(find)
         if let answer {
             targets.append(.init(name: "one answer (next pair + answer), median, \(answer.historyAnswers) answers in history", target: "≤ 1 ms",
                                  measured: Report.fixed(answer.median, 3) + " ms", passes: answer.median <= 1))
@@ -72,6 +73,42 @@ enum Targets {
                                  measured: Report.fixed(rebuild.totalSeconds, 2) + " s", passes: rebuild.totalSeconds < 2))
             targets.append(.init(name: "peak memory (RSS) after the rebuild", target: "< 100 MB",
                                  measured: Report.fixed(rebuild.peakMB, 0) + " MB", passes: rebuild.peakMB < 100))
+        }
+        return targets
+    }
+
+    /// The targets of issue #22 on the widened population: each drawn kind at
+    /// every slider position, medians over runs (coverage: the mean), with
+    /// the learner listener's bands beside the drawn learners'.
+    static func widened(_ find: (SimulatedListener.Kind, MethodSpec) -> Summary?) -> [Report.Target] {
+        let f = { (value: Double) in Report.fixed(value) }
+        var targets: [Report.Target] = []
+        for kind in SimulatedListener.Kind.allCases where kind.isDrawn || kind == .learner {
+            for slider in sliders {
+                guard let peach = find(kind, .peach(slider: slider)) else { continue }
+                let label = kind.rawValue + ", " + Self.label(slider)
+                if kind.isDrawn {
+                    let rms = (peach.rmsSpread(1).median, peach.rmsSpread(2).median)
+                    targets.append(.init(name: "RMSE ln θ after 1000 / 3000, \(label)", target: "≤ 0.18 / ≤ 0.12",
+                                         measured: Report.fixed(rms.0, 3) + " / " + Report.fixed(rms.1, 3), passes: rms.0 <= 0.18 && rms.1 <= 0.12))
+                    if let zest = find(kind, .zest) {
+                        let ratio = zest.rmsSpread(1).median / rms.0
+                        targets.append(.init(name: "ZEST RMSE / Peach RMSE after 1000, \(label)", target: "≥ 2.00",
+                                             measured: "\(f(zest.rmsSpread(1).median)) / \(f(rms.0)) = \(f(ratio))", passes: ratio >= 2))
+                    }
+                    for (index, n) in [(1, 1000), (2, 3000)] {
+                        let biases = [peach.biasSpread(index).median] + Protocol.registers.indices.map { peach.registerBias(index, $0).median }
+                        targets.append(.init(name: "bias all/low/mid/top after \(n), \(label)", target: "each within ±0.05",
+                                             measured: biases.map(Report.signed).joined(separator: " / "), passes: biases.allSatisfy { abs($0) <= 0.05 }))
+                    }
+                }
+                for (index, n) in [(1, 1000), (2, 3000)] {
+                    let c80 = peach.coverage80(index)!, c95 = peach.coverage95(index)!
+                    targets.append(.init(name: "band coverage 80%/95% after \(n), \(label)", target: "0.75–0.88 / 0.90–0.98",
+                                         measured: Report.fixed(c80, 3) + " / " + Report.fixed(c95, 3),
+                                         passes: (0.75...0.88).contains(c80) && (0.90...0.98).contains(c95)))
+                }
+            }
         }
         return targets
     }

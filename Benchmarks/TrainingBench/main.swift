@@ -7,13 +7,15 @@ import PeachHost
 // then speed and memory, then the acceptance targets. Exit status 1 if any
 // target fails.
 //
-//   TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]
+//   TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND]
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
 //   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
 //   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
 
 struct Options {
     var seeds = 20
+    /// Seeds per drawn kind (the widened population).
+    var familySeeds = Protocol.familySeeds
     var stress = true
     var speed = true
     /// Only this listener type (no stress variants): quicker when tuning for one listener.
@@ -24,6 +26,7 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--seeds": seeds = rest.popFirst().flatMap { Int($0) }.map { max($0, 1) } ?? seeds
+            case "--family-seeds": familySeeds = rest.popFirst().flatMap { Int($0) }.map { max($0, 1) } ?? familySeeds
             case "--no-stress": stress = false
             case "--no-speed": speed = false
             case "--only":
@@ -50,7 +53,8 @@ struct Options {
 }
 
 func usage() -> Never {
-    progress("usage: TrainingBench [--seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile musician|untrained|weak-spot|learner SLIDER SEED\n"
+    progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile "
+             + SimulatedListener.Kind.allCases.map(\.rawValue).joined(separator: "|") + " SLIDER SEED\n"
              + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
     exit(2)
 }
@@ -58,7 +62,8 @@ func usage() -> Never {
 let options = Options(CommandLine.arguments)
 let clock = ContinuousClock()
 let started = clock.now
-print("Peach training benchmark: keys C2–C7 (MIDI \(Protocol.keys.lowerBound)–\(Protocol.keys.upperBound)), \(Protocol.answers) answers per run, \(options.seeds) seeds per listener and method")
+print("Peach training benchmark: keys C2–C7 (MIDI \(Protocol.keys.lowerBound)–\(Protocol.keys.upperBound)), \(Protocol.answers) answers per run, \(options.seeds) seeds per listener and method,"
+      + " \(options.familySeeds) per drawn kind (steep-ends, patchy, sloppy, key-learner: a listener drawn at random per seed)")
 print("RMSE: median over seeds of the RMS of ln θ̂ − ln θ over the keys; bias: mean signed error; coverage: mean share of keys whose band holds θ.")
 print("weak: share of pairs on the \(Protocol.weakestCount) keys with the largest true θ; near: share with 0.5 ≤ |Δ|/θ ≤ 2; correct: share answered")
 print("correctly (each over the first 1000 / all 3000 answers). N25,90: answers until ≥ 90% of keys are within 25% of θ (checked every")
@@ -67,6 +72,8 @@ print("among the 5 largest estimates, and among the first 5 spots Peach names (b
 print("answers (in brackets: the same test on the true θ; and \"from answers\": on what a detector told the listener's true curve without its spots")
 print("names from the same answers, which shows what those answers hold), over \(Protocol.detectionSeeds) seeds: a yes/no per run needs more runs. z-RMS: median RMS of the error in units")
 print("of the posterior SD implied by the 95% band (about 1 if calibrated). Baselines choose keys uniformly at random.")
+print("RMSE and bias at 1000 and 3000: median over runs (10th…90th percentile); bias per register: median over runs of the mean signed error")
+print("in the lowest octave (C2–B2), the middle (C3–B5) and the top octave (C6–C7).")
 print("Coverage and weak-spot targets show ± one standard error over seeds. The weak-spot target holds for the median run, like the RMSE targets.")
 
 // Speed first, while nothing else runs and before the simulations touch memory.
@@ -94,7 +101,9 @@ let stressMethods: [MethodSpec] = [.peach(slider: 0.5), .zest]
 var jobs: [Runner.Job] = []
 for listener in nominal {
     for method in methods {
-        for seed in 0..<options.seeds { jobs.append(.init(listener: listener, method: method, seed: UInt64(seed))) }
+        for seed in 0..<(listener.kind.isDrawn ? options.familySeeds : options.seeds) {
+            jobs.append(.init(listener: listener, method: method, seed: UInt64(seed)))
+        }
     }
 }
 for listener in stress {

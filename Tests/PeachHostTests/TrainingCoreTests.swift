@@ -60,7 +60,7 @@ import Testing
         // Answers so far only from C3 to F#4, with a spot four times as hard at E3; nothing yet above.
         let profile = PerceptualProfile(window: 48...84)
         profile.record(all: simulatedHistory(count: 600, keys: 48...66) { $0 == 52 ? 40 : 10 }.map {
-            (note: $0.note, delta: abs($0.cents), correct: $0.correct)
+            (note: $0.note, delta: abs($0.cents), direction: $0.direction, correct: $0.correct)
         })
         let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 84)!)
         let spots = profile.unexplainedSpots(), sds = profile.standardDeviations()
@@ -90,7 +90,7 @@ import Testing
         // still check the whole range alike, where a spot could hide unheard.
         let profile = PerceptualProfile(window: 48...84)
         profile.record(all: simulatedHistory(count: 300, keys: 50...54) { _ in 10 }.map {
-            (note: $0.note, delta: abs($0.cents), correct: $0.correct)
+            (note: $0.note, delta: abs($0.cents), direction: $0.direction, correct: $0.correct)
         })
         let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 84)!)
         let style = TrainingStyle(0)
@@ -118,7 +118,7 @@ import Testing
         let threshold = { (note: Int) in (59...61).contains(note) ? 45.0 : 15.0 }
         let profile = PerceptualProfile(window: 48...72)
         profile.record(all: simulatedHistory(count: 600, keys: 48...72, threshold: threshold).map {
-            (note: $0.note, delta: abs($0.cents), correct: $0.correct)
+            (note: $0.note, delta: abs($0.cents), direction: $0.direction, correct: $0.correct)
         })
         #expect(profile.threshold(at: MIDINote(number: 60)!) < 35, "the smooth fit still holds the spot down")
         let spots = profile.unexplainedSpots()
@@ -148,9 +148,9 @@ import Testing
         #expect(after.threshold < 14, "old answers must not freeze the profile: \(after.threshold)")
     }
 
-    /// A listener still improving is followed with the shorter memory, so the
+    /// A listener still improving is followed with a shorter memory, so the
     /// bands hold the threshold they have now; a steady one keeps the longest.
-    @Test func aListenerStillImprovingIsFollowedWithTheShorterMemory() {
+    @Test func aListenerStillImprovingIsFollowedWithAShorterMemory() {
         final class Count { var answers = 0 }
         let count = Count()
         // Four times the final threshold at first, most of the way there after 3000 answers.
@@ -163,7 +163,7 @@ import Testing
             session.answer(pair, heard: improving.hears(pair))
             count.answers += 1
         }
-        #expect(session.profile.memory == PerceptualProfile.memoryGrid.last)
+        #expect(session.profile.memory < PerceptualProfile.memoryGrid.first!)
         let held = range.keys.filter { session.profile.estimate(MIDINote(number: $0)!).band80.contains(threshold()) }.count
         #expect(held * 10 >= range.keys.count * 7, "80% bands hold the current \(threshold()) ¢ at \(held) of \(range.keys.count) keys")
 
@@ -229,13 +229,13 @@ import Testing
         for style in [TrainingStyle(0), TrainingStyle(0.5), TrainingStyle(1)] {
             let profile = PerceptualProfile()
             let session = TrainingSession(profile: profile, selector: PairSelector(style: style, generator: SeededGenerator(seed: 3)))
-            profile.record(all: (0..<60).map { (note: MIDINote(number: 40 + $0 % 40)!, delta: delta, correct: $0 % 3 != 0) })
+            profile.record(all: (0..<60).map { (note: MIDINote(number: 40 + $0 % 40)!, delta: delta, direction: .higher, correct: $0 % 3 != 0) })
             for index in 0..<200 {
                 let pair = session.nextPair()
                 #expect(pair.cents.isFinite && abs(pair.cents) >= PairSelector.floorCents && abs(pair.cents) <= PairSelector.ceilingCents,
                         "\(delta): \(pair)")
                 session.answer(pair, heard: index % 2 == 0 ? pair.direction : .lower)
-                profile.record(note: pair.note, delta: delta, correct: index % 5 == 0)
+                profile.record(note: pair.note, delta: delta, direction: pair.direction, correct: index % 5 == 0)
             }
             let report = ProfileReport(profile: profile, range: session.range, reference: 440)
             #expect(report.notes.allSatisfy { $0.threshold.isFinite }, "\(delta)")
@@ -253,7 +253,7 @@ import Testing
         var listener = Listener { note in Double(note % 7 + 5) }
         let session = Self.train(&listener, answers: 500, range: .manual(MIDINote(number: 48)!, MIDINote(number: 60)!))
         // Replay what was recorded, in order, into a fresh profile.
-        var replay: [(note: MIDINote, delta: Double, correct: Bool)] = []
+        var replay: [(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool)] = []
         var generator = SeededGenerator(seed: 99)
         var listener2 = Listener(threshold: listener.threshold, generator: generator)
         let session2 = TrainingSession(range: .manual(MIDINote(number: 48)!, MIDINote(number: 60)!),
@@ -261,7 +261,7 @@ import Testing
         for _ in 0..<500 {
             let pair = session2.nextPair()
             let heard = listener2.hears(pair)
-            replay.append((pair.note, abs(pair.cents), heard == pair.direction))
+            replay.append((pair.note, abs(pair.cents), pair.direction, heard == pair.direction))
             session2.answer(pair, heard: heard)
         }
         _ = generator.next()

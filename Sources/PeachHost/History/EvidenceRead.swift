@@ -6,6 +6,8 @@ public struct AnswerEvidence: Sendable, Equatable {
     /// The size of the difference in cents.
     public var delta: Double
     private var noteNumber: UInt8
+    /// Where the second note went: the profile tells a leaning towards one answer from the threshold by it.
+    public var direction: PitchDirection
     public var correct: Bool
 
     public var note: MIDINote { MIDINote(number: Int(noteNumber))! }
@@ -14,6 +16,7 @@ public struct AnswerEvidence: Sendable, Equatable {
         time = answer.time
         delta = abs(answer.cents)
         noteNumber = UInt8(answer.note.number)
+        direction = answer.direction
         correct = answer.correct
     }
 }

@@ -92,7 +92,7 @@ public final class PersistentTraining {
     /// The profile the history implies, answer by answer in time order.
     public static func rebuild(_ evidence: [AnswerEvidence]) -> PerceptualProfile {
         let profile = PerceptualProfile(window: TrainingRange.adaptiveStart)
-        profile.record(all: evidence.lazy.map { (note: $0.note, delta: $0.delta, correct: $0.correct) })
+        profile.record(all: evidence.lazy.map { (note: $0.note, delta: $0.delta, direction: $0.direction, correct: $0.correct) })
         return profile
     }
 

@@ -2,18 +2,19 @@ import Glibc
 
 /// Everything the answers at one key say, compressed so that the cost of a
 /// profile update does not grow with the history: answers are pooled in bins
-/// of ln Δ (each bin keeps its exact mean ln Δ), with weights that fade as
-/// newer answers arrive (see `PerceptualProfile.memory`).
+/// of ln Δ (each bin keeps its exact mean ln Δ), pairs going up apart from
+/// pairs going down (for the response bias), with weights that fade as newer
+/// answers arrive (see `PerceptualProfile.memory`).
 package struct KeyEvidence: Sendable, Equatable {
     package static let binWidth = 0.05            // in ln Δ: 5% steps
     package static let lowestLogDelta = log(PerceptualProfile.smallestDelta)  // below the 0.1-cent resolution
     package static let binCount = Int(((log(PerceptualProfile.largestDelta) - lowestLogDelta) / binWidth).rounded(.up))
 
-    /// Per bin: total weight, weight of correct answers, weighted sum of ln Δ.
+    /// Per slot (a bin and a direction, `slot`): total weight, weight of correct answers, weighted sum of ln Δ.
     private(set) var weights: [Double] = []
     private(set) var correctWeights: [Double] = []
     private(set) var logDeltaSums: [Double] = []
-    /// Bins holding any answers, so fits skip the empty ones.
+    /// Slots holding any answers, so fits skip the empty ones.
     private(set) var occupied: [Int] = []
     /// Answers recorded at this key, without fading.
     private(set) var answerCount = 0
@@ -22,13 +23,20 @@ package struct KeyEvidence: Sendable, Equatable {
         min(max(Int((logDelta - lowestLogDelta) / binWidth), 0), binCount - 1)
     }
 
-    package mutating func add(logDelta: Double, correct: Bool, weight: Double) {
+    /// Pairs going up are in even slots, pairs going down in odd ones.
+    static func slot(logDelta: Double, direction: PitchDirection) -> Int {
+        2 * bin(logDelta: logDelta) + (direction == .higher ? 0 : 1)
+    }
+
+    static func direction(ofSlot slot: Int) -> PitchDirection { slot % 2 == 0 ? .higher : .lower }
+
+    package mutating func add(logDelta: Double, direction: PitchDirection, correct: Bool, weight: Double) {
         if weights.isEmpty {
-            weights = Array(repeating: 0, count: Self.binCount)
+            weights = Array(repeating: 0, count: 2 * Self.binCount)
             correctWeights = weights
             logDeltaSums = weights
         }
-        let bin = Self.bin(logDelta: logDelta)
+        let bin = Self.slot(logDelta: logDelta, direction: direction)
         if weights[bin] == 0 { occupied.append(bin) }
         weights[bin] += weight
         if correct { correctWeights[bin] += weight }
@@ -53,7 +61,7 @@ package struct KeyEvidence: Sendable, Equatable {
             let n = weights[bin] * unit
             guard n > 1e-9 else { continue }
             let correct = correctWeights[bin] * unit
-            let (p, dp) = function.probabilityAndSlope(logDelta: logDeltaSums[bin] / weights[bin], logThreshold: f)
+            let (p, dp) = function.probabilityAndSlope(logDelta: logDeltaSums[bin] / weights[bin], logThreshold: f, direction: Self.direction(ofSlot: bin))
             let variance = p * (1 - p)
             gradient += (correct - n * p) * dp / variance
             information += n * dp * dp / variance
@@ -61,12 +69,12 @@ package struct KeyEvidence: Sendable, Equatable {
         return (gradient, information)
     }
 
-    /// Log-likelihood of the answers at this key, for comparing slopes.
+    /// Log-likelihood of the answers at this key, for comparing slopes, lapses and biases.
     package func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> Double {
         var sum = 0.0
         for bin in occupied {
             let n = weights[bin] * unit, correct = correctWeights[bin] * unit
-            let p = function.probabilityAndSlope(logDelta: logDeltaSums[bin] / weights[bin], logThreshold: f).p
+            let p = function.probabilityAndSlope(logDelta: logDeltaSums[bin] / weights[bin], logThreshold: f, direction: Self.direction(ofSlot: bin)).p
             sum += correct * log(p) + (n - correct) * log(1 - p)
         }
         return sum

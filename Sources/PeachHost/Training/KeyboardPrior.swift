@@ -68,8 +68,17 @@ public struct KeyboardPrior: Equatable, Sendable {
     /// Prior covariance of ln θ between two keys.
     public func covariance(_ a: Int, _ b: Int) -> Double {
         let d = Double(a - b)
-        return levelSD * levelSD + broadSD * broadSD * exp(-d * d / (2 * broadLength * broadLength))
+        return levelSD * levelSD + broadSD * broadSD * Self.endWidening(a) * Self.endWidening(b) * exp(-d * d / (2 * broadLength * broadLength))
             + localCovariance(a, b) + (a == b ? 1e-6 : 0)
+    }
+
+    /// How much more the broad part may vary at a key than in the middle:
+    /// one more time per octave below C3 or above C6. Listeners differ most
+    /// at the ends (a string player below their instrument, a singer outside
+    /// their range is three to five times worse there than the usual curve),
+    /// and a broad part as narrow there as in the middle held such ends down.
+    package static func endWidening(_ note: Int) -> Double {
+        1 + Double(max(0, 48 - note) + max(0, note - 84)) / 12
     }
 
     /// The narrow part of the covariance alone: what lets a weak spot stand out from its neighbours.

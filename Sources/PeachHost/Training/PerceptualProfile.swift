@@ -7,10 +7,10 @@ import PeachMusic
 /// ln θ across the keyboard has a Gaussian-process prior (`KeyboardPrior`);
 /// each answer adds a psychometric likelihood (`PsychometricFunction`) at its
 /// key. The posterior is found by Fisher scoring and approximated by a
-/// Gaussian (Laplace), which gives the bands. The slope β of the listener's
-/// psychometric function, and how far single keys may stray from their
-/// neighbours, are chosen from the data by comparing the model evidence on a
-/// grid; lapses are fixed at 3%. Answers fade with a time constant of
+/// Gaussian (Laplace), which gives the bands. The slope β, lapse rate λ and
+/// response bias c of the listener's psychometric function, and how far
+/// single keys may stray from their neighbours, are chosen from the data by
+/// comparing the model evidence on a grid. Answers fade with a time constant of
 /// `memory` later answers, so the profile follows a listener who improves
 /// instead of being frozen by old answers. The memory is chosen from the data
 /// too: a shorter one only when it predicts the newest answers clearly better
@@ -48,7 +48,18 @@ public final class PerceptualProfile {
     private var cachedDeviations: [Double]?
 
     package static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
-    package static let slopePriorSD = 0.3  // of ln β around 0
+    package static let slopePriorSD = 0.5  // of ln β around 0
+    /// Candidate lapse rates: lapses run from 0 to about 6% in the literature,
+    /// higher for listeners whose attention wanders; a wrong one biases θ
+    /// (too few assumed lapses make every lapse at an easy pair look like a
+    /// higher threshold).
+    package static let lapseGrid: [Double] = [0.01, 0.02, 0.03, 0.045, 0.065, 0.09, 0.12]
+    package static let lapsePriorMedian = 0.03, lapsePriorSD = 0.7  // of ln λ
+    /// Candidate response biases c: a leaning towards one answer raises the
+    /// threshold a model without it finds, by c/β in z (about +0.09 in ln θ at
+    /// c = 0.35, β = 0.7). The answers tell it apart by direction.
+    package static let biasGrid: [Double] = (-6...6).map { Double($0) * 0.1 }
+    package static let biasPriorSD = 0.4
     /// Candidate sizes of the narrow (per-key) part of the prior.
     package static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
     package static let hyperparameterRefitInterval = 50
@@ -75,10 +86,10 @@ public final class PerceptualProfile {
 
     // MARK: Recording
 
-    /// Adds one answer: `delta` is the size of the difference in cents.
-    public func record(note: MIDINote, delta: Double, correct: Bool) {
+    /// Adds one answer: `delta` is the size of the difference in cents, `direction` where the second note went.
+    public func record(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool) {
         if !window.contains(note.number) { cover(min(window.lowerBound, note.number)...max(window.upperBound, note.number)) }
-        addEvidence(note: note, delta: delta, correct: correct)
+        addEvidence(note: note, delta: delta, direction: direction, correct: correct)
         if answerCount % Self.hyperparameterRefitInterval == 0 {
             estimateHyperparameters()
         } else {
@@ -87,12 +98,12 @@ public final class PerceptualProfile {
     }
 
     /// Records many answers at once (rebuilding from the history): one fit at the end.
-    public func record<S: Sequence>(all answers: S) where S.Element == (note: MIDINote, delta: Double, correct: Bool) {
+    public func record<S: Sequence>(all answers: S) where S.Element == (note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool) {
         var lowest = window.lowerBound, highest = window.upperBound
         for answer in answers {
             lowest = min(lowest, answer.note.number)
             highest = max(highest, answer.note.number)
-            addEvidence(note: answer.note, delta: answer.delta, correct: answer.correct)
+            addEvidence(note: answer.note, delta: answer.delta, direction: answer.direction, correct: answer.correct)
         }
         cover(lowest...highest)
         estimateHyperparameters()
@@ -104,7 +115,7 @@ public final class PerceptualProfile {
     /// Stores an answer with a weight that grows with its position, which is
     /// the same as fading all older answers; renormalised before it overflows.
     /// It is held out from judging the memories until `heldOutCount` newer ones came.
-    private func addEvidence(note: MIDINote, delta: Double, correct: Bool) {
+    private func addEvidence(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool) {
         if Double(answerCount - fadeOrigin) / Self.memoryGrid.min()! > 200 {
             for index in evidence.indices {
                 evidence[index].rebase(by: answerCount - fadeOrigin)
@@ -114,7 +125,7 @@ public final class PerceptualProfile {
         }
         // Within the bins' span, whatever the caller passes: 1e308 or NaN must not reach the fit as such.
         let sane = delta.isNaN ? Self.largestDelta : min(max(delta, Self.smallestDelta), Self.largestDelta)
-        let answer = FadingEvidence.Answer(note: note.number, logDelta: log(sane), correct: correct, index: answerCount)
+        let answer = FadingEvidence.Answer(note: note.number, logDelta: log(sane), direction: direction, correct: correct, index: answerCount)
         for index in evidence.indices { evidence[index].add(answer, origin: fadeOrigin) }
         if heldOut.count < Self.heldOutCount {
             heldOut.append(answer)
@@ -330,40 +341,52 @@ public final class PerceptualProfile {
         return variance.map { max($0, 1e-12).squareRoot() }
     }
 
-    /// Picks the slope β and the size of the narrow prior part with the highest
-    /// Laplace evidence (times a prior on ln β), by climbing the grid from the
-    /// current choice, then re-estimates the spot variances and refits.
+    /// Picks the slope β, the lapse rate λ, the response bias c and the size of
+    /// the narrow prior part with the highest Laplace evidence (times priors on
+    /// ln β, ln λ and c),
+    /// by climbing the grid from the current choice, then re-estimates the spot
+    /// variances and refits.
     private func estimateHyperparameters() {
         chooseMemory()
         // Every estimate starts from the prior, so it depends on the answers alone.
         for index in spotVariance.indices { spotVariance[index] = prior.spotVarianceMode }
         let start = logThreshold
-        var scores: [Int: (score: Double, fit: [Double])] = [:]
-        func evaluate(_ local: Int, _ slope: Int) -> Double {
-            let key = local * Self.slopeGrid.count + slope
-            if let known = scores[key] { return known.score }
-            prior.localSD = Self.localSDGrid[local]
+        let sizes = [Self.localSDGrid.count, Self.slopeGrid.count, Self.lapseGrid.count, Self.biasGrid.count]
+        var scores: [[Int]: (score: Double, fit: [Double])] = [:]
+        func apply(_ point: [Int]) {
+            prior.localSD = Self.localSDGrid[point[0]]
             rebuildKernel(keeping: [:])
-            function.slope = Self.slopeGrid[slope]
+            function.slope = Self.slopeGrid[point[1]]
+            function.lapse = Self.lapseGrid[point[2]]
+            function.bias = Self.biasGrid[point[3]]
+        }
+        func evaluate(_ point: [Int]) -> Double {
+            if let known = scores[point] { return known.score }
+            apply(point)
             logThreshold = start
             fit(iterations: 12)
-            let score = logEvidence() - 0.5 * pow(log(Self.slopeGrid[slope]) / Self.slopePriorSD, 2)
-            scores[key] = (score, logThreshold)
+            let score = logEvidence() - 0.5 * pow(log(function.slope) / Self.slopePriorSD, 2)
+                - 0.5 * pow(log(function.lapse / Self.lapsePriorMedian) / Self.lapsePriorSD, 2)
+                - 0.5 * pow(function.bias / Self.biasPriorSD, 2)
+            scores[point] = (score, logThreshold)
             return score
         }
-        var best = (local: Self.nearestIndex(Self.localSDGrid, prior.localSD), slope: Self.nearestIndex(Self.slopeGrid, function.slope))
-        var bestScore = evaluate(best.local, best.slope)
+        let nearestBias = Self.biasGrid.indices.min { abs(Self.biasGrid[$0] - function.bias) < abs(Self.biasGrid[$1] - function.bias) }!
+        var best = [Self.nearestIndex(Self.localSDGrid, prior.localSD), Self.nearestIndex(Self.slopeGrid, function.slope),
+                    Self.nearestIndex(Self.lapseGrid, function.lapse), nearestBias]
+        var bestScore = evaluate(best)
         while true {
-            let neighbours = [(best.local - 1, best.slope), (best.local + 1, best.slope), (best.local, best.slope - 1), (best.local, best.slope + 1)]
-                .filter { Self.localSDGrid.indices.contains($0.0) && Self.slopeGrid.indices.contains($0.1) }
-            guard let step = neighbours.map({ (candidate: $0, score: evaluate($0.0, $0.1)) }).max(by: { $0.score < $1.score }),
+            let neighbours = sizes.indices.flatMap { axis in [-1, 1].map { step in
+                var point = best
+                point[axis] += step
+                return point
+            } }.filter { point in point.indices.allSatisfy { (0..<sizes[$0]).contains(point[$0]) } }
+            guard let step = neighbours.map({ (candidate: $0, score: evaluate($0)) }).max(by: { $0.score < $1.score }),
                   step.score > bestScore else { break }
-            (best, bestScore) = ((step.candidate.0, step.candidate.1), step.score)
+            (best, bestScore) = (step.candidate, step.score)
         }
-        prior.localSD = Self.localSDGrid[best.local]
-        rebuildKernel(keeping: [:])
-        function.slope = Self.slopeGrid[best.slope]
-        logThreshold = scores[best.local * Self.slopeGrid.count + best.slope]!.fit
+        apply(best)
+        logThreshold = scores[best]!.fit
         invalidateCaches()
         updateSpotVariances()
     }
@@ -379,7 +402,8 @@ public final class PerceptualProfile {
             logThreshold = start
             fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: set.unit(answers: before, origin: fadeOrigin)))
             return heldOut.reduce(0.0) { sum, answer in
-                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: logThreshold[answer.note - window.lowerBound]).p
+                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: logThreshold[answer.note - window.lowerBound],
+                                                     direction: answer.direction).p
                 return sum + log(answer.correct ? p : 1 - p)
             }
         }

@@ -20,6 +20,8 @@ public struct TrainingAnswer: Equatable, Sendable {
     public var secondHz: Double
     /// Signed difference of the second note against the first (positive: higher).
     public var cents: Double
+    /// Where the second note went.
+    public var direction: PitchDirection { cents < 0 ? .lower : .higher }
     public var answer: PitchDirection
     public var correct: Bool
     /// From the moment the answer could be given (the second note's start) to the answer.

@@ -26,7 +26,7 @@ public final class TrainingSession {
     @discardableResult
     public func answer(_ pair: TrainingPair, heard: PitchDirection) -> Bool {
         let correct = heard == pair.direction
-        profile.record(note: pair.note, delta: abs(pair.cents), correct: correct)
+        profile.record(note: pair.note, delta: abs(pair.cents), direction: pair.direction, correct: correct)
         selector.remember(pair, correct: correct)
         if range.grow(using: profile) { profile.cover(range.keys) }
         return correct

@@ -16,7 +16,7 @@ public enum ProfileTimeline {
         for index in moments.indices.sorted(by: { moments[$0] < moments[$1] }) {
             let end = evidence[recorded...].firstIndex { $0.time >= moments[index] } ?? evidence.endIndex
             if end > recorded {
-                profile.record(all: evidence[recorded..<end].lazy.map { (note: $0.note, delta: $0.delta, correct: $0.correct) })
+                profile.record(all: evidence[recorded..<end].lazy.map { (note: $0.note, delta: $0.delta, direction: $0.direction, correct: $0.correct) })
                 recorded = end
                 latest = ProfileReport(profile: profile, range: TrainingRange.adaptive.resumed(from: profile.window), reference: reference)
             }
