@@ -214,6 +214,21 @@ import Testing
         #expect(terminal.waitForExit(timeout: 10) == 0)
     }
 
+    /// In German the grid speaks German and the keys follow a German keyboard: z is on the second row.
+    @Test func inGermanTheGridSpeaksGermanAndReadsAQwertzKeyboard() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try PseudoTerminal([BuildProducts.peach, "--lang", "de", "grid", "E", "minor", "--plain", "--octaves", "3",
+                                           "--source", "org.peach.sine", "--wav", folder.file("de.wav")], environment: [
+            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache",
+        ])
+        try terminal.waitFor(text: "Tastenraster: E natürliches Moll, 22 Tasten von E3 bis E6")
+        terminal.send("z")  // QWERTZ: the sixth key of the second row, which runs back: F#4
+        try terminal.waitFor(text: "\nF#4")
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+    }
+
     /// The layout fills the window and follows a resize.
     @Test func theLayoutFollowsTheWindow() throws {
         let folder = TemporaryDirectory()
