@@ -86,6 +86,13 @@ import Testing
         terminal.send(" ")
         try terminal.waitFor(text: "Phrase of 5 notes")
         #expect(terminal.screen.text.contains("E3 F#3 G3 A3 B3"))
+        // Played back, each note lights its key as it sounds, the last one too, then none.
+        terminal.send("\r")
+        try terminal.waitFor(text: "Playing: E3 F#3 G3 A3 B3")
+        _ = try terminal.waitFor("B3 lit by the playback") { terminal in
+            terminal.screen.lines.contains { $0.contains("┃  B3  ┃") }
+        }
+        try Self.waitUnlit(terminal)
         terminal.send("\u{1B}")
         #expect(terminal.waitForExit(timeout: 10) == 0)
 

@@ -7,6 +7,8 @@ public final class PhrasePlayer {
     private let engine: AudioEngine
     public let track: TrackID
     public private(set) var endFrame: Int64?
+    /// The phrase playing and the frame it began on, for a screen to show its notes.
+    private var playing: (phrase: Phrase, start: Int64)?
 
     public init(engine: AudioEngine, track: TrackID) {
         self.engine = engine
@@ -26,6 +28,20 @@ public final class PhrasePlayer {
         events.sort { ($0.frame, $0.kind == .noteOn ? 1 : 0) < ($1.frame, $1.kind == .noteOn ? 1 : 0) }
         for event in events { try engine.schedule(event, on: track) }
         endFrame = frame + phrase.lengthFrames
+        playing = (phrase, frame)
+    }
+
+    /// The keys (MIDI numbers) of the phrase's notes sounding at `frame`.
+    public func notesSounding(at frame: Int64) -> Set<Int> {
+        guard let playing, isPlaying(at: frame) else { return [] }
+        let offset = frame - playing.start
+        return Set(playing.phrase.notes.filter { (offset >= $0.startFrame) && offset < $0.startFrame + $0.lengthFrames }.map(\.note))
+    }
+
+    /// The first frame after `frame` on which a note of the playback starts or ends.
+    public func nextChange(after frame: Int64) -> Int64? {
+        guard let playing, isPlaying(at: frame) else { return nil }
+        return playing.phrase.notes.flatMap { [$0.startFrame, $0.startFrame + $0.lengthFrames] }.map { $0 + playing.start }.filter { $0 > frame }.min()
     }
 
     /// Whether playback has reached its end by `frame`.
@@ -36,5 +52,6 @@ public final class PhrasePlayer {
         guard endFrame != nil else { return }
         engine.cancelScheduled(on: track)
         endFrame = nil
+        playing = nil
     }
 }

@@ -158,6 +158,7 @@ final class GridScreen {
         if let end = player.nextEnd { frames.append(end - engine.earliestOnTimeFrame) }
         if metronome != nil { frames.append(horizon / 3) }
         if recording == .recording, let recorder = player.recorder { frames.append(recorder.endFrame - engine.earliestOnTimeFrame) }
+        if let next = playback?.nextChange(after: engine.renderedFrames) { frames.append(next - engine.renderedFrames) }
         return max(0.001, Double(frames.min()!) / rate)
     }
 
@@ -448,6 +449,12 @@ final class GridScreen {
 
     // MARK: Drawing
 
+    /// The keys sounding: those played now, and those of the phrase playing back (where the grid has their notes).
+    private var litKeys: Set<Int> {
+        let replayed = playback?.notesSounding(at: engine.renderedFrames) ?? []
+        return player.soundingKeys.union(layout.keys.filter { replayed.contains($0.note.number) }.map(\.index))
+    }
+
     private var scaleTitle: String { root.description + " " + ScaleLabel.text(scale) }
 
     /// A line for the screen, or said in plain mode.
@@ -482,7 +489,7 @@ final class GridScreen {
         } else if let menu {
             body = [""] + menu.lines(value: value(of:), style: style)
         } else {
-            body = view.lines(layout, topRow: topRow, lit: player.soundingKeys, names: names, keyboard: keyboard, style: style)
+            body = view.lines(layout, topRow: topRow, lit: litKeys, names: names, keyboard: keyboard, style: style)
         }
         let area = max(0, size.rows - GridView.linesAbove - GridView.linesBelow)
         body = Array(body.prefix(area))
