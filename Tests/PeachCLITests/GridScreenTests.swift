@@ -225,10 +225,8 @@ import Testing
     @Test func inGermanTheGridSpeaksGermanAndReadsAQwertzKeyboard() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let terminal = try PseudoTerminal([BuildProducts.peach, "--lang", "de", "grid", "E", "minor", "--plain", "--octaves", "3",
-                                           "--source", "org.peach.sine", "--wav", folder.file("de.wav")], environment: [
-            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache",
-        ])
+        let terminal = try Self.start(["--lang", "de", "E", "minor", "--plain", "--octaves", "3", "--source", "org.peach.sine", "--wav", folder.file("de.wav")],
+                                      folder: folder)
         try terminal.waitFor(text: "Tastenraster: E natürliches Moll, 22 Tasten von E3 bis E6")
         terminal.send("z")  // QWERTZ: the sixth key of the second row, which runs back: F#4
         try terminal.waitFor(text: "\nF#4")
