@@ -10,12 +10,10 @@ package struct KeyEvidence: Sendable, Equatable {
     package static let lowestLogDelta = log(PerceptualProfile.smallestDelta)  // below the 0.1-cent resolution
     package static let binCount = Int(((log(PerceptualProfile.largestDelta) - lowestLogDelta) / binWidth).rounded(.up))
 
-    /// Per slot (a bin and a direction, `slot`): total weight, weight of correct answers, weighted sums of ln Δ
-    /// and of the answers' positions in the history (their mean age, for `Drift`).
+    /// Per slot (a bin and a direction, `slot`): total weight, weight of correct answers, weighted sum of ln Δ.
     private(set) var weights: [Double] = []
     private(set) var correctWeights: [Double] = []
     private(set) var logDeltaSums: [Double] = []
-    private(set) var indexSums: [Double] = []
     /// Slots holding any answers, so fits skip the empty ones.
     private(set) var occupied: [Int] = []
     /// Answers recorded at this key, without fading.
@@ -32,19 +30,17 @@ package struct KeyEvidence: Sendable, Equatable {
 
     static func direction(ofSlot slot: Int) -> PitchDirection { slot % 2 == 0 ? .higher : .lower }
 
-    package mutating func add(logDelta: Double, direction: PitchDirection, correct: Bool, index: Int, weight: Double) {
+    package mutating func add(logDelta: Double, direction: PitchDirection, correct: Bool, weight: Double) {
         if weights.isEmpty {
             weights = Array(repeating: 0, count: 2 * Self.binCount)
             correctWeights = weights
             logDeltaSums = weights
-            indexSums = weights
         }
         let bin = Self.slot(logDelta: logDelta, direction: direction)
         if weights[bin] == 0 { occupied.append(bin) }
         weights[bin] += weight
         if correct { correctWeights[bin] += weight }
         logDeltaSums[bin] += weight * logDelta
-        indexSums[bin] += weight * Double(index)
         answerCount += 1
     }
 
@@ -54,19 +50,18 @@ package struct KeyEvidence: Sendable, Equatable {
             weights[bin] *= factor
             correctWeights[bin] *= factor
             logDeltaSums[bin] *= factor
-            indexSums[bin] *= factor
         }
     }
 
     /// Gradient and Fisher information of the log-likelihood with respect to
     /// f = ln θ at this key. `unit` converts stored weights to effective answers.
-    package func likelihoodTerms(logThreshold f: Double, function: PsychometricFunction, unit: Double, drift: Drift) -> (gradient: Double, information: Double) {
+    package func likelihoodTerms(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> (gradient: Double, information: Double) {
         var gradient = 0.0, information = 0.0
         for bin in occupied {
             let n = weights[bin] * unit
             guard n > 1e-9 else { continue }
             let correct = correctWeights[bin] * unit
-            let (p, dp) = function.probabilityAndSlope(logDelta: drift.logDelta(self, bin), logThreshold: f, direction: Self.direction(ofSlot: bin))
+            let (p, dp) = function.probabilityAndSlope(logDelta: logDeltaSums[bin] / weights[bin], logThreshold: f, direction: Self.direction(ofSlot: bin))
             let variance = p * (1 - p)
             gradient += (correct - n * p) * dp / variance
             information += n * dp * dp / variance
@@ -75,33 +70,13 @@ package struct KeyEvidence: Sendable, Equatable {
     }
 
     /// Log-likelihood of the answers at this key, for comparing slopes, lapses and biases.
-    package func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double, drift: Drift) -> Double {
+    package func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> Double {
         var sum = 0.0
         for bin in occupied {
             let n = weights[bin] * unit, correct = correctWeights[bin] * unit
-            let p = function.probabilityAndSlope(logDelta: drift.logDelta(self, bin), logThreshold: f, direction: Self.direction(ofSlot: bin)).p
+            let p = function.probabilityAndSlope(logDelta: logDeltaSums[bin] / weights[bin], logThreshold: f, direction: Self.direction(ofSlot: bin)).p
             sum += correct * log(p) + (n - correct) * log(1 - p)
         }
         return sum
-    }
-}
-
-/// A level that has moved steadily over the history: ln θ was `rate` higher
-/// per answer of age (a learner improving: rate > 0). An answer of age a at
-/// difference Δ tells about today's θ what Δ·exp(−rate·a) would tell today, so
-/// a slot's mean ln Δ moves by −rate times its mean age (its answers' ages are
-/// pooled like their differences).
-package struct Drift: Sendable, Equatable {
-    package var rate: Double
-    /// The position in the history the fit is for.
-    package var now: Double
-
-    package static let none = Drift(rate: 0, now: 0)
-
-    @inline(__always)
-    func logDelta(_ evidence: KeyEvidence, _ slot: Int) -> Double {
-        let mean = evidence.logDeltaSums[slot] / evidence.weights[slot]
-        guard rate != 0 else { return mean }
-        return mean - rate * (now - evidence.indexSums[slot] / evidence.weights[slot])
     }
 }

@@ -15,19 +15,13 @@ import PeachMusic
 /// instead of being frozen by old answers. The memory is chosen from the data
 /// too: a shorter one only when it predicts the newest answers clearly better
 /// (a listener who is changing), since for a steady listener it costs
-/// precision. From 1000 answers on, a steady drift of the overall level (a
-/// learner still improving) is estimated with the other hyperparameters, so
-/// older answers are read against the level they were given at. Everything
-/// here can be rebuilt from the history alone by recording the answers again
-/// in order.
+/// precision. Everything here can be rebuilt from the history alone by
+/// recording the answers again in order.
 public final class PerceptualProfile {
     public private(set) var prior: KeyboardPrior
     public private(set) var function: PsychometricFunction
     /// Answers fade as exp(−later answers / memory): the candidate in use.
     public var memory: Double { Self.memoryGrid[memoryIndex] }
-    /// How fast the overall level has been falling, in ln θ per 1000 answers
-    /// (a learner's improvement; 0 for a steady listener).
-    public private(set) var driftPerThousand = 0.0
     /// Answers recorded so far.
     public private(set) var answerCount = 0
     /// The keys the fit covers; widened on demand, never narrowed.
@@ -66,15 +60,6 @@ public final class PerceptualProfile {
     /// c = 0.35, β = 0.7). The answers tell it apart by direction.
     package static let biasGrid: [Double] = (-6...6).map { Double($0) * 0.1 }
     package static let biasPriorSD = 0.4
-    /// Candidate drifts of the overall level (ln θ per 1000 answers, `Drift`),
-    /// estimated from `memoryTestMinimum` answers on. A learner improving
-    /// five-fold with a time constant of 2000 answers falls by about 0.3 per
-    /// 1000 between 1000 and 3000 answers; a memory short enough to follow
-    /// that makes the bands too noisy, while a drift costs one number.
-    package static let driftGrid: [Double] = [-0.1, 0, 0.1, 0.2, 0.3, 0.4, 0.5]
-    /// Tight: the bands do not hold the drift's uncertainty, and with SD 0.2 a
-    /// steady listener's chance drifts took its 80% bands to 0.70 (measured).
-    package static let driftPriorSD = 0.1
     /// Candidate sizes of the narrow (per-key) part of the prior.
     package static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
     package static let hyperparameterRefitInterval = 50
@@ -262,13 +247,11 @@ public final class PerceptualProfile {
     private struct EvidenceView {
         var keys: [KeyEvidence]
         var unit: Double
-        var drift: Drift
     }
 
     /// All answers, in the memory in use.
     private var current: EvidenceView {
-        EvidenceView(keys: evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin),
-                     drift: Drift(rate: driftPerThousand / 1000, now: Double(answerCount)))
+        EvidenceView(keys: evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin))
     }
 
     private func rebuildKernel(keeping previous: [Int: Double]) {
@@ -287,7 +270,7 @@ public final class PerceptualProfile {
         let view = view ?? current
         var gradient = [Double](repeating: 0, count: f.count), information = gradient
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
-            (gradient[index], information[index]) = view.keys[note].likelihoodTerms(logThreshold: f[index], function: function, unit: view.unit, drift: view.drift)
+            (gradient[index], information[index]) = view.keys[note].likelihoodTerms(logThreshold: f[index], function: function, unit: view.unit)
         }
         return (gradient, information)
     }
@@ -358,9 +341,9 @@ public final class PerceptualProfile {
         return variance.map { max($0, 1e-12).squareRoot() }
     }
 
-    /// Picks the slope β, the lapse rate λ, the response bias c, the drift and
-    /// the size of the narrow prior part with the highest Laplace evidence
-    /// (times priors on ln β, ln λ, c and the drift),
+    /// Picks the slope β, the lapse rate λ, the response bias c and the size of
+    /// the narrow prior part with the highest Laplace evidence (times priors on
+    /// ln β, ln λ and c),
     /// by climbing the grid from the current choice, then re-estimates the spot
     /// variances and refits.
     private func estimateHyperparameters() {
@@ -368,7 +351,7 @@ public final class PerceptualProfile {
         // Every estimate starts from the prior, so it depends on the answers alone.
         for index in spotVariance.indices { spotVariance[index] = prior.spotVarianceMode }
         let start = logThreshold
-        let sizes = [Self.localSDGrid.count, Self.slopeGrid.count, Self.lapseGrid.count, Self.biasGrid.count, Self.driftGrid.count]
+        let sizes = [Self.localSDGrid.count, Self.slopeGrid.count, Self.lapseGrid.count, Self.biasGrid.count]
         var scores: [[Int]: (score: Double, fit: [Double])] = [:]
         func apply(_ point: [Int]) {
             prior.localSD = Self.localSDGrid[point[0]]
@@ -376,7 +359,6 @@ public final class PerceptualProfile {
             function.slope = Self.slopeGrid[point[1]]
             function.lapse = Self.lapseGrid[point[2]]
             function.bias = Self.biasGrid[point[3]]
-            driftPerThousand = Self.driftGrid[point[4]]
         }
         func evaluate(_ point: [Int]) -> Double {
             if let known = scores[point] { return known.score }
@@ -385,18 +367,16 @@ public final class PerceptualProfile {
             fit(iterations: 12)
             let score = logEvidence() - 0.5 * pow(log(function.slope) / Self.slopePriorSD, 2)
                 - 0.5 * pow(log(function.lapse / Self.lapsePriorMedian) / Self.lapsePriorSD, 2)
-                - 0.5 * pow(function.bias / Self.biasPriorSD, 2) - 0.5 * pow(driftPerThousand / Self.driftPriorSD, 2)
+                - 0.5 * pow(function.bias / Self.biasPriorSD, 2)
             scores[point] = (score, logThreshold)
             return score
         }
+        let nearestBias = Self.biasGrid.indices.min { abs(Self.biasGrid[$0] - function.bias) < abs(Self.biasGrid[$1] - function.bias) }!
         var best = [Self.nearestIndex(Self.localSDGrid, prior.localSD), Self.nearestIndex(Self.slopeGrid, function.slope),
-                    Self.nearestIndex(Self.lapseGrid, function.lapse), Self.nearestIndex(linear: Self.biasGrid, function.bias),
-                    Self.nearestIndex(linear: Self.driftGrid, driftPerThousand)]
+                    Self.nearestIndex(Self.lapseGrid, function.lapse), nearestBias]
         var bestScore = evaluate(best)
-        // Too few answers to tell a drift from the level: it stays 0 until the memories are judged.
-        let axes = answerCount < Self.memoryTestMinimum ? sizes.indices.dropLast() : sizes.indices
         while true {
-            let neighbours = axes.flatMap { axis in [-1, 1].map { step in
+            let neighbours = sizes.indices.flatMap { axis in [-1, 1].map { step in
                 var point = best
                 point[axis] += step
                 return point
@@ -420,12 +400,10 @@ public final class PerceptualProfile {
         let start = logThreshold, before = answerCount - heldOut.count
         let scores = evidenceBeforeHeldOut.map { set in
             logThreshold = start
-            let drift = Drift(rate: driftPerThousand / 1000, now: Double(before))
-            fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: set.unit(answers: before, origin: fadeOrigin), drift: drift))
+            fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: set.unit(answers: before, origin: fadeOrigin)))
             return heldOut.reduce(0.0) { sum, answer in
-                // The level goes on drifting over the held-out answers.
-                let level = logThreshold[answer.note - window.lowerBound] - drift.rate * Double(answer.index - before)
-                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: level, direction: answer.direction).p
+                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: logThreshold[answer.note - window.lowerBound],
+                                                     direction: answer.direction).p
                 return sum + log(answer.correct ? p : 1 - p)
             }
         }
@@ -437,11 +415,6 @@ public final class PerceptualProfile {
 
     private static func nearestIndex(_ grid: [Double], _ value: Double) -> Int {
         grid.indices.min { abs(log(grid[$0] / value)) < abs(log(grid[$1] / value)) }!
-    }
-
-    /// The same for a grid that holds 0 and negative values.
-    private static func nearestIndex(linear grid: [Double], _ value: Double) -> Int {
-        grid.indices.min { abs(grid[$0] - value) < abs(grid[$1] - value) }!
     }
 
     /// Type-II maximum likelihood for each key's spot variance v. The key's
@@ -460,7 +433,7 @@ public final class PerceptualProfile {
                 var own = fitted
                 var information = 0.0
                 for _ in 0..<12 {
-                    let terms = view.keys[note].likelihoodTerms(logThreshold: own, function: function, unit: view.unit, drift: view.drift)
+                    let terms = view.keys[note].likelihoodTerms(logThreshold: own, function: function, unit: view.unit)
                     information = terms.information
                     guard information > 1e-9 else { break }
                     own = min(max(own + min(max(terms.gradient / terms.information, -1), 1), fitted - 3), fitted + 3)
@@ -479,7 +452,7 @@ public final class PerceptualProfile {
         let n = window.count, view = current
         var logLikelihood = 0.0
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
-            logLikelihood += view.keys[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: view.unit, drift: view.drift)
+            logLikelihood += view.keys[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: view.unit)
         }
         let centred = (0..<n).map { logThreshold[$0] - priorMean[$0] }
         let whitened = kernelFactor.solveLower(centred)
