@@ -7,7 +7,7 @@ import PeachHost
 // then speed and memory, then the acceptance targets. Exit status 1 if any
 // target fails.
 //
-//   TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND]
+//   TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S]
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
 //   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
 //   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
@@ -20,6 +20,8 @@ struct Options {
     var speed = true
     /// Only this listener type (no stress variants): quicker when tuning for one listener.
     var only: SimulatedListener.Kind?
+    /// Only Peach at this slider (no baselines, no stress variants): quicker when tuning for one setting.
+    var slider: Double?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -32,6 +34,10 @@ struct Options {
             case "--only":
                 guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)) else { usage() }
                 only = kind
+                stress = false
+            case "--slider":
+                guard let value = rest.popFirst().flatMap(Double.init) else { usage() }
+                slider = value
                 stress = false
             case "--profile":
                 guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)),
@@ -53,7 +59,7 @@ struct Options {
 }
 
 func usage() -> Never {
-    progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND]\n       TrainingBench --profile "
+    progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S]\n       TrainingBench --profile "
              + SimulatedListener.Kind.allCases.map(\.rawValue).joined(separator: "|") + " SLIDER SEED\n"
              + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
     exit(2)
@@ -89,7 +95,7 @@ if options.speed {
     answerTiming = Speed.oneAnswer()
 }
 
-let methods: [MethodSpec] = Targets.sliders.map { .peach(slider: $0) } + [.staircase, .zest]
+let methods: [MethodSpec] = options.slider.map { [.peach(slider: $0)] } ?? Targets.sliders.map { .peach(slider: $0) } + [.staircase, .zest]
 let nominal = SimulatedListener.Kind.allCases.filter { options.only == nil || $0 == options.only }.map { ListenerSpec(kind: $0) }
 let stress: [ListenerSpec] = options.stress ? [
     ListenerSpec(kind: .untrained, lapse: 0), ListenerSpec(kind: .untrained, lapse: 0.06),
