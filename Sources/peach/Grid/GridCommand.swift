@@ -261,7 +261,7 @@ struct GridJSON: Encodable {
         self.reference = reference
         keys = layout.keys.map { key in
             Key(row: key.row, column: key.column, index: key.index, note: key.name, midi: key.note.number,
-                frequency: (Pitch.frequency(of: key.note, reference: reference) * 1000).rounded() / 1000, root: key.isRoot)
+                frequency: JSONNumber.rounded(Pitch.frequency(of: key.note, reference: reference), 1000), root: key.isRoot)
         }
     }
 }

@@ -339,13 +339,13 @@ final class GridScreen {
         switch item {
         case .root:
             let index = PitchClass.roots.firstIndex { $0.semitone == root.semitone } ?? 0
-            root = PitchClass.roots[((index + step) % 12 + 12) % 12]
+            root = PitchClass.roots.element(step, from: index)
             try player.stopAll(at: at)
             relayout()
         case .scale:
             let all = Scale.builtIn + scales
             let index = all.firstIndex(of: scale) ?? 0
-            scale = all[((index + step) % all.count + all.count) % all.count]
+            scale = all.element(step, from: index)
             try player.stopAll(at: at)
             relayout()
         case .editor: break

@@ -62,7 +62,7 @@ struct TimbreCycle {
 
     /// The timbre `step` places on (negative: back), wrapping around.
     func neighbour(_ step: Int) -> Timbre {
-        timbres[((index + step) % timbres.count + timbres.count) % timbres.count]
+        timbres.element(step, from: index)
     }
 
     mutating func select(_ timbre: Timbre) {

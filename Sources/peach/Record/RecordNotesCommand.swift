@@ -105,11 +105,11 @@ struct RecordNotesCommand: ParsableCommand {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(TunerJSONLines.rounded(played.onset, 1000), forKey: .onset)
-            try container.encode(TunerJSONLines.rounded(played.duration, 1000), forKey: .duration)
-            try container.encode(TunerJSONLines.rounded(played.frequency, 10_000), forKey: .hz)
+            try container.encode(JSONNumber.rounded(played.onset, 1000), forKey: .onset)
+            try container.encode(JSONNumber.rounded(played.duration, 1000), forKey: .duration)
+            try container.encode(JSONNumber.rounded(played.frequency, 10_000), forKey: .hz)
             try container.encode(nearest.note.name, forKey: .note)
-            try container.encode(TunerJSONLines.rounded(nearest.cents, 100), forKey: .cents)
+            try container.encode(JSONNumber.rounded(nearest.cents, 100), forKey: .cents)
             if transposition != .concert { try container.encode(name, forKey: .written) }
         }
     }

@@ -84,13 +84,11 @@ struct TunerJSONLines {
 
     private func line(_ tuned: TunedReading) -> Line {
         let reading = tuned.reading
-        return Line(time: Self.rounded(reading.time, 1000), hz: reading.frequency.map { Self.rounded($0, 10_000) },
-                    note: tuned.nearest?.note.name, cents: tuned.nearest.map { Self.rounded($0.cents, 100) },
-                    confidence: Self.rounded(reading.clarity, 1000), level: Self.rounded(max(reading.level, -200), 10),
+        return Line(time: JSONNumber.rounded(reading.time, 1000), hz: reading.frequency.map { JSONNumber.rounded($0, 10_000) },
+                    note: tuned.nearest?.note.name, cents: tuned.nearest.map { JSONNumber.rounded($0.cents, 100) },
+                    confidence: JSONNumber.rounded(reading.clarity, 1000), level: JSONNumber.rounded(max(reading.level, -200), 10),
                     written: setup.transposition == .concert ? nil : tuned.written?.name,
-                    drone: tuned.drone.map { Line.Drone(semitones: $0.semitones, cents: Self.rounded($0.cents, 100)) })
+                    drone: tuned.drone.map { Line.Drone(semitones: $0.semitones, cents: JSONNumber.rounded($0.cents, 100)) })
     }
 
-    /// A reading's number as JSON carries it, to `1 / scale`; `+ 0` turns a rounded -0.0 into 0.
-    static func rounded(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale + 0 }
 }
