@@ -12,7 +12,10 @@ enum Report {
     /// One table per listener: methods as rows, metrics as columns. RMSE and
     /// bias at 1000 and 3000 answers show the median over runs with the 10th
     /// to 90th percentile; the bias also per register (lowest octave, middle, top octave).
-    static func printListenerTable(_ summaries: [Summary]) {
+    /// Under the table, the `IdealObserver`'s RMS where the kind has one: with
+    /// the best answers, and given each method's own answers, which parts
+    /// what a method loses by its choice of pairs from what it loses in reading them.
+    static func printListenerTable(_ summaries: [Summary], ideal: IdealObserver? = nil) {
         let listener = summaries[0].listener
         print("\nListener: \(listener.name)" + (listener.kind.learns ? "  (errors against the current, improving θ)" : "")
               + (listener.kind.isDrawn ? "  (a different listener per run, drawn from its family)" : ""))
@@ -33,6 +36,16 @@ enum Report {
             return row
         }
         printTable(header: header, rows: rows)
+        guard let ideal else { return }
+        let best = ideal.bestRMS(seeds: 0..<summaries[0].runs.count)
+        print("Ideal observer (told the family's covariance across keys and each listener's β, λ, c): RMSE@300/1000/3000 "
+              + best.map { fixed($0) }.joined(separator: " / ") + " with every pair at the best key and difference;")
+        print("given each method's own pairs (median over runs), and the method's RMSE as a multiple of that, @1000 and @3000:")
+        for summary in summaries {
+            let given = [1, 2].map { checkpoint in Stats.median(summary.runs.map { ideal.rms(given: $0.information[checkpoint]) }) }
+            print("  " + summary.method.name + ": " + given.map { fixed($0) }.joined(separator: " / ") + "; "
+                  + [1, 2].map { fixed(summary.medianRMS($0) / given[$0 - 1], 1) + "×" }.joined(separator: " / "))
+        }
     }
 
     /// The stress variants of the untrained listener: the profile assumes λ = 0.03, β = 1 and no bias.

@@ -113,10 +113,22 @@ struct SimulatedListener {
 
     /// P(correct) for `pair` now.
     func probabilityCorrect(_ pair: TrainingPair) -> Double {
-        let x = 0.674_489_750_196_081_7 * pow(abs(pair.cents) / threshold(pair.note.number), slope)
-        let shifted = pair.cents > 0 ? x - bias : x + bias
+        let shifted = scaledDifference(pair) + shift(pair)
         return lapse / 2 + (1 - lapse) * 0.5 * erfc(-shifted / 2.0.squareRoot())
     }
+
+    /// How much the answer to `pair` tells about ln θ at its key (Fisher information, `IdealObserver`).
+    func information(_ pair: TrainingPair) -> Double {
+        IdealObserver.information(scaledDifference(pair), shift: shift(pair), slope: slope, lapse: lapse)
+    }
+
+    /// z₇₅·(Δ/θ)^β: 0.674 (75% correct without lapses or bias) where Δ = θ.
+    private func scaledDifference(_ pair: TrainingPair) -> Double {
+        0.674_489_750_196_081_7 * pow(abs(pair.cents) / threshold(pair.note.number), slope)
+    }
+
+    /// The response bias moves a pair up towards wrong and a pair down towards right (c > 0: leaning to "lower").
+    private func shift(_ pair: TrainingPair) -> Double { pair.cents > 0 ? -bias : bias }
 
     mutating func answer(_ pair: TrainingPair) -> PitchDirection {
         let p = probabilityCorrect(pair)

@@ -139,7 +139,7 @@ for listener in nominal + stress {
     }
 }
 for listener in nominal {
-    Report.printListenerTable(summaries.filter { $0.listener == listener })
+    Report.printListenerTable(summaries.filter { $0.listener == listener }, ideal: IdealObserver(listener.kind))
 }
 if !stress.isEmpty { Report.printStressTable(summaries.filter { !$0.listener.isNominal }) }
 if let answerTiming, let rebuildTiming { Report.printSpeed(answer: answerTiming, rebuild: rebuildTiming) }
