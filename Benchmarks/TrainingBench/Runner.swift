@@ -13,6 +13,8 @@ enum Runner {
         var seed: UInt64
         /// Fewer than `Protocol.answers` for the extra weak-spot runs.
         var answers = Protocol.answers
+        /// Peach is told the listener's true β, λ and c (`PerceptualProfile.heldFunction`).
+        var toldFunction = false
     }
 
     /// One run of `job.answers` answers.
@@ -21,6 +23,11 @@ enum Runner {
         var listener = SimulatedListener(job.listener, keys: keys, seed: job.seed)
         var method = job.method.make(keys: keys, seed: job.seed)
         var recorder = RunRecorder()
+        if job.toldFunction, let peach = method as? PeachMethod {
+            var function = PsychometricFunction(lapse: listener.lapse, slope: listener.slope)
+            function.bias = listener.bias
+            peach.session.profile.heldFunction = function
+        }
         var weakest = listener.weakestKeys(Protocol.weakestCount)
         func truths() -> [Double] { keys.map { log(listener.threshold($0)) } }
         var spotAnswers: [SpotOracle.Answer] = []  // the weak-spot listener's, up to the check

@@ -7,7 +7,7 @@ import PeachHost
 // then speed and memory, then the acceptance targets. Exit status 1 if any
 // target fails.
 //
-//   TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S]
+//   TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S] [--told-function]
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
 //   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
 //   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
@@ -22,6 +22,8 @@ struct Options {
     var only: SimulatedListener.Kind?
     /// Only Peach at this slider (no baselines, no stress variants): quicker when tuning for one setting.
     var slider: Double?
+    /// Peach told each listener's true β, λ and c: what estimating them costs.
+    var toldFunction = false
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -30,6 +32,7 @@ struct Options {
             case "--seeds": seeds = rest.popFirst().flatMap { Int($0) }.map { max($0, 1) } ?? seeds
             case "--family-seeds": familySeeds = rest.popFirst().flatMap { Int($0) }.map { max($0, 1) } ?? familySeeds
             case "--no-stress": stress = false
+            case "--told-function": toldFunction = true
             case "--no-speed": speed = false
             case "--only":
                 guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)) else { usage() }
@@ -59,7 +62,7 @@ struct Options {
 }
 
 func usage() -> Never {
-    progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S]\n       TrainingBench --profile "
+    progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S] [--told-function]\n       TrainingBench --profile "
              + SimulatedListener.Kind.allCases.map(\.rawValue).joined(separator: "|") + " SLIDER SEED\n"
              + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
     exit(2)
@@ -81,6 +84,8 @@ print("of the posterior SD implied by the 95% band (about 1 if calibrated). Base
 print("RMSE and bias at 1000 and 3000: median over runs (10th…90th percentile); bias per register: median over runs of the mean signed error")
 print("in the lowest octave (C2–B2), the middle (C3–B5) and the top octave (C6–C7).")
 print("Coverage and weak-spot targets show ± one standard error over seeds. The weak-spot target holds for the median run, like the RMSE targets.")
+
+if options.toldFunction { print("Peach is told each listener's true β, λ and c (--told-function): what estimating them costs.") }
 
 // Speed first, while nothing else runs and before the simulations touch memory.
 var answerTiming: Speed.AnswerTiming?
@@ -108,20 +113,21 @@ var jobs: [Runner.Job] = []
 for listener in nominal {
     for method in methods {
         for seed in 0..<(listener.kind.isDrawn ? options.familySeeds : options.seeds) {
-            jobs.append(.init(listener: listener, method: method, seed: UInt64(seed)))
+            jobs.append(.init(listener: listener, method: method, seed: UInt64(seed), toldFunction: options.toldFunction))
         }
     }
 }
 for listener in stress {
     for method in stressMethods {
-        for seed in 0..<options.seeds { jobs.append(.init(listener: listener, method: method, seed: UInt64(seed))) }
+        for seed in 0..<options.seeds { jobs.append(.init(listener: listener, method: method, seed: UInt64(seed), toldFunction: options.toldFunction)) }
     }
 }
 let mainJobCount = jobs.count
 if nominal.contains(ListenerSpec(kind: .weakSpot)) {
     for method in methods {
         for seed in options.seeds..<max(options.seeds, Protocol.detectionSeeds) {
-            jobs.append(.init(listener: ListenerSpec(kind: .weakSpot), method: method, seed: UInt64(seed), answers: Protocol.flagCheckpoint))
+            jobs.append(.init(listener: ListenerSpec(kind: .weakSpot), method: method, seed: UInt64(seed), answers: Protocol.flagCheckpoint,
+                              toldFunction: options.toldFunction))
         }
     }
 }

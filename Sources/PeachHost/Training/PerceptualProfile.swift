@@ -35,6 +35,9 @@ public final class PerceptualProfile {
     private var heldOut: [FadingEvidence.Answer] = []
     private var heldOutStart = 0
     private var memoryIndex = 0
+    /// For the training benchmark: a listener's true β, λ and c, held instead
+    /// of estimated, to measure what estimating them costs. Nil in use.
+    package var heldFunction: PsychometricFunction?
     /// Each key's own prior variance beyond the smooth curve (see `KeyboardPrior`).
     private var spotVariance: [Double]
     /// Stored weight of answer i is exp((i − fadeOrigin) / memory) (`FadingEvidence`).
@@ -356,9 +359,9 @@ public final class PerceptualProfile {
         func apply(_ point: [Int]) {
             prior.localSD = Self.localSDGrid[point[0]]
             rebuildKernel(keeping: [:])
-            function.slope = Self.slopeGrid[point[1]]
-            function.lapse = Self.lapseGrid[point[2]]
-            function.bias = Self.biasGrid[point[3]]
+            function.slope = heldFunction?.slope ?? Self.slopeGrid[point[1]]
+            function.lapse = heldFunction?.lapse ?? Self.lapseGrid[point[2]]
+            function.bias = heldFunction?.bias ?? Self.biasGrid[point[3]]
         }
         func evaluate(_ point: [Int]) -> Double {
             if let known = scores[point] { return known.score }
