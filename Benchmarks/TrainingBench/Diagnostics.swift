@@ -77,6 +77,76 @@ enum Diagnostics {
         print("found in \(lines.filter(\.found).count) of \(seeds) runs; from the answers (SpotOracle) in \(lines.filter(\.oracleFound).count)")
     }
 
+    /// `--selection KIND SLIDER SEEDS`: whether the selector visits keys by
+    /// how far their estimate errs. Every 100 answers from 200 to 900, each
+    /// key's ln θ̂ − ln θ is taken and the pairs it gets in the next 100
+    /// answers counted, with how its error changes meanwhile; keys are grouped
+    /// by that error. Then the error after 1000 answers by the pairs a key got
+    /// in the last 300, the median bias per register and RMS, the share of
+    /// pairs on the truly weakest fifth of keys, and the slope and lapses the
+    /// profile chose (to tell a selection effect from a misjudged function).
+    static func printSelection(kind: SimulatedListener.Kind, slider: Double, seeds: Int) {
+        let keys = Protocol.keys, step = 100, answers = Protocol.flagCheckpoint
+        let edges = [-0.15, -0.05, 0.05, 0.15]
+        func group(_ error: Double) -> Int { edges.firstIndex { error < $0 } ?? edges.count }
+        struct Visit { var error: Double, pairs: Int, change: Double }
+        struct Final { var error: Double, latePairs: Int }
+        struct Run { var visits: [Visit] = [], final: [Final] = [], registers: [Double] = [], weakShare = 0.0, slope = 0.0, lapse = 0.0 }
+        let runs = Array(0..<seeds).concurrentMap { seed -> Run in
+            var listener = SimulatedListener(ListenerSpec(kind: kind), keys: keys, seed: UInt64(seed))
+            let method = PeachMethod(keys: keys, slider: slider, seed: UInt64(seed))
+            var counts = [Int](repeating: 0, count: 128), late = [Int](repeating: 0, count: 128)
+            var run = Run(), before: [Double] = []
+            let weakest = listener.weakestKeys(Protocol.weakestCount)
+            func errors() -> [Double] { zip(keys, method.estimates(keys)).map { $1.logThreshold - log(listener.threshold($0)) } }
+            for answer in 1...answers {
+                let pair = method.nextPair()
+                counts[pair.note.number] += 1
+                if weakest.contains(pair.note.number) { run.weakShare += 1 / Double(answers) }
+                if answer > answers - 300 { late[pair.note.number] += 1 }
+                _ = method.answer(pair, heard: listener.answer(pair))
+                guard answer % step == 0, answer >= 200 else { continue }
+                let now = errors()
+                if !before.isEmpty {
+                    for index in before.indices {
+                        run.visits.append(Visit(error: before[index], pairs: counts[keys.lowerBound + index], change: now[index] - before[index]))
+                    }
+                }
+                before = answer < answers ? now : []
+                counts = [Int](repeating: 0, count: 128)
+                if answer == answers {
+                    (run.slope, run.lapse) = (method.session.profile.function.slope, method.session.profile.function.lapse)
+                    run.final = now.indices.map { Final(error: now[$0], latePairs: late[keys.lowerBound + $0]) }
+                    run.registers = Protocol.registers.map { register in Stats.mean(register.keys.map { key in now[key - keys.lowerBound] }) }
+                }
+            }
+            return run
+        }
+        print("\(kind.rawValue), slider \(slider), \(seeds) runs: keys grouped by ln θ̂ − ln θ, 200–900 answers, with the pairs each got in the next \(step)")
+        let visits = runs.flatMap(\.visits)
+        let labels = ["below −0.15", "−0.15…−0.05", "−0.05…+0.05", "+0.05…+0.15", "above +0.15"]
+        let rows = labels.indices.map { index -> [String] in
+            let members = visits.filter { group($0.error) == index }
+            return [labels[index], Report.fixed(Double(members.count) / Double(visits.count)),
+                    Report.fixed(Stats.mean(members.map { Double($0.pairs) })), Report.signed(Stats.mean(members.map(\.change)))]
+        }
+        Report.printTable(header: ["error", "share of keys", "pairs per key", "error's change"], rows: rows)
+        let finals = runs.flatMap(\.final)
+        let byPairs = [0...1, 2...4, 5...9, 10...Int.max].map { span -> [String] in
+            let members = finals.filter { span.contains($0.latePairs) }
+            return ["\(span.lowerBound)" + (span.upperBound == Int.max ? "+" : "–\(span.upperBound)"), Report.fixed(Double(members.count) / Double(finals.count)),
+                    members.isEmpty ? "" : Report.signed(Stats.mean(members.map(\.error)))]
+        }
+        print("after \(answers) answers, keys by the pairs they got in the last 300:")
+        Report.printTable(header: ["pairs", "share of keys", "mean ln error"], rows: byPairs)
+        let bias = Protocol.registers.indices.map { index in Report.signed(Stats.median(runs.map { $0.registers[index] })) }
+        print("median bias after \(answers) (low / mid / top): " + bias.joined(separator: " / ")
+              + ", overall " + Report.signed(Stats.median(runs.map { Stats.mean($0.final.map(\.error)) }))
+              + "; RMS " + Report.fixed(Stats.median(runs.map { Stats.mean($0.final.map { $0.error * $0.error }).squareRoot() }))
+              + "; pairs on the weakest fifth " + Report.fixed(Stats.median(runs.map(\.weakShare)))
+              + "; β̂ " + Report.fixed(Stats.median(runs.map(\.slope))) + ", λ̂ " + Report.fixed(Stats.median(runs.map(\.lapse)), 3))
+    }
+
     /// `--random-keys ANSWERS [truth]`: the weak-spot listener answering pairs
     /// on keys drawn at random, each aimed at 70–95% correct from Peach's
     /// estimate (or, with `truth`, from the true θ), for 30 seeds; prints the

@@ -11,6 +11,7 @@ import PeachHost
 //   TrainingBench --profile KIND SLIDER SEED   (one run's per-key table, for diagnosis)
 //   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
 //   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
+//   TrainingBench --selection KIND SLIDER SEEDS (whether keys are visited by how far their estimate errs)
 
 struct Options {
     var seeds = 20
@@ -47,6 +48,11 @@ struct Options {
                       let slider = rest.popFirst().flatMap(Double.init), let seed = rest.popFirst().flatMap(UInt64.init) else { usage() }
                 Diagnostics.printProfile(kind: kind, slider: slider, seed: seed)
                 exit(0)
+            case "--selection":
+                guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)), !kind.learns,
+                      let slider = rest.popFirst().flatMap(Double.init), let count = rest.popFirst().flatMap(Int.init) else { usage() }
+                Diagnostics.printSelection(kind: kind, slider: slider, seeds: count)
+                exit(0)
             case "--random-keys":
                 guard let answers = rest.popFirst().flatMap(Int.init), answers > 0 else { usage() }
                 Diagnostics.printRandomKeys(answers: answers, aimFromTruth: rest.first == "truth")
@@ -64,7 +70,7 @@ struct Options {
 func usage() -> Never {
     progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S] [--told-function]\n       TrainingBench --profile "
              + SimulatedListener.Kind.allCases.map(\.rawValue).joined(separator: "|") + " SLIDER SEED\n"
-             + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
+             + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --selection KIND SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
     exit(2)
 }
 
