@@ -49,7 +49,7 @@ struct IdealObserver {
         var known: [Double: [Double]] = [:]  // most kinds share one β, λ and c
         for seed in seeds {
             let listener = SimulatedListener(ListenerSpec(kind: kind), keys: Protocol.keys, seed: UInt64(seed))
-            let information = Self.bestInformation(slope: listener.slope, lapse: listener.lapse, bias: listener.bias)
+            let information = Self.bestInformation(listener.function)
             let sums = known[information] ?? summedVariance(information: information)
             known[information] = sums
             for (index, sum) in sums.enumerated() { squared[index] += sum / Double(covariance.count) }
@@ -83,21 +83,20 @@ struct IdealObserver {
     }
 
     /// The most one answer can tell about ln θ (Fisher information), over the
-    /// difference it is asked at, for P(correct) = λ/2 + (1 − λ)·Φ(u ∓ c) with
-    /// u = z₇₅·(Δ/θ)^β, half the pairs going up and half down.
-    static func bestInformation(slope: Double, lapse: Double, bias: Double) -> Double {
+    /// difference it is asked at (u = z₇₅·(Δ/θ)^β from 0.01 to 6), half the
+    /// pairs going up and half down.
+    static func bestInformation(_ function: PsychometricFunction) -> Double {
         stride(from: 0.01, through: 6, by: 0.01).map { u in
-            (information(u, shift: -bias, slope: slope, lapse: lapse) + information(u, shift: bias, slope: slope, lapse: lapse)) / 2
+            let logDelta = log(u / PsychometricFunction.z75) / function.slope
+            return (information(function, logDelta: logDelta, logThreshold: 0, direction: .higher)
+                    + information(function, logDelta: logDelta, logThreshold: 0, direction: .lower)) / 2
         }.max()!
     }
 
-    /// The Fisher information about ln θ of one answer with P(correct) =
-    /// λ/2 + (1 − λ)·Φ(u + shift), u = z₇₅·(Δ/θ)^β (so ∂u/∂ln θ = −β·u).
-    static func information(_ u: Double, shift: Double, slope: Double, lapse: Double) -> Double {
-        let s = u + shift
-        let p = lapse / 2 + (1 - lapse) * NormalDistribution.cdf(s)
-        let derivative = (1 - lapse) * NormalDistribution.density(s) * slope * u
-        return derivative * derivative / (p * (1 - p))
+    /// The Fisher information about ln θ of one answer to a pair going `direction` at ln Δ.
+    static func information(_ function: PsychometricFunction, logDelta: Double, logThreshold: Double, direction: PitchDirection) -> Double {
+        let (p, dp) = function.probabilityAndSlope(logDelta: logDelta, logThreshold: logThreshold, direction: direction)
+        return dp * dp / (p * (1 - p))
     }
 
     /// Σ ← Σ − w·Σ_k·Σ_kᵀ / (1 + w·Σ_kk): the posterior after answers at key k with total information w.

@@ -23,11 +23,7 @@ enum Runner {
         var listener = SimulatedListener(job.listener, keys: keys, seed: job.seed)
         var method = job.method.make(keys: keys, seed: job.seed)
         var recorder = RunRecorder()
-        if job.toldFunction, let peach = method as? PeachMethod {
-            var function = PsychometricFunction(lapse: listener.lapse, slope: listener.slope)
-            function.bias = listener.bias
-            peach.session.profile.heldFunction = function
-        }
+        if job.toldFunction, let peach = method as? PeachMethod { peach.session.profile.heldFunction = listener.function }
         var weakest = listener.weakestKeys(Protocol.weakestCount)
         func truths() -> [Double] { keys.map { log(listener.threshold($0)) } }
         var spotAnswers: [SpotOracle.Answer] = []  // the weak-spot listener's, up to the check

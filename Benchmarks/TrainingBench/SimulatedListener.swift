@@ -111,24 +111,26 @@ struct SimulatedListener {
         return final * (1 + (learning.ratio - 1) * exp(-progress / learning.time))
     }
 
-    /// P(correct) for `pair` now.
+    /// P(correct) for `pair` now. Written out here, not taken from
+    /// `PsychometricFunction`, so the truth does not share the model's code.
     func probabilityCorrect(_ pair: TrainingPair) -> Double {
-        let shifted = scaledDifference(pair) + shift(pair)
+        let x = PsychometricFunction.z75 * pow(abs(pair.cents) / threshold(pair.note.number), slope)
+        let shifted = pair.cents > 0 ? x - bias : x + bias
         return lapse / 2 + (1 - lapse) * 0.5 * erfc(-shifted / 2.0.squareRoot())
+    }
+
+    /// The listener's true psychometric function in the profile's terms: what
+    /// the ideal observer and `--told-function` are told.
+    var function: PsychometricFunction {
+        var function = PsychometricFunction(lapse: lapse, slope: slope)
+        function.bias = bias
+        return function
     }
 
     /// How much the answer to `pair` tells about ln θ at its key (Fisher information, `IdealObserver`).
     func information(_ pair: TrainingPair) -> Double {
-        IdealObserver.information(scaledDifference(pair), shift: shift(pair), slope: slope, lapse: lapse)
+        IdealObserver.information(function, logDelta: log(abs(pair.cents)), logThreshold: log(threshold(pair.note.number)), direction: pair.direction)
     }
-
-    /// z₇₅·(Δ/θ)^β: 0.674 (75% correct without lapses or bias) where Δ = θ.
-    private func scaledDifference(_ pair: TrainingPair) -> Double {
-        0.674_489_750_196_081_7 * pow(abs(pair.cents) / threshold(pair.note.number), slope)
-    }
-
-    /// The response bias moves a pair up towards wrong and a pair down towards right (c > 0: leaning to "lower").
-    private func shift(_ pair: TrainingPair) -> Double { pair.cents > 0 ? -bias : bias }
 
     mutating func answer(_ pair: TrainingPair) -> PitchDirection {
         let p = probabilityCorrect(pair)
