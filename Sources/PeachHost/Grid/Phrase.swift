@@ -14,6 +14,9 @@ public struct Phrase: Codable, Equatable, Sendable {
 
     public static let longestSeconds = 10.0
 
+    /// `longestSeconds` in frames at `sampleRate`: where a recording stops, and the longest a kept phrase may be.
+    public static func longestFrames(sampleRate: Double) -> Int64 { Int64((longestSeconds * sampleRate).rounded()) }
+
     public init(sound: PhraseSound, sampleRate: Double, lengthFrames: Int64, notes: [PhraseNote]) {
         self.sound = sound
         self.sampleRate = sampleRate

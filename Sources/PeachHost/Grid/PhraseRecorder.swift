@@ -13,7 +13,7 @@ public struct PhraseRecorder: Sendable {
     }
 
     /// The frame the recording stops on by itself.
-    public var endFrame: Int64 { startFrame + Int64((Phrase.longestSeconds * sampleRate).rounded()) }
+    public var endFrame: Int64 { startFrame + Phrase.longestFrames(sampleRate: sampleRate) }
 
     /// Whether `frame` is past the recording's end.
     public func isFull(at frame: Int64) -> Bool { frame >= endFrame }

@@ -75,8 +75,7 @@ public struct PhraseStore {
     /// The field that makes a decoded phrase unplayable, by its name in the file.
     static func problem(in phrase: Phrase) -> String? {
         guard phrase.sampleRate >= 8000, phrase.sampleRate <= 384_000 else { return "sampleRate" }
-        let longest = Int64((Phrase.longestSeconds * phrase.sampleRate).rounded())
-        guard (0...longest).contains(phrase.lengthFrames) else { return "lengthFrames" }
+        guard (0...Phrase.longestFrames(sampleRate: phrase.sampleRate)).contains(phrase.lengthFrames) else { return "lengthFrames" }
         for (index, note) in phrase.notes.enumerated() {
             guard note.startFrame >= 0, note.lengthFrames >= 0, note.startFrame + note.lengthFrames <= phrase.lengthFrames,
                   note.frequency.isFinite, note.frequency > 0, (0...1).contains(note.velocity), note.name.count <= 8 else {
