@@ -54,7 +54,7 @@ public final class GridPlayer {
         try schedule(.noteOn(id, frequency: frequency, velocity: Self.velocity, at: start))
         recorder?.noteOn(id: id, key: key, frequency: frequency, velocity: Self.velocity, at: start)
         let tap = sustain ? Self.sustainSeconds : Self.tapSeconds
-        sounding.append(Sounding(id: id, key: key, end: held ? nil : start + frames(tap)))
+        sounding.append(Sounding(id: id, key: key, end: held ? nil : start + engine.format.frames(seconds: tap)))
         return start
     }
 
@@ -62,7 +62,7 @@ public final class GridPlayer {
     public func release(_ key: GridKey, at frame: Int64) throws {
         guard let index = sounding.firstIndex(where: { $0.key.index == key.index && $0.end == nil }) else { return }
         if sustain {
-            sounding[index].end = frame + frames(Self.sustainSeconds)
+            sounding[index].end = frame + engine.format.frames(seconds: Self.sustainSeconds)
         } else {
             try end(at: index, frame: frame)
         }
@@ -103,6 +103,4 @@ public final class GridPlayer {
         try engine.schedule(event, on: track)
         lastFrame = event.frame
     }
-
-    private func frames(_ seconds: Double) -> Int64 { Int64((seconds * engine.format.sampleRate).rounded()) }
 }

@@ -28,7 +28,7 @@ public struct NoteSequence: Equatable, Sendable {
     /// Schedules every note on `engine` from `frame` on; returns the frame where the last one ends.
     @discardableResult
     public func schedule(on engine: AudioEngine, from frame: Int64 = 0) throws(EngineError) -> Int64 {
-        let noteFrames = Int64((durationSeconds * engine.format.sampleRate).rounded())
+        let noteFrames = engine.format.frames(seconds: durationSeconds)
         var start = frame
         for frequency in frequencies {
             try engine.playNote(frequency: frequency, velocity: velocity, at: start, durationFrames: noteFrames)

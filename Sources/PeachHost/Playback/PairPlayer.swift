@@ -13,8 +13,8 @@ public final class PairPlayer {
 
     public init(engine: AudioEngine, noteSeconds: Double, pauseSeconds: Double = 0) {
         self.engine = engine
-        noteFrames = Int64((noteSeconds * engine.format.sampleRate).rounded())
-        pauseFrames = Int64((pauseSeconds * engine.format.sampleRate).rounded())
+        noteFrames = engine.format.frames(seconds: noteSeconds)
+        pauseFrames = engine.format.frames(seconds: pauseSeconds)
     }
 
     /// Schedules the pair; returns the frame at which its second note starts.

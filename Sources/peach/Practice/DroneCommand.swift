@@ -114,7 +114,7 @@ struct DroneCommand: ParsableCommand {
                                             makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) }).run()
             return try ending.remember(in: store)
         }
-        let frames = Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
+        let frames = rig.engine.format.frames(seconds: length.seconds!)
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json { print(try Self.json(setup)) }
     }

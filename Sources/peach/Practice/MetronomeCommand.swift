@@ -157,7 +157,7 @@ struct MetronomeCommand: ParsableCommand {
         rig.keepsClicks = length.json
         let frames = length.bars.map { bars in
             rig.metronome!.timeline.frame(beat: Int64((setup.countInBars + bars) * setup.beatsPerBar))
-        } ?? Int64((length.seconds! * rig.engine.format.sampleRate).rounded())
+        } ?? rig.engine.format.frames(seconds: length.seconds!)
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json { print(try Self.json(setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)) }
     }

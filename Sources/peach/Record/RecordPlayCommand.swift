@@ -31,7 +31,7 @@ struct RecordPlayCommand: ParsableCommand {
         try engine.attach(input: try SoundFileInput(path: found.path, blockFrames: engine.format.blockFrames), bufferSeconds: 0)
         engine.setMonitorGain(1)
         print(localized(.recordPlaying, found.name, TakeLength.text(found.seconds)))
-        let end = Int64((found.seconds * engine.format.sampleRate).rounded())
+        let end = engine.format.frames(seconds: found.seconds)
         var notices: [EngineNotice] = []
         if output.blocksOnDevice {
             engine.start()

@@ -52,6 +52,9 @@ public struct AudioFormat: Equatable, Sendable {
         self.channels = channels
         self.blockFrames = blockFrames
     }
+
+    /// A duration as frames at this rate, to the nearest frame.
+    public func frames(seconds: Double) -> Int64 { Int64((seconds * sampleRate).rounded()) }
 }
 
 public enum OutputWriteResult: Equatable, Sendable {
