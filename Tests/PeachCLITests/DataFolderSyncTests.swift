@@ -33,7 +33,13 @@ import Testing
 
     static func profile(_ folder: String) throws -> Profile {
         let result = try Shell.run([BuildProducts.peach, "profile", "--json", "--data-dir", folder])
-        return try JSONDecoder().decode(Profile.self, from: Data(result.standardOutput.utf8))
+        do {
+            return try JSONDecoder().decode(Profile.self, from: Data(result.standardOutput.utf8))
+        } catch {
+            // Seen once in a full run and never alone: what was printed is the only lead.
+            Issue.record("peach profile --json exited \(result.status), printed:\n\(result.standardOutput)\nand on stderr:\n\(result.standardError)")
+            throw error
+        }
     }
 
     static func copy(_ source: String, to target: String, bytes: Int? = nil) throws {
