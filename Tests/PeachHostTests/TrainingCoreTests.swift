@@ -31,6 +31,42 @@ import Testing
         return session
     }
 
+    /// Two machines' histories of someone pressing "higher" and "lower" in
+    /// turn whatever they heard, merged by time (the case that once left the
+    /// profile unwritable): note, signed cents, x when wrong. Rebuilt from
+    /// them, every number in the profile must be finite, or no snapshot and
+    /// no `peach profile --json` can be written.
+    @Test func answersAtChanceRebuildAProfileThatCanBeWritten() throws {
+        let answers = """
+            59+100 62+50x 64-50x 64-40.7 55+135.2 58-67.6 66+69.8 54-60.6 55+60.6 56-41.2 63-70.5x 64+93.8x
+            65-136.3x 63-211.7 59+69.9 59+62.1x 62-86.5x 64+300x 66-300x 62+168.9x 65+300 62-139.3 64+139.3 64-112.7
+            66-112.7x 63+184x 66+300 64-182.2 61-182.2x 60-293.3 61+293.3 60+178.8x 61-300x 58+300x 55-300x 54+300x
+            54-300x 55+300x 57-300x 56+300x 57-300x 60-300 62+300 55+300x 57-300x 55+300x 57+300 55-300 56-300x
+            59-300 60+300 56+300x 57+300 65-300 63-300x 56+300x 54-300x 55+300x 58+300 55-300 63+100 66+50x 64-50x
+            65-50 54-20.1x 55-40.2 59+50.8 58+42.5x 55-78.9x 54+138x 56-162.2x 59+162.2x 56-300x 55+300x 58+300
+            60-169.7 59+169.7 55-210.8 58+210.8 59-139.5 62+139.5 62-291.1 64-139.5x 62+153x 63-300x 57+300x 54-300x
+            56+300x 65-300x 62-300 61+300 59+300x 61-300x 62+300x 59-300x 60+300x 58-300x 58+300x 63-300x 64+300x
+            62-300x 54+300x 59-300x 60+300x 54-300x 57+300x 55-300x 57+300x 56+300 59-300 63+300 59-300 64+300
+            58-300 60+300 55-300 56-300x 59-300 61+300 55+300x 57-300x 59-300 54+300 57+300x 56-300x 55+300x 58+300
+            57-300 59-300x 61+300x 63-300x 57+300x 66-300x 64+300x 65-300x 62+300x 64-300x 65-300 54+300 57+300x
+            62-300x 59+300x 63-254.7x 56+300x 54+300 55-300 54-300x 57+300x 54-300x 55+300x 57+300 54-300 55-300x
+            58-300 61+300 60+300x 58+300 55-300 60-300x 59+300x
+            """.split(whereSeparator: \.isWhitespace).map { word in
+                let correct = !word.hasSuffix("x"), sign = word.firstIndex { $0 == "+" || $0 == "-" }!
+                let cents = Double(word[sign...].prefix { $0 != "x" })!
+                return (note: MIDINote(number: Int(word[..<sign])!)!, delta: abs(cents), direction: cents > 0 ? PitchDirection.higher : .lower, correct: correct)
+            }
+        #expect(answers.count == 160)
+        // As `PersistentTraining.rebuild` reads a history: all answers, then one fit.
+        let profile = PerceptualProfile(window: TrainingRange.adaptiveStart)
+        profile.record(all: answers)
+        let keys = profile.window
+        let report = ProfileReport(profile: profile, range: .manual(MIDINote(number: keys.lowerBound)!, MIDINote(number: keys.upperBound)!), reference: 440)
+        let unwritable = report.notes.filter { note in !(note.band95 + note.band80 + [note.threshold, note.aboveCurve ?? .nan]).allSatisfy(\.isFinite) }
+        #expect(unwritable.isEmpty, "\(unwritable)")
+        #expect(throws: Never.self) { try report.json() }
+    }
+
     @Test func profileFindsAListenersThresholdsWithHonestBands() {
         var listener = Listener { note in 30 * pow(0.97, Double(note - 48)) }  // 30 cents at C3, falling towards the treble
         let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 72)!)

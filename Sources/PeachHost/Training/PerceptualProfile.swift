@@ -195,18 +195,21 @@ public final class PerceptualProfile {
 
     /// How far ln θ at each key of the window stands above the listener's own
     /// smooth curve (the overall level and the broad part of the fit): the
-    /// posterior mean of the narrow prior part and the key's own spot part,
-    /// K_local·∇ log-likelihood at the mode. This, not θ̂, places a weak spot:
-    /// the broad part takes up some of a narrow spot and spreads it over a
-    /// fifth either side, which flattens θ̂'s peak, while the narrow part keeps
-    /// it where the answers put it.
+    /// mean of the narrow prior part and the key's own spot part given the
+    /// fit, K_local·K⁻¹(f̂ − μ). This, not θ̂, places a weak spot: the broad
+    /// part takes up some of a narrow spot and spreads it over a fifth either
+    /// side, which flattens θ̂'s peak, while the narrow part keeps it where the
+    /// answers put it. At the exact mode K⁻¹(f̂ − μ) is the log-likelihood's
+    /// gradient; taken from f̂ it stays as bounded as f̂ where a fit stopped
+    /// short of the mode (answers at chance, whose gradient there once made
+    /// the deviation infinite and the profile unwritable).
     public func localDeviations() -> [Double] {
         if let cachedDeviations { return cachedDeviations }
-        let gradient = likelihoodTerms(logThreshold).gradient
+        let weights = kernelFactor.solveUpper(kernelFactor.solveLower(zip(logThreshold, priorMean).map { $0 - $1 }))
         let keys = Array(window)
         let deviations = keys.indices.map { i in
-            keys.indices.reduce(spotVariance[keys[i]] * gradient[i]) { sum, j in
-                sum + prior.localCovariance(keys[i], keys[j]) * gradient[j]
+            keys.indices.reduce(spotVariance[keys[i]] * weights[i]) { sum, j in
+                sum + prior.localCovariance(keys[i], keys[j]) * weights[j]
             }
         }
         cachedDeviations = deviations
