@@ -55,6 +55,9 @@ package struct Cholesky {
         return x
     }
 
+    /// Solves A·x = b for the factorised matrix A = L·Lᵀ.
+    package func solve(_ b: [Double]) -> [Double] { solveUpper(solveLower(b)) }
+
     /// log det of the factorised matrix.
     package var logDeterminant: Double {
         var sum = 0.0

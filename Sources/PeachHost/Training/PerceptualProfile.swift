@@ -205,7 +205,7 @@ public final class PerceptualProfile {
     /// the deviation infinite and the profile unwritable).
     public func localDeviations() -> [Double] {
         if let cachedDeviations { return cachedDeviations }
-        let weights = kernelFactor.solveUpper(kernelFactor.solveLower(zip(logThreshold, priorMean).map { $0 - $1 }))
+        let weights = kernelFactor.solve(centredLogThreshold)
         let keys = Array(window)
         let deviations = keys.indices.map { i in
             keys.indices.reduce(spotVariance[keys[i]] * weights[i]) { sum, j in
@@ -291,8 +291,7 @@ public final class PerceptualProfile {
             for i in 0..<n { b[i] = information[i] * (logThreshold[i] - priorMean[i]) + gradient[i] }
             guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: n) else { break }
             let kb = multiplyKernel(b)
-            let c = factor.solveLower((0..<n).map { root[$0] * kb[$0] })
-            let d = factor.solveUpper(c)
+            let d = factor.solve((0..<n).map { root[$0] * kb[$0] })
             var a = b
             for i in 0..<n { a[i] -= root[i] * d[i] }
             let ka = multiplyKernel(a)
@@ -306,6 +305,9 @@ public final class PerceptualProfile {
         }
         invalidateCaches()
     }
+
+    /// f̂ − μ: the fit's distance from the prior mean at each key of the window.
+    private var centredLogThreshold: [Double] { zip(logThreshold, priorMean).map { $0 - $1 } }
 
     /// B = I + S·K·S with S = diag(√W).
     private func scaledKernelPlusIdentity(_ root: [Double]) -> [Double] {
@@ -460,8 +462,7 @@ public final class PerceptualProfile {
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
             logLikelihood += view.keys[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: view.unit)
         }
-        let centred = (0..<n).map { logThreshold[$0] - priorMean[$0] }
-        let whitened = kernelFactor.solveLower(centred)
+        let whitened = kernelFactor.solveLower(centredLogThreshold)
         let quadratic = whitened.reduce(0) { $0 + $1 * $1 }
         let information = likelihoodTerms(logThreshold).information
         let logDeterminant = Cholesky(scaledKernelPlusIdentity(information.map { $0.squareRoot() }), size: n)?.logDeterminant ?? 0
