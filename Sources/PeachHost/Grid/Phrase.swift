@@ -1,3 +1,4 @@
+import PeachAudio
 import PeachMusic
 
 /// A short phrase played on the grid, kept as what was played, not as audio:
@@ -15,7 +16,7 @@ public struct Phrase: Codable, Equatable, Sendable {
     public static let longestSeconds = 10.0
 
     /// `longestSeconds` in frames at `sampleRate`: where a recording stops, and the longest a kept phrase may be.
-    public static func longestFrames(sampleRate: Double) -> Int64 { Int64((longestSeconds * sampleRate).rounded()) }
+    public static func longestFrames(sampleRate: Double) -> Int64 { AudioFormat.frames(seconds: longestSeconds, sampleRate: sampleRate) }
 
     public init(sound: PhraseSound, sampleRate: Double, lengthFrames: Int64, notes: [PhraseNote]) {
         self.sound = sound

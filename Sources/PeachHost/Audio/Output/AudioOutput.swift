@@ -54,7 +54,10 @@ public struct AudioFormat: Equatable, Sendable {
     }
 
     /// A duration as frames at this rate, to the nearest frame.
-    public func frames(seconds: Double) -> Int64 { Int64((seconds * sampleRate).rounded()) }
+    public func frames(seconds: Double) -> Int64 { Self.frames(seconds: seconds, sampleRate: sampleRate) }
+
+    /// The same for data that keeps only its rate (a saved phrase).
+    public static func frames(seconds: Double, sampleRate: Double) -> Int64 { Int64((seconds * sampleRate).rounded()) }
 }
 
 public enum OutputWriteResult: Equatable, Sendable {
