@@ -54,9 +54,9 @@ struct RunResult: Sendable {
     /// RMS over the keys of the error in units of the posterior SD implied by the 95% band
     /// (width / 3.92): about 1 when the bands are calibrated, above 1 when they are too narrow.
     var standardizedRMS: [Double?] = []
-    /// At each checkpoint: per key, the Fisher information about ln θ of the
-    /// answers so far at the listener's true function (`IdealObserver`).
-    var information: [[Double]] = []
+    /// At each checkpoint: what the answers so far tell at the listener's true
+    /// function (`IdealObserver`).
+    var information: [AnswerInformation] = []
     /// Shares over the answers up to each checkpoint.
     var weakShare: [Double] = []
     var nearShare: [Double] = []
@@ -102,7 +102,7 @@ struct RunRecorder {
         if Double(within) >= 0.9 * Double(truths.count) { result.answersTo25 = answers }
     }
 
-    mutating func checkpoint(estimates: [KeyEstimate], truths: [Double], information: [Double]) {
+    mutating func checkpoint(estimates: [KeyEstimate], truths: [Double], information: AnswerInformation) {
         result.information.append(information)
         let errors = zip(estimates, truths).map { $0.logThreshold - $1 }
         result.rms.append((errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot())

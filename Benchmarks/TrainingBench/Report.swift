@@ -38,13 +38,22 @@ enum Report {
         printTable(header: header, rows: rows)
         guard let ideal else { return }
         let best = ideal.bestRMS(seeds: 0..<summaries[0].runs.count)
+        let bestEstimating = ideal.bestRMS(seeds: 0..<summaries[0].runs.count, estimatingFunction: true)
         print("Ideal observer (told the family's covariance across keys and each listener's β, λ, c): RMSE@300/1000/3000 "
-              + best.map { fixed($0) }.joined(separator: " / ") + " with every pair at the best key and difference;")
-        print("given each method's own pairs (median over runs), and the method's RMSE as a multiple of that, @1000 and @3000:")
+              + best.map { fixed($0) }.joined(separator: " / ") + " with every pair at the best key and difference ("
+              + bestEstimating.map { fixed($0) }.joined(separator: " / ") + " estimating β, λ, c);")
+        print("given each method's own pairs (median over runs), and the method's RMSE as a multiple of that, @1000 and @3000;")
+        print("then the same observer estimating β, λ and c from those answers, starting from Peach's priors for them:")
         for summary in summaries {
-            let given = [1, 2].map { checkpoint in Stats.median(summary.runs.map { ideal.rms(given: $0.information[checkpoint]) }) }
-            print("  " + summary.method.name + ": " + given.map { fixed($0) }.joined(separator: " / ") + "; "
-                  + [1, 2].map { fixed(summary.medianRMS($0) / given[$0 - 1], 1) + "×" }.joined(separator: " / "))
+            let told = [1, 2].map { checkpoint in Stats.median(summary.runs.map { ideal.rms(given: $0.information[checkpoint]) }) }
+            let estimating = [1, 2].map { checkpoint in
+                Stats.median(summary.runs.map { ideal.rms(given: $0.information[checkpoint], estimatingFunction: true) })
+            }
+            func ratios(_ given: [Double]) -> String {
+                [1, 2].map { fixed(summary.medianRMS($0) / given[$0 - 1], 1) + "×" }.joined(separator: " / ")
+            }
+            print("  " + summary.method.name + ": " + told.map { fixed($0) }.joined(separator: " / ") + "; " + ratios(told)
+                  + "; estimating: " + estimating.map { fixed($0) }.joined(separator: " / ") + "; " + ratios(estimating))
         }
     }
 

@@ -27,11 +27,11 @@ enum Runner {
         var weakest = listener.weakestKeys(Protocol.weakestCount)
         func truths() -> [Double] { keys.map { log(listener.threshold($0)) } }
         var spotAnswers: [SpotOracle.Answer] = []  // the weak-spot listener's, up to the check
-        var information = [Double](repeating: 0, count: keys.count)
+        var information = AnswerInformation(keys: keys.count)
         for answers in 1...job.answers {
             let pair = method.nextPair()
             recorder.pair(pair.cents, key: pair.note.number, theta: listener.threshold(pair.note.number), weakest: weakest)
-            information[pair.note.number - keys.lowerBound] += listener.information(pair)
+            listener.inform(&information, of: pair)
             let correct = method.answer(pair, heard: listener.answer(pair))
             recorder.answered(correct: correct)
             if job.listener.kind == .weakSpot && answers <= Protocol.flagCheckpoint {

@@ -127,9 +127,10 @@ struct SimulatedListener {
         return function
     }
 
-    /// How much the answer to `pair` tells about ln θ at its key (Fisher information, `IdealObserver`).
-    func information(_ pair: TrainingPair) -> Double {
-        IdealObserver.information(function, logDelta: log(abs(pair.cents)), logThreshold: log(threshold(pair.note.number)), direction: pair.direction)
+    /// Adds what the answer to `pair` tells, at this listener's function and threshold now, to `information` (`IdealObserver`).
+    func inform(_ information: inout AnswerInformation, of pair: TrainingPair) {
+        information.add(key: pair.note.number - keys.lowerBound, function, logDelta: log(abs(pair.cents)),
+                        logThreshold: log(threshold(pair.note.number)), direction: pair.direction)
     }
 
     mutating func answer(_ pair: TrainingPair) -> PitchDirection {

@@ -1,0 +1,49 @@
+import Glibc
+import PeachTraining
+
+/// What the answers of one run tell, as Fisher information at the listener's
+/// true psychometric function: about ln θ at each key, and about the function
+/// itself (ln β, ln λ, c), which every key shares. The ideal observer reads it
+/// (`IdealObserver`): told the function, only `perKey` counts; estimating it,
+/// the cross terms say how much of each key's information an unknown slope,
+/// lapse rate or bias takes back.
+struct AnswerInformation {
+    /// The shared parameters, in this order: ln β, ln λ, c.
+    static let functionParameters = 3
+
+    /// Per key, the information about its ln θ.
+    private(set) var perKey: [Double]
+    /// Per key, the information shared between its ln θ and each function parameter.
+    private(set) var cross: [[Double]]
+    /// Among the function parameters.
+    private(set) var function: [[Double]]
+
+    init(keys: Int) {
+        perKey = Array(repeating: 0, count: keys)
+        cross = Array(repeating: Array(repeating: 0, count: Self.functionParameters), count: keys)
+        function = Array(repeating: Array(repeating: 0, count: Self.functionParameters), count: Self.functionParameters)
+    }
+
+    /// One answer at `key` (an index into the run's keys) to a pair going
+    /// `direction` at ln Δ, where the listener's ln θ is `logThreshold`.
+    mutating func add(key: Int, _ truth: PsychometricFunction, logDelta: Double, logThreshold: Double, direction: PitchDirection) {
+        let (p, dpdf) = truth.probabilityAndSlope(logDelta: logDelta, logThreshold: logThreshold, direction: direction)
+        let gradient = Self.functionGradient(truth, logDelta: logDelta, logThreshold: logThreshold, direction: direction)
+        let variance = p * (1 - p)
+        perKey[key] += dpdf * dpdf / variance
+        for a in gradient.indices {
+            cross[key][a] += dpdf * gradient[a] / variance
+            for b in gradient.indices { function[a][b] += gradient[a] * gradient[b] / variance }
+        }
+    }
+
+    /// ∂P(correct)/∂(ln β, ln λ, c) for P = λ/2 + (1 − λ)·Φ(s), s = z₇₅·(Δ/θ)^β ∓ c.
+    static func functionGradient(_ truth: PsychometricFunction, logDelta: Double, logThreshold: Double, direction: PitchDirection) -> [Double] {
+        let x = PsychometricFunction.z75 * exp(truth.slope * (logDelta - logThreshold))
+        let s = direction == .higher ? x - truth.bias : x + truth.bias
+        let density = (1 - truth.lapse) * NormalDistribution.density(s)
+        return [density * x * truth.slope * (logDelta - logThreshold),
+                truth.lapse * (0.5 - NormalDistribution.cdf(s)),
+                density * (direction == .higher ? -1 : 1)]
+    }
+}
