@@ -28,22 +28,12 @@ struct AnswerInformation {
     /// `direction` at ln Δ, where the listener's ln θ is `logThreshold`.
     mutating func add(key: Int, _ truth: PsychometricFunction, logDelta: Double, logThreshold: Double, direction: PitchDirection) {
         let (p, dpdf) = truth.probabilityAndSlope(logDelta: logDelta, logThreshold: logThreshold, direction: direction)
-        let gradient = Self.functionGradient(truth, logDelta: logDelta, logThreshold: logThreshold, direction: direction)
+        let g = truth.parameterGradient(logDelta: logDelta, logThreshold: logThreshold, direction: direction), gradient = [g.x, g.y, g.z]
         let variance = p * (1 - p)
         perKey[key] += dpdf * dpdf / variance
         for a in gradient.indices {
             cross[key][a] += dpdf * gradient[a] / variance
             for b in gradient.indices { function[a][b] += gradient[a] * gradient[b] / variance }
         }
-    }
-
-    /// ∂P(correct)/∂(ln β, ln λ, c) for P = λ/2 + (1 − λ)·Φ(s), s = z₇₅·(Δ/θ)^β ∓ c.
-    static func functionGradient(_ truth: PsychometricFunction, logDelta: Double, logThreshold: Double, direction: PitchDirection) -> [Double] {
-        let x = PsychometricFunction.z75 * exp(truth.slope * (logDelta - logThreshold))
-        let s = direction == .higher ? x - truth.bias : x + truth.bias
-        let density = (1 - truth.lapse) * NormalDistribution.density(s)
-        return [density * x * truth.slope * (logDelta - logThreshold),
-                truth.lapse * (0.5 - NormalDistribution.cdf(s)),
-                density * (direction == .higher ? -1 : 1)]
     }
 }

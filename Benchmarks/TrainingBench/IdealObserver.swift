@@ -91,7 +91,7 @@ struct IdealObserver {
         if estimatingFunction {
             let m = AnswerInformation.functionParameters
             var function = (0..<m * m).map { answers.function[$0 / m][$0 % m] }
-            for (a, sd) in Self.functionPriorSDs.enumerated() { function[a * m + a] += 1 / (sd * sd) }
+            for (a, sd) in PerceptualProfile.functionPriorSDs.enumerated() { function[a * m + a] += 1 / (sd * sd) }
             let factor = Cholesky(function, size: m)!
             // C·(P + F)⁻¹·Cᵀ = Vᵀ·V with V = L⁻¹·Cᵀ.
             let v = (0..<n).map { factor.solveLower(answers.cross[$0]) }
@@ -100,9 +100,6 @@ struct IdealObserver {
         let variances = Self.inverseDiagonal(matrix, size: n)
         return (variances.reduce(0, +) / Double(n)).squareRoot()
     }
-
-    /// The prior SDs of ln β, ln λ and c that an observer estimating the function starts from: Peach's.
-    static let functionPriorSDs = [PerceptualProfile.slopePriorSD, PerceptualProfile.lapsePriorSD, PerceptualProfile.biasPriorSD]
 
     /// The diagonal of A⁻¹ for a symmetric positive-definite A = L·Lᵀ: |L⁻¹·eᵢ|².
     private static func inverseDiagonal(_ matrix: [Double], size n: Int) -> [Double] {
@@ -141,13 +138,15 @@ struct IdealObserver {
         let n = covariance.count, m = AnswerInformation.functionParameters, size = n + m
         var s = [Double](repeating: 0, count: size * size)
         for i in 0..<n { for j in 0..<n { s[i * size + j] = covariance[i][j] } }
-        for (a, sd) in Self.functionPriorSDs.enumerated() { s[(n + a) * size + n + a] = sd * sd }
+        for (a, sd) in PerceptualProfile.functionPriorSDs.enumerated() { s[(n + a) * size + n + a] = sd * sd }
         // The candidate differences, the same at every key: gradient at the key's ln θ and at the function.
-        let candidates = stride(from: 0.1, through: 4, by: 0.1).flatMap { u in [PitchDirection.higher, .lower].map { direction in
+        let candidates: [(key: Double, function: [Double])] = stride(from: 0.1, through: 4, by: 0.1).flatMap { (u: Double) in
+            [PitchDirection.higher, .lower].map { direction -> (key: Double, function: [Double]) in
             let logDelta = log(u / PsychometricFunction.z75) / truth.slope
             let (p, dp) = truth.probabilityAndSlope(logDelta: logDelta, logThreshold: 0, direction: direction)
             let scale = 1 / (p * (1 - p)).squareRoot()
-            return (key: dp * scale, function: AnswerInformation.functionGradient(truth, logDelta: logDelta, logThreshold: 0, direction: direction).map { $0 * scale })
+            let g = truth.parameterGradient(logDelta: logDelta, logThreshold: 0, direction: direction) * scale
+            return (key: dp * scale, function: [g.x, g.y, g.z])
         } }
         var sums: [Double] = []
         for answer in 1...Protocol.answers {

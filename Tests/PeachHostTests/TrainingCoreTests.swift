@@ -81,6 +81,35 @@ import Testing
         #expect(estimates.allSatisfy { $0.band95.lowerBound <= $0.band80.lowerBound && $0.band80.upperBound <= $0.band95.upperBound })
     }
 
+    /// Pairs all at one difficulty (about 88% correct) tell θ only through
+    /// the slope: a slope 20% off moves θ̂ by about 10%, so the bands must
+    /// hold what the answers leave unknown of it. Pairs from a quarter to four
+    /// times the threshold pin the slope, and the bands widen less.
+    @Test func bandsHoldWhatTheAnswersLeaveUnknownOfTheSlope() {
+        func profile(told: Bool, delta: (inout SeededGenerator) -> Double) -> PerceptualProfile {
+            let profile = PerceptualProfile(window: 55...65)
+            let truth = PsychometricFunction()
+            if told { profile.heldFunction = truth }
+            var generator = SeededGenerator(seed: 5)
+            profile.record(all: (0..<600).map { index in
+                let note = MIDINote(number: 55 + index % 11)!, cents = delta(&generator)
+                let correct = Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(delta: cents, threshold: 10)
+                return (note: note, delta: cents, direction: index % 2 == 0 ? PitchDirection.higher : .lower, correct: correct)
+            })
+            return profile
+        }
+        func widening(_ profile: PerceptualProfile) -> Double {
+            let marginal = profile.standardDeviations(), conditional = profile.standardDeviations(givenFunction: true)
+            return marginal[5] / conditional[5]
+        }
+        let oneLevel = widening(profile(told: false) { _ in 18 })
+        let spread = widening(profile(told: false) { 10 * pow(2, Double.random(in: -2...2, using: &$0)) })
+        let told = widening(profile(told: true) { _ in 18 })
+        #expect(oneLevel > 2, "one level: bands \(oneLevel)× as wide as given the function")
+        #expect(spread < 1.5, "spread: \(spread)×, one level \(oneLevel)×")
+        #expect(told == 1, "told the function: \(told)×")
+    }
+
     @Test func aNarrowWeakSpotIsNotSmoothedAway() {
         // Flat 10 cents, but 40 cents at E4 alone.
         var listener = Listener { note in note == 64 ? 40 : 10 }
@@ -99,7 +128,7 @@ import Testing
             (note: $0.note, delta: abs($0.cents), direction: $0.direction, correct: $0.correct)
         })
         let range = TrainingRange.manual(MIDINote(number: 48)!, MIDINote(number: 84)!)
-        let spots = profile.unexplainedSpots(), sds = profile.standardDeviations()
+        let spots = profile.unexplainedSpots(), sds = profile.standardDeviations(givenFunction: true)
         let uncertainties = zip(sds, spots).map(PairSelector.uncertainty)
         let leastKnown = try 48 + #require(uncertainties.indices.max { uncertainties[$0] < uncertainties[$1] })
         func jumps(style: Double) -> (all: Int, toLeastKnown: Int) {

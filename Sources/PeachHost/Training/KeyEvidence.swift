@@ -69,6 +69,25 @@ package struct KeyEvidence: Sendable, Equatable {
         return (gradient, information)
     }
 
+    /// Fisher information between f = ln θ at this key and the function's
+    /// (ln β, ln λ, c) (`cross`), and among those three (`shared`, by rows):
+    /// how much an unknown function widens what this key's answers say.
+    package func functionInformation(logThreshold f: Double, function: PsychometricFunction, unit: Double)
+        -> (cross: SIMD3<Double>, shared: [SIMD3<Double>]) {
+        var cross = SIMD3<Double>(), shared = [SIMD3<Double>](repeating: SIMD3(), count: 3)
+        for bin in occupied {
+            let n = weights[bin] * unit
+            guard n > 1e-9 else { continue }
+            let logDelta = logDeltaSums[bin] / weights[bin], direction = Self.direction(ofSlot: bin)
+            let (p, dp) = function.probabilityAndSlope(logDelta: logDelta, logThreshold: f, direction: direction)
+            let gradient = function.parameterGradient(logDelta: logDelta, logThreshold: f, direction: direction)
+            let weight = n / (p * (1 - p))
+            cross += weight * dp * gradient
+            for row in 0..<3 { shared[row] += weight * gradient[row] * gradient }
+        }
+        return (cross, shared)
+    }
+
     /// Log-likelihood of the answers at this key, for comparing slopes, lapses and biases.
     package func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double) -> Double {
         var sum = 0.0

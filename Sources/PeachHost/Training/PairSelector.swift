@@ -115,7 +115,7 @@ public struct PairSelector: Sendable {
     /// the key known least, so a drill that has found one spot finds the next.
     private mutating func weakSpot(profile: PerceptualProfile, range: TrainingRange) -> MIDINote {
         let keys = (range.keys.lowerBound - profile.window.lowerBound)..<(range.keys.upperBound - profile.window.lowerBound + 1)
-        let spots = profile.unexplainedSpots()[keys], sds = profile.standardDeviations()[keys]
+        let spots = profile.unexplainedSpots()[keys], sds = profile.standardDeviations(givenFunction: true)[keys]
         let uncertainties = zip(sds, spots).map(Self.uncertainty)
         if style.exploreShare > 0, Double.random(in: 0..<1, using: &generator) < style.exploreShare {
             let leastKnown = uncertainties.indices.max { uncertainties[$0] < uncertainties[$1] }!

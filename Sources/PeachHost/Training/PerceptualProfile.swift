@@ -48,6 +48,7 @@ public final class PerceptualProfile {
     /// Posterior mode of ln θ over the window.
     private var logThreshold: [Double] = []
     private var cachedSD: [Double]?
+    private var cachedConditionalSD: [Double]?
     private var cachedDeviations: [Double]?
 
     package static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
@@ -185,10 +186,17 @@ public final class PerceptualProfile {
     /// Posterior median of ln θ at each key of the window, in order.
     public var logThresholds: [Double] { logThreshold }
 
-    /// Posterior SD of ln θ at each key of the window, in order.
-    public func standardDeviations() -> [Double] {
-        if let cachedSD { return cachedSD }
-        let sd = computeStandardDeviations()
+    /// Posterior SD of ln θ at each key of the window, in order, with what the
+    /// answers leave unknown of β, λ and c: the bands. `givenFunction` leaves
+    /// that out, which is what the answers at and around each key leave
+    /// unknown; the selector weighs that, since visiting a key hardly tells
+    /// the function better.
+    public func standardDeviations(givenFunction: Bool = false) -> [Double] {
+        if let cached = givenFunction ? cachedConditionalSD : cachedSD { return cached }
+        let conditional = cachedConditionalSD ?? computeStandardDeviations()
+        cachedConditionalSD = conditional
+        guard !givenFunction else { return conditional }
+        let sd = zip(conditional, functionVariances()).map { ($0 * $0 + $1).squareRoot() }
         cachedSD = sd
         return sd
     }
@@ -246,6 +254,7 @@ public final class PerceptualProfile {
 
     private func invalidateCaches() {
         cachedSD = nil
+        cachedConditionalSD = nil
         cachedDeviations = nil
     }
 
@@ -348,6 +357,51 @@ public final class PerceptualProfile {
         }
         return variance.map { max($0, 1e-12).squareRoot() }
     }
+
+    /// What estimating β, λ and c adds to each key's posterior variance of ln θ
+    /// (the Laplace approximation taken over them too, at the fit). With C the
+    /// information the keys share with (ln β, ln λ, c), F the information among
+    /// those and P their prior precision, the precision of ln θ loses
+    /// C·(P + F)⁻¹·Cᵀ = V·Vᵀ, so its covariance Σ = (K⁻¹ + W)⁻¹ gains
+    /// Σ·V·(I − Vᵀ·Σ·V)⁻¹·Vᵀ·Σ (Woodbury). Told the function, nothing.
+    /// Without it the bands hold too few keys wherever the function is
+    /// uncertain: pairs aimed above 75% read θ through the slope.
+    private func functionVariances() -> [Double] {
+        let n = window.count, view = current
+        guard heldFunction == nil else { return Array(repeating: 0, count: n) }
+        var cross = [SIMD3<Double>](repeating: SIMD3(), count: n)
+        var shared = Self.functionPriorSDs.indices.map { row in
+            SIMD3<Double>((0..<3).map { $0 == row ? 1 / (Self.functionPriorSDs[row] * Self.functionPriorSDs[row]) : 0 })
+        }
+        for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
+            let terms = view.keys[note].functionInformation(logThreshold: logThreshold[index], function: function, unit: view.unit)
+            cross[index] = terms.cross
+            for row in 0..<3 { shared[row] += terms.shared[row] }
+        }
+        guard let sharedFactor = Cholesky(shared.flatMap { [$0.x, $0.y, $0.z] }, size: 3) else { return Array(repeating: 0, count: n) }
+        let v = cross.map { sharedFactor.solveLower([$0.x, $0.y, $0.z]) }
+        let root = likelihoodTerms(logThreshold).information.map { $0.squareRoot() }
+        guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: n) else { return Array(repeating: 0, count: n) }
+        // Σ·V, a column at a time: Σ·x = K·x − K·S·B⁻¹·S·K·x.
+        let sigmaV = (0..<3).map { column -> [Double] in
+            let kx = multiplyKernel(v.map { $0[column] })
+            let u = factor.solve(zip(root, kx).map(*))
+            let ku = multiplyKernel(zip(root, u).map(*))
+            return zip(kx, ku).map(-)
+        }
+        // G = I − Vᵀ·Σ·V.
+        let g = (0..<9).map { entry -> Double in
+            let (row, column) = (entry / 3, entry % 3)
+            var sum = row == column ? 1.0 : 0.0
+            for i in 0..<n { sum -= v[i][row] * sigmaV[column][i] }
+            return sum
+        }
+        guard let gFactor = Cholesky(g, size: 3) else { return Array(repeating: 0, count: n) }
+        return (0..<n).map { i in gFactor.solveLower([sigmaV[0][i], sigmaV[1][i], sigmaV[2][i]]).reduce(0) { $0 + $1 * $1 } }
+    }
+
+    /// The prior SDs of ln β, ln λ and c, in that order.
+    package static var functionPriorSDs: [Double] { [slopePriorSD, lapsePriorSD, biasPriorSD] }
 
     /// Picks the slope β, the lapse rate λ, the response bias c and the size of
     /// the narrow prior part with the highest Laplace evidence (times priors on

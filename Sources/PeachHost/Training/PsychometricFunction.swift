@@ -43,4 +43,14 @@ public struct PsychometricFunction: Equatable, Sendable {
         let p = lapse / 2 + (1 - lapse) * NormalDistribution.cdf(shifted)
         return (p, -(1 - lapse) * NormalDistribution.density(shifted) * slope * x)
     }
+
+    /// ∂P(correct)/∂(ln β, ln λ, c) at ln Δ for a pair going `direction`:
+    /// what an answer tells about the function itself rather than about θ.
+    package func parameterGradient(logDelta: Double, logThreshold f: Double, direction: PitchDirection) -> SIMD3<Double> {
+        let x = Self.z75 * exp(slope * (logDelta - f))
+        let shifted = direction == .higher ? x - bias : x + bias
+        let density = (1 - lapse) * NormalDistribution.density(shifted)
+        return SIMD3(density * x * slope * (logDelta - f), lapse * (0.5 - NormalDistribution.cdf(shifted)),
+                     direction == .higher ? -density : density)
+    }
 }
