@@ -154,9 +154,10 @@ public final class PerceptualProfile {
 
     // MARK: Reading
 
-    public func estimate(_ note: MIDINote) -> ThresholdEstimate {
+    /// θ at a key with its bands; `givenFunction` as `standardDeviations(givenFunction:)`.
+    public func estimate(_ note: MIDINote, givenFunction: Bool = false) -> ThresholdEstimate {
         let index = windowIndex(note)
-        let sd = standardDeviations()[index]
+        let sd = standardDeviations(givenFunction: givenFunction)[index]
         let mean = logThreshold[index]
         func band(_ z: Double) -> ClosedRange<Double> { exp(mean - z * sd)...exp(mean + z * sd) }
         return ThresholdEstimate(note: note, threshold: exp(mean), band80: band(1.281_551_565_5), band95: band(1.959_963_985),

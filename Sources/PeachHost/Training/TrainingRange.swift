@@ -3,7 +3,8 @@ import PeachMusic
 /// around C4 and grows a key at a time.
 ///
 /// Adaptive growth: when a key at an edge of the range has at least
-/// `Self.answersToGrow` answers and its 80% band spans less than a factor of
+/// `Self.answersToGrow` answers and its 80% band, given the fitted
+/// psychometric function, spans less than a factor of
 /// `Self.bandRatioToGrow` (the profile knows it well), the key beyond that
 /// edge joins the range. Growth stops at A0 and C8.
 public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
@@ -52,7 +53,8 @@ public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
         var grew = false
         for edge in [keys.lowerBound, keys.upperBound] {
             let note = MIDINote(number: edge)!
-            let estimate = profile.estimate(note)
+            // Given the function: training at the edge does not narrow what is unknown of the slope.
+            let estimate = profile.estimate(note, givenFunction: true)
             guard estimate.answers >= Self.answersToGrow, estimate.band80.upperBound / estimate.band80.lowerBound < Self.bandRatioToGrow else { continue }
             if edge == keys.lowerBound, edge > MIDINote.pianoRange.lowerBound {
                 keys = (edge - 1)...keys.upperBound
