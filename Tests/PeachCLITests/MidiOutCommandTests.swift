@@ -146,7 +146,11 @@ import Testing
         let onsets = events.filter { $0.type == 1 }.map(\.due)
         let worst = zip(onsets, onsets.dropFirst()).map { abs(($1 - $0) - 250_000_000) }.max()!
         print("MIDI source on the paced null clock: note-on moments 0.25 s apart within \(worst / 1000) µs")
-        #expect(worst < 100_000, "within 0.1 ms: \(worst) ns")
+        // A presentation time is the clock plus the output's pending frames, read one after the
+        // other; a preemption between the two reads moves it by as long as it lasts (121 µs once
+        // under the whole suite on two cores). Placed by block instead of by frame, these notes
+        // would be off by about 4.7 ms (12000 frames is 46.875 blocks of 256), so 1 ms still tells.
+        #expect(worst < 1_000_000, "within 1 ms: \(worst) ns")
     }
 
     /// Ctrl-C while playing: the engine stops and deactivates the source
