@@ -38,8 +38,7 @@ public struct PsychometricFunction: Equatable, Sendable {
     /// P(correct) and its derivative with respect to f = ln θ, at ln Δ, for a pair going `direction`.
     @inline(__always)
     package func probabilityAndSlope(logDelta: Double, logThreshold f: Double, direction: PitchDirection) -> (p: Double, dp: Double) {
-        let x = Self.z75 * exp(slope * (logDelta - f))
-        let shifted = direction == .higher ? x - bias : x + bias
+        let (x, shifted) = argument(logDelta: logDelta, logThreshold: f, direction: direction)
         let p = lapse / 2 + (1 - lapse) * NormalDistribution.cdf(shifted)
         return (p, -(1 - lapse) * NormalDistribution.density(shifted) * slope * x)
     }
@@ -47,10 +46,16 @@ public struct PsychometricFunction: Equatable, Sendable {
     /// ∂P(correct)/∂(ln β, ln λ, c) at ln Δ for a pair going `direction`:
     /// what an answer tells about the function itself rather than about θ.
     package func parameterGradient(logDelta: Double, logThreshold f: Double, direction: PitchDirection) -> SIMD3<Double> {
-        let x = Self.z75 * exp(slope * (logDelta - f))
-        let shifted = direction == .higher ? x - bias : x + bias
+        let (x, shifted) = argument(logDelta: logDelta, logThreshold: f, direction: direction)
         let density = (1 - lapse) * NormalDistribution.density(shifted)
         return SIMD3(density * x * slope * (logDelta - f), lapse * (0.5 - NormalDistribution.cdf(shifted)),
                      direction == .higher ? -density : density)
+    }
+
+    /// x = z₇₅·(Δ/θ)^β, and x ∓ c as Φ takes it for a pair going `direction`.
+    @inline(__always)
+    private func argument(logDelta: Double, logThreshold f: Double, direction: PitchDirection) -> (x: Double, shifted: Double) {
+        let x = Self.z75 * exp(slope * (logDelta - f))
+        return (x, direction == .higher ? x - bias : x + bias)
     }
 }
