@@ -142,12 +142,13 @@ struct IdealObserver {
         // The candidate differences, the same at every key: gradient at the key's ln θ and at the function.
         let candidates: [(key: Double, function: [Double])] = stride(from: 0.1, through: 4, by: 0.1).flatMap { (u: Double) in
             [PitchDirection.higher, .lower].map { direction -> (key: Double, function: [Double]) in
-            let logDelta = log(u / PsychometricFunction.z75) / truth.slope
-            let (p, dp) = truth.probabilityAndSlope(logDelta: logDelta, logThreshold: 0, direction: direction)
-            let scale = 1 / (p * (1 - p)).squareRoot()
-            let g = truth.parameterGradient(logDelta: logDelta, logThreshold: 0, direction: direction) * scale
-            return (key: dp * scale, function: [g.x, g.y, g.z])
-        } }
+                let logDelta = log(u / PsychometricFunction.z75) / truth.slope
+                let (p, dp) = truth.probabilityAndSlope(logDelta: logDelta, logThreshold: 0, direction: direction)
+                let scale = 1 / (p * (1 - p)).squareRoot()
+                let g = truth.parameterGradient(logDelta: logDelta, logThreshold: 0, direction: direction) * scale
+                return (key: dp * scale, function: [g.x, g.y, g.z])
+            }
+        }
         var sums: [Double] = []
         for answer in 1...Protocol.answers {
             // Over the keys' rows only: |S_k|², S_k·S_a and S_a·S_b, for the variance of ln θ an answer removes.
