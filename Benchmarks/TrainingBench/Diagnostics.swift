@@ -21,7 +21,7 @@ enum Diagnostics {
             let profile = method.session.profile
             print("\n\(kind.rawValue), slider \(slider), seed \(seed), after \(answers) answers: slope β = \(Report.fixed(profile.function.slope)) (true "
                   + "\(Report.fixed(listener.slope))), lapse λ = \(Report.fixed(profile.function.lapse, 3)) (true \(Report.fixed(listener.lapse, 3))), bias c = "
-                  + "\(Report.signed(profile.function.bias)) (true \(Report.signed(listener.bias))), memory \(Int(profile.memory)), local prior SD = \(Report.fixed(profile.prior.localSD))")
+                  + "\(Report.signed(profile.function.bias)) (true \(Report.signed(listener.bias))), memory \(Int(profile.memory)), drift \(Report.signed(profile.driftPerThousand)) per 1000, local prior SD = \(Report.fixed(profile.prior.localSD))")
             let estimates = method.estimates(keys)
             let windowStart = keys.lowerBound - profile.window.lowerBound
             let spots = profile.unexplainedSpots()

@@ -213,28 +213,47 @@ import Testing
         #expect(after.threshold < 14, "old answers must not freeze the profile: \(after.threshold)")
     }
 
-    /// A listener still improving is followed with a shorter memory, so the
-    /// bands hold the threshold they have now; a steady one keeps the longest.
-    @Test func aListenerStillImprovingIsFollowedWithAShorterMemory() {
+    /// A listener still improving is read at the level they have now: the
+    /// profile finds how fast they improve (here ln θ falls by 0.3 for every
+    /// thousand answers, from 40 ¢ to 16 ¢ over 3000) and its bands hold
+    /// today's threshold, not the average of the answers behind it (which a
+    /// fading memory alone lags behind), and rebuilt from the same answers it
+    /// reads the same. A steady listener is found steady and keeps the
+    /// longest memory.
+    @Test func aListenerStillImprovingIsReadAtTheLevelTheyHaveNow() {
         final class Count { var answers = 0 }
         let count = Count()
-        // Four times the final threshold at first, most of the way there after 3000 answers.
-        let threshold = { 10 * (1 + 3 * exp(-Double(count.answers) / 1500)) }
+        let threshold = { 40 * exp(-0.3 * Double(count.answers) / 1000) }
         var improving = Listener { _ in threshold() }
         let range = TrainingRange.manual(MIDINote(number: 58)!, MIDINote(number: 66)!)
         let session = TrainingSession(range: range, selector: PairSelector(style: TrainingStyle(0.5), generator: SeededGenerator(seed: 1)))
+        var given: [(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool)] = []
         for _ in 0..<3000 {
             let pair = session.nextPair()
-            session.answer(pair, heard: improving.hears(pair))
+            let heard = improving.hears(pair)
+            given.append((pair.note, abs(pair.cents), pair.direction, heard == pair.direction))
+            session.answer(pair, heard: heard)
             count.answers += 1
         }
-        #expect(session.profile.memory < PerceptualProfile.memoryGrid.first!)
-        let held = range.keys.filter { session.profile.estimate(MIDINote(number: $0)!).band80.contains(threshold()) }.count
+        let profile = session.profile
+        #expect((0.2...0.4).contains(profile.driftPerThousand), "read as improving by \(profile.driftPerThousand) per 1000 answers")
+        let rebuilt = PerceptualProfile()
+        rebuilt.record(all: given)
+        #expect(abs(rebuilt.driftPerThousand - profile.driftPerThousand) < 0.02, "rebuilt: \(rebuilt.driftPerThousand), live: \(profile.driftPerThousand)")
+        for note in range.keys.map({ MIDINote(number: $0)! }) {
+            #expect(abs(log(rebuilt.threshold(at: note) / profile.threshold(at: note))) < 0.02, "\(note): rebuilt \(rebuilt.threshold(at: note)), live \(profile.threshold(at: note))")
+        }
+        let errors = range.keys.map { log(profile.threshold(at: MIDINote(number: $0)!) / threshold()) }
+        #expect(abs(errors.reduce(0, +) / Double(errors.count)) < 0.1, "mean ln error \(errors) against today's \(threshold()) ¢")
+        let held = range.keys.filter { profile.estimate(MIDINote(number: $0)!).band80.contains(threshold()) }.count
         #expect(held * 10 >= range.keys.count * 7, "80% bands hold the current \(threshold()) ¢ at \(held) of \(range.keys.count) keys")
 
         var steady = Listener { _ in 12 }
-        let steadySession = Self.train(&steady, answers: 3000, range: range)
-        #expect(steadySession.profile.memory == PerceptualProfile.memoryGrid.first)
+        let steadyProfile = Self.train(&steady, answers: 3000, range: range).profile
+        #expect(abs(steadyProfile.driftPerThousand) < 0.1, "a steady listener drifts by \(steadyProfile.driftPerThousand) per 1000 answers")
+        #expect(steadyProfile.memory == PerceptualProfile.memoryGrid.first)
+        let steadyHeld = range.keys.filter { steadyProfile.estimate(MIDINote(number: $0)!).band80.contains(12) }.count
+        #expect(steadyHeld * 10 >= range.keys.count * 7, "80% bands hold 12 ¢ at \(steadyHeld) of \(range.keys.count) keys")
     }
 
     @Test func coldStartPlaysRandomKeysAtOneHundredCentsInTheStartingRange() {

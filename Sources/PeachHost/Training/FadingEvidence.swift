@@ -19,7 +19,7 @@ package struct FadingEvidence {
     package init(memory: Double) { self.memory = memory }
 
     package mutating func add(_ answer: Answer, origin: Int) {
-        keys[answer.note].add(logDelta: answer.logDelta, direction: answer.direction, correct: answer.correct, weight: exp(Double(answer.index - origin) / memory))
+        keys[answer.note].add(logDelta: answer.logDelta, direction: answer.direction, correct: answer.correct, index: answer.index, weight: exp(Double(answer.index - origin) / memory))
     }
 
     /// Stored weight to effective answers once `answers` answers have come.

@@ -15,13 +15,20 @@ import PeachMusic
 /// instead of being frozen by old answers. The memory is chosen from the data
 /// too: a shorter one only when it predicts the newest answers clearly better
 /// (a listener who is changing), since for a steady listener it costs
-/// precision. Everything here can be rebuilt from the history alone by
-/// recording the answers again in order.
+/// precision. Chosen the same way, a steady drift of the level (a learner
+/// still improving, `Drift`) is read too, so older answers are read against
+/// the level they were given at, and the bands hold what is unknown of it.
+/// Everything here can be rebuilt from the history alone by recording the
+/// answers again in order.
 public final class PerceptualProfile {
     public private(set) var prior: KeyboardPrior
     public private(set) var function: PsychometricFunction
     /// Answers fade as exp(−later answers / memory): the candidate in use.
     public var memory: Double { Self.memoryGrid[memoryIndex] }
+    /// How fast ln θ has been falling, per thousand answers (a learner
+    /// improving). 0, and known to be, while the answers show no drift
+    /// (`chooseModel`).
+    public private(set) var driftPerThousand = 0.0
     /// Answers recorded so far.
     public private(set) var answerCount = 0
     /// The keys the fit covers; widened on demand, never narrowed.
@@ -35,6 +42,8 @@ public final class PerceptualProfile {
     private var heldOut: [FadingEvidence.Answer] = []
     private var heldOutStart = 0
     private var memoryIndex = 0
+    /// Whether the answers show a drift (`chooseModel`); `driftPerThousand` is 0 while not.
+    private var readsDrift = false
     /// For the training benchmark: a listener's true β, λ and c, held instead
     /// of estimated, to measure what estimating them costs. Nil in use.
     package var heldFunction: PsychometricFunction?
@@ -64,6 +73,12 @@ public final class PerceptualProfile {
     /// c = 0.35, β = 0.7). The answers tell it apart by direction.
     package static let biasGrid: [Double] = (-6...6).map { Double($0) * 0.1 }
     package static let biasPriorSD = 0.4
+    /// The drift's prior SD (ln θ per thousand answers, centred on 0) and the
+    /// span it is held in. A learner improving five-fold with a time constant
+    /// of 2000 answers falls by about 0.3 per thousand between 1000 and 3000
+    /// answers.
+    package static let driftPriorSD = 0.2
+    package static let driftSpan = -0.3...1.0
     /// Candidate sizes of the narrow (per-key) part of the prior.
     package static let localSDGrid: [Double] = [0.08, 0.15, 0.3, 0.5, 0.8]
     package static let hyperparameterRefitInterval = 50
@@ -71,11 +86,12 @@ public final class PerceptualProfile {
     /// a steady listener's bands as narrow as the answers allow; short enough
     /// to follow the learner listener of the training benchmark.
     public static let memoryGrid: [Double] = [20000, 1500]
-    /// How many newest answers judge the memories, and from how many answers on.
+    /// How many newest answers judge the memories and the drift, and from how many answers on.
     package static let heldOutCount = 500
     package static let memoryTestMinimum = 1000
-    /// How much better (log-likelihood of the held-out answers, nats) a shorter memory must predict.
-    package static let memorySwitchMargin = 1.0
+    /// How much better (log-likelihood of the held-out answers, nats) a shorter
+    /// memory or a drift must predict than the long memory alone.
+    package static let modelSwitchMargin = 1.0
     /// A key's own deviation counts once its square exceeds this many squared standard errors.
     /// Four (two standard errors): lower lets noise make smooth profiles bumpy (measured).
     package static let spotThreshold = 4.0
@@ -110,15 +126,26 @@ public final class PerceptualProfile {
             addEvidence(note: answer.note, delta: answer.delta, direction: answer.direction, correct: answer.correct)
         }
         cover(lowest...highest)
-        estimateHyperparameters()
+        // A drift and the slope trade off (a learner's older answers sit at
+        // larger differences), so while a drift is read each is chosen given
+        // the other until neither moves, as the refits every 50 answers do in
+        // a live profile.
+        for _ in 0..<Self.rebuildRounds {
+            let before = (driftPerThousand, function)
+            estimateHyperparameters()
+            if !readsDrift || (abs(driftPerThousand - before.0) < 0.005 && function == before.1) { break }
+        }
     }
+
+    /// At most how many times a rebuild chooses the hyperparameters.
+    package static let rebuildRounds = 12
 
     /// The span of differences the evidence holds, in cents (`KeyEvidence`'s bins).
     package static let smallestDelta = 0.05, largestDelta = 400.0
 
     /// Stores an answer with a weight that grows with its position, which is
     /// the same as fading all older answers; renormalised before it overflows.
-    /// It is held out from judging the memories until `heldOutCount` newer ones came.
+    /// It is held out from judging the memories and the drift until `heldOutCount` newer ones came.
     private func addEvidence(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool) {
         if Double(answerCount - fadeOrigin) / Self.memoryGrid.min()! > 200 {
             for index in evidence.indices {
@@ -188,16 +215,16 @@ public final class PerceptualProfile {
     public var logThresholds: [Double] { logThreshold }
 
     /// Posterior SD of ln θ at each key of the window, in order, with what the
-    /// answers leave unknown of β, λ and c: the bands. `givenFunction` leaves
-    /// that out, which is what the answers at and around each key leave
-    /// unknown; the selector weighs that, since visiting a key hardly tells
-    /// the function better.
+    /// answers leave unknown of β, λ, c and the drift: the bands.
+    /// `givenFunction` leaves that out, which is what the answers at and around
+    /// each key leave unknown; the selector weighs that, since visiting a key
+    /// hardly tells the function or the drift better.
     public func standardDeviations(givenFunction: Bool = false) -> [Double] {
         if let cached = givenFunction ? cachedConditionalSD : cachedSD { return cached }
         let conditional = cachedConditionalSD ?? computeStandardDeviations()
         cachedConditionalSD = conditional
         guard !givenFunction else { return conditional }
-        let sd = zip(conditional, functionVariances()).map { ($0 * $0 + $1).squareRoot() }
+        let sd = zip(conditional, sharedVariances()).map { ($0 * $0 + $1).squareRoot() }
         cachedSD = sd
         return sd
     }
@@ -263,11 +290,13 @@ public final class PerceptualProfile {
     private struct EvidenceView {
         var keys: [KeyEvidence]
         var unit: Double
+        var drift: Drift
     }
 
     /// All answers, in the memory in use.
     private var current: EvidenceView {
-        EvidenceView(keys: evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin))
+        EvidenceView(keys: evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin),
+                     drift: Drift(perThousand: driftPerThousand, now: Double(answerCount)))
     }
 
     private func rebuildKernel(keeping previous: [Int: Double]) {
@@ -286,7 +315,7 @@ public final class PerceptualProfile {
         let view = view ?? current
         var gradient = [Double](repeating: 0, count: f.count), information = gradient
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
-            (gradient[index], information[index]) = view.keys[note].likelihoodTerms(logThreshold: f[index], function: function, unit: view.unit)
+            (gradient[index], information[index]) = view.keys[note].likelihoodTerms(logThreshold: f[index], function: function, unit: view.unit, drift: view.drift)
         }
         return (gradient, information)
     }
@@ -359,46 +388,84 @@ public final class PerceptualProfile {
         return variance.map { max($0, 1e-12).squareRoot() }
     }
 
-    /// What estimating β, λ and c adds to each key's posterior variance of ln θ
-    /// (the Laplace approximation taken over them too, at the fit). With C the
-    /// information the keys share with (ln β, ln λ, c), F the information among
-    /// those and P their prior precision, the precision of ln θ loses
-    /// C·(P + F)⁻¹·Cᵀ = V·Vᵀ, so its covariance Σ = (K⁻¹ + W)⁻¹ gains
-    /// Σ·V·(I − Vᵀ·Σ·V)⁻¹·Vᵀ·Σ (Woodbury). Told the function, nothing.
-    /// Without it the bands hold too few keys wherever the function is
-    /// uncertain: pairs aimed above 75% read θ through the slope.
-    private func functionVariances() -> [Double] {
-        let n = window.count, view = current
-        guard heldFunction == nil else { return Array(repeating: 0, count: n) }
-        var cross = [SIMD3<Double>](repeating: SIMD3(), count: n)
-        var shared = Self.functionPriorSDs.indices.map { row in
-            SIMD3<Double>((0..<3).map { $0 == row ? 1 / (Self.functionPriorSDs[row] * Self.functionPriorSDs[row]) : 0 })
-        }
+    /// What estimating the shared parameters, β, λ, c and the drift, adds to
+    /// each key's posterior variance of ln θ (the Laplace approximation taken
+    /// over them too, at the fit). With C the information the keys share with
+    /// them, F the information among them and P their prior precision, the
+    /// precision of ln θ loses C·(P + F)⁻¹·Cᵀ = V·Vᵀ, so its covariance Σ
+    /// gains Σ·V·(I − Vᵀ·Σ·V)⁻¹·Vᵀ·Σ (Woodbury). A parameter held (the
+    /// function told, the drift while none is read) adds nothing. Without
+    /// this the bands hold too few keys wherever the function is uncertain:
+    /// pairs aimed above 75% read θ through the slope; and a drift moves every
+    /// key at once.
+    private func sharedVariances() -> [Double] {
+        let n = window.count, view = current, none = [Double](repeating: 0, count: n)
+        let known: Double = heldFunction == nil ? 1 : 0
+        let estimated = SIMD4<Double>(known, known, known, driftPerThousand != 0 ? 1 : 0)
+        guard estimated != SIMD4() else { return none }
+        let priorSDs = Self.functionPriorSDs + [Self.driftPriorSD]
+        var cross = [SIMD4<Double>](repeating: SIMD4(), count: n)
+        var shared = (0..<4).map { row in SIMD4<Double>((0..<4).map { $0 == row ? 1 / (priorSDs[row] * priorSDs[row]) : 0 }) }
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
-            let terms = view.keys[note].functionInformation(logThreshold: logThreshold[index], function: function, unit: view.unit)
-            cross[index] = terms.cross
-            for row in 0..<3 { shared[row] += terms.shared[row] }
+            let terms = view.keys[note].sharedInformation(logThreshold: logThreshold[index], function: function, unit: view.unit, drift: view.drift)
+            cross[index] = terms.cross * estimated
+            for row in 0..<4 { shared[row] += terms.shared[row] * estimated * estimated[row] }
         }
-        guard let sharedFactor = Cholesky(shared.flatMap { [$0.x, $0.y, $0.z] }, size: 3) else { return Array(repeating: 0, count: n) }
-        let v = cross.map { sharedFactor.solveLower([$0.x, $0.y, $0.z]) }
-        let root = likelihoodTerms(logThreshold).information.map { $0.squareRoot() }
-        guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: n) else { return Array(repeating: 0, count: n) }
-        // Σ·V, a column at a time: Σ·x = K·x − K·S·B⁻¹·S·K·x.
-        let sigmaV = (0..<3).map { column -> [Double] in
-            let kx = multiplyKernel(v.map { $0[column] })
-            let u = factor.solve(zip(root, kx).map(*))
-            let ku = multiplyKernel(zip(root, u).map(*))
-            return zip(kx, ku).map(-)
-        }
+        guard let sharedFactor = Cholesky(shared.flatMap { [$0.x, $0.y, $0.z, $0.w] }, size: 4) else { return none }
+        let v = cross.map { sharedFactor.solveLower([$0.x, $0.y, $0.z, $0.w]) }
+        guard let sigmaV = covarianceTimes((0..<4).map { column in v.map { $0[column] } }) else { return none }
         // G = I − Vᵀ·Σ·V.
-        let g = (0..<9).map { entry -> Double in
-            let (row, column) = (entry / 3, entry % 3)
+        let g = (0..<16).map { entry -> Double in
+            let (row, column) = (entry / 4, entry % 4)
             var sum = row == column ? 1.0 : 0.0
             for i in 0..<n { sum -= v[i][row] * sigmaV[column][i] }
             return sum
         }
-        guard let gFactor = Cholesky(g, size: 3) else { return Array(repeating: 0, count: n) }
-        return (0..<n).map { i in gFactor.solveLower([sigmaV[0][i], sigmaV[1][i], sigmaV[2][i]]).reduce(0) { $0 + $1 * $1 } }
+        guard let gFactor = Cholesky(g, size: 4) else { return none }
+        return (0..<n).map { i in gFactor.solveLower((0..<4).map { sigmaV[$0][i] }).reduce(0) { $0 + $1 * $1 } }
+    }
+
+    /// Σ·x for each column x, with Σ = (K⁻¹ + W)⁻¹ the posterior covariance of
+    /// ln θ over the window given the shared parameters: K·x − K·S·B⁻¹·S·K·x.
+    private func covarianceTimes(_ columns: [[Double]], _ view: EvidenceView? = nil) -> [[Double]]? {
+        let root = likelihoodTerms(logThreshold, view).information.map { $0.squareRoot() }
+        guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: window.count) else { return nil }
+        return columns.map { x in
+            let kx = multiplyKernel(x)
+            let u = factor.solve(zip(root, kx).map(*))
+            let ku = multiplyKernel(zip(root, u).map(*))
+            return zip(kx, ku).map(-)
+        }
+    }
+
+    /// The drift's most probable value given the answers in `keys` (stored
+    /// weights times `unit` are effective answers), as of answer `now`.
+    /// Newton steps on log p(answers, f̂(rate), rate), with ln θ at its mode f̂
+    /// for each rate: its gradient is the score's drift part (f̂ is a mode)
+    /// less the prior's; its curvature the drift's information less what ln θ
+    /// shares with it, Cᵀ·Σ·C (Schur complement). A continuous rate, not a
+    /// grid: a learner's rate is read as it is, and a step costs a fit.
+    private func estimateDrift(_ keys: [KeyEvidence], unit: Double, now: Int) {
+        let variance = Self.driftPriorSD * Self.driftPriorSD
+        func atDrift() -> EvidenceView { EvidenceView(keys: keys, unit: unit, drift: Drift(perThousand: driftPerThousand, now: Double(now))) }
+        for _ in 0..<6 {
+            let view = atDrift()
+            var score = -driftPerThousand / variance, information = 1 / variance
+            var cross = [Double](repeating: 0, count: window.count)
+            for (index, note) in window.enumerated() where !keys[note].occupied.isEmpty {
+                let terms = keys[note].sharedInformation(logThreshold: logThreshold[index], function: function, unit: unit, drift: view.drift)
+                score += terms.score.w
+                information += terms.shared[3].w
+                cross[index] = terms.cross.w
+            }
+            guard let sigmaC = covarianceTimes([cross], view)?[0] else { return }
+            let curvature = information - zip(cross, sigmaC).reduce(0) { $0 + $1.0 * $1.1 }
+            guard curvature > 0 else { return }
+            let step = min(max(score / curvature, -0.2), 0.2)
+            driftPerThousand = min(max(driftPerThousand + step, Self.driftSpan.lowerBound), Self.driftSpan.upperBound)
+            fit(iterations: 12, on: atDrift())
+            if abs(step) < 0.002 { return }
+        }
     }
 
     /// The prior SDs of ln β, ln λ and c, in that order.
@@ -407,10 +474,11 @@ public final class PerceptualProfile {
     /// Picks the slope β, the lapse rate λ, the response bias c and the size of
     /// the narrow prior part with the highest Laplace evidence (times priors on
     /// ln β, ln λ and c),
-    /// by climbing the grid from the current choice, then re-estimates the spot
+    /// by climbing the grid from the current choice, then estimates the drift
+    /// if one is read (`chooseModel`, `estimateDrift`), re-estimates the spot
     /// variances and refits.
     private func estimateHyperparameters() {
-        chooseMemory()
+        chooseModel()
         // Every estimate starts from the prior, so it depends on the answers alone.
         for index in spotVariance.indices { spotVariance[index] = prior.spotVarianceMode }
         let start = logThreshold
@@ -451,28 +519,43 @@ public final class PerceptualProfile {
         apply(best)
         logThreshold = scores[best]!.fit
         invalidateCaches()
+        if readsDrift {
+            estimateDrift(current.keys, unit: current.unit, now: answerCount)
+            invalidateCaches()
+        }
         updateSpotVariances()
     }
 
-    /// Fits each memory's evidence from before the held-out answers and keeps
-    /// the memory that predicts them best, a shorter one only by a clear margin.
-    /// Judged on answers no fit has seen, so a short memory's noisier fit
-    /// does not win by fitting noise.
-    private func chooseMemory() {
+    /// Fits the answers from before the held-out ones under each model, the
+    /// long memory, the short one and the long one reading a drift, and keeps
+    /// the model that predicts the held-out answers best: the long memory
+    /// without a drift unless another is better by a clear margin. Judged on
+    /// answers no fit has seen, so a short memory's noisier fit, or a steady
+    /// listener's chance drift, does not win by fitting noise; and the drift
+    /// is read from the long view whatever memory the last test chose.
+    private func chooseModel() {
         guard answerCount >= Self.memoryTestMinimum, heldOut.count == Self.heldOutCount else { return }
-        let start = logThreshold, before = answerCount - heldOut.count
-        let scores = evidenceBeforeHeldOut.map { set in
+        let start = logThreshold, previousDrift = driftPerThousand, before = answerCount - heldOut.count
+        let candidates = [(memory: 0, drift: false), (memory: 1, drift: false), (memory: 0, drift: true)]
+        let scores = candidates.map { candidate -> Double in
+            let set = evidenceBeforeHeldOut[candidate.memory], unit = set.unit(answers: before, origin: fadeOrigin)
             logThreshold = start
-            fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: set.unit(answers: before, origin: fadeOrigin)))
-            return heldOut.reduce(0.0) { sum, answer in
-                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: logThreshold[answer.note - window.lowerBound],
-                                                     direction: answer.direction).p
+            driftPerThousand = candidate.drift ? previousDrift : 0
+            if candidate.drift { estimateDrift(set.keys, unit: unit, now: before) }
+            let drift = Drift(perThousand: driftPerThousand, now: Double(before))
+            fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: unit, drift: drift))
+            let predicted = heldOut.reduce(0.0) { sum, answer in
+                // The level goes on drifting over the held-out answers.
+                let level = logThreshold[answer.note - window.lowerBound] + drift.offset(at: Double(answer.index))
+                let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: level, direction: answer.direction).p
                 return sum + log(answer.correct ? p : 1 - p)
             }
+            return predicted - (candidate.memory == 0 && !candidate.drift ? 0 : Self.modelSwitchMargin)
         }
+        let best = candidates[scores.indices.max { scores[$0] < scores[$1] }!]
+        (memoryIndex, readsDrift) = (best.memory, best.drift)
+        driftPerThousand = readsDrift ? previousDrift : 0
         logThreshold = start
-        memoryIndex = scores.indices.max { score($0) < score($1) }!
-        func score(_ index: Int) -> Double { scores[index] - (index == 0 ? 0 : Self.memorySwitchMargin) }
         invalidateCaches()
     }
 
@@ -496,7 +579,7 @@ public final class PerceptualProfile {
                 var own = fitted
                 var information = 0.0
                 for _ in 0..<12 {
-                    let terms = view.keys[note].likelihoodTerms(logThreshold: own, function: function, unit: view.unit)
+                    let terms = view.keys[note].likelihoodTerms(logThreshold: own, function: function, unit: view.unit, drift: view.drift)
                     information = terms.information
                     guard information > 1e-9 else { break }
                     own = min(max(own + min(max(terms.gradient / terms.information, -1), 1), fitted - 3), fitted + 3)
@@ -515,7 +598,7 @@ public final class PerceptualProfile {
         let n = window.count, view = current
         var logLikelihood = 0.0
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
-            logLikelihood += view.keys[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: view.unit)
+            logLikelihood += view.keys[note].logLikelihood(logThreshold: logThreshold[index], function: function, unit: view.unit, drift: view.drift)
         }
         let whitened = kernelFactor.solveLower(centredLogThreshold)
         let quadratic = whitened.reduce(0) { $0 + $1 * $1 }
