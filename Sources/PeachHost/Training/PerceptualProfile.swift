@@ -401,7 +401,7 @@ public final class PerceptualProfile {
     private func sharedVariances() -> [Double] {
         let n = window.count, view = current, none = [Double](repeating: 0, count: n)
         let known: Double = heldFunction == nil ? 1 : 0
-        let estimated = SIMD4<Double>(known, known, known, driftPerThousand != 0 ? 1 : 0)
+        let estimated = SIMD4<Double>(known, known, known, readsDrift ? 1 : 0)
         guard estimated != SIMD4() else { return none }
         let priorSDs = Self.functionPriorSDs + [Self.driftPriorSD]
         var cross = [SIMD4<Double>](repeating: SIMD4(), count: n)
