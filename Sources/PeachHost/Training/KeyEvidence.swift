@@ -63,8 +63,12 @@ package struct KeyEvidence: Sendable, Equatable {
     /// has drifted since they were given.
     @inline(__always)
     private func logDelta(_ slot: Int, _ drift: Drift) -> Double {
-        logDeltaSums[slot] / weights[slot] - drift.offset(at: indexSums[slot] / weights[slot])
+        logDeltaSums[slot] / weights[slot] - drift.offset(at: meanIndex(slot))
     }
+
+    /// The mean position in the history of a slot's answers, by their weights.
+    @inline(__always)
+    private func meanIndex(_ slot: Int) -> Double { indexSums[slot] / weights[slot] }
 
     /// Gradient and Fisher information of the log-likelihood with respect to
     /// f = ln θ at this key. `unit` converts stored weights to effective answers.
@@ -98,7 +102,7 @@ package struct KeyEvidence: Sendable, Equatable {
             let (p, dp) = function.probabilityAndSlope(logDelta: logDelta, logThreshold: f, direction: direction)
             // Reading Δ as if given today moves ln Δ by −rate·age, which P(correct) sees as f moving by +rate·age.
             let gradient = SIMD4(function.parameterGradient(logDelta: logDelta, logThreshold: f, direction: direction),
-                                 dp * drift.age(at: indexSums[bin] / weights[bin]))
+                                 dp * drift.age(at: meanIndex(bin)))
             let weight = n / (p * (1 - p))
             score += (correctWeights[bin] * unit - n * p) / (p * (1 - p)) * gradient
             cross += weight * dp * gradient

@@ -295,8 +295,12 @@ public final class PerceptualProfile {
 
     /// All answers, in the memory in use.
     private var current: EvidenceView {
-        EvidenceView(keys: evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin),
-                     drift: Drift(perThousand: driftPerThousand, now: Double(answerCount)))
+        view(evidence[memoryIndex].keys, unit: evidence[memoryIndex].unit(answers: answerCount, origin: fadeOrigin), now: answerCount)
+    }
+
+    /// `keys` as a fit reads them as of answer `now`, at the drift now read.
+    private func view(_ keys: [KeyEvidence], unit: Double, now: Int) -> EvidenceView {
+        EvidenceView(keys: keys, unit: unit, drift: Drift(perThousand: driftPerThousand, now: Double(now)))
     }
 
     private func rebuildKernel(keeping previous: [Int: Double]) {
@@ -447,23 +451,22 @@ public final class PerceptualProfile {
     /// grid: a learner's rate is read as it is, and a step costs a fit.
     private func estimateDrift(_ keys: [KeyEvidence], unit: Double, now: Int) {
         let variance = Self.driftPriorSD * Self.driftPriorSD
-        func atDrift() -> EvidenceView { EvidenceView(keys: keys, unit: unit, drift: Drift(perThousand: driftPerThousand, now: Double(now))) }
         for _ in 0..<6 {
-            let view = atDrift()
+            let atDrift = view(keys, unit: unit, now: now)
             var score = -driftPerThousand / variance, information = 1 / variance
             var cross = [Double](repeating: 0, count: window.count)
             for (index, note) in window.enumerated() where !keys[note].occupied.isEmpty {
-                let terms = keys[note].sharedInformation(logThreshold: logThreshold[index], function: function, unit: unit, drift: view.drift)
+                let terms = keys[note].sharedInformation(logThreshold: logThreshold[index], function: function, unit: unit, drift: atDrift.drift)
                 score += terms.score.w
                 information += terms.shared[3].w
                 cross[index] = terms.cross.w
             }
-            guard let sigmaC = covarianceTimes([cross], view)?[0] else { return }
+            guard let sigmaC = covarianceTimes([cross], atDrift)?[0] else { return }
             let curvature = information - zip(cross, sigmaC).reduce(0) { $0 + $1.0 * $1.1 }
             guard curvature > 0 else { return }
             let step = min(max(score / curvature, -0.2), 0.2)
             driftPerThousand = min(max(driftPerThousand + step, Self.driftSpan.lowerBound), Self.driftSpan.upperBound)
-            fit(iterations: 12, on: atDrift())
+            fit(iterations: 12, on: view(keys, unit: unit, now: now))
             if abs(step) < 0.002 { return }
         }
     }
@@ -542,11 +545,11 @@ public final class PerceptualProfile {
             logThreshold = start
             driftPerThousand = candidate.drift ? previousDrift : 0
             if candidate.drift { estimateDrift(set.keys, unit: unit, now: before) }
-            let drift = Drift(perThousand: driftPerThousand, now: Double(before))
-            fit(iterations: 12, on: EvidenceView(keys: set.keys, unit: unit, drift: drift))
+            let read = view(set.keys, unit: unit, now: before)
+            fit(iterations: 12, on: read)
             let predicted = heldOut.reduce(0.0) { sum, answer in
                 // The level goes on drifting over the held-out answers.
-                let level = logThreshold[answer.note - window.lowerBound] + drift.offset(at: Double(answer.index))
+                let level = logThreshold[answer.note - window.lowerBound] + read.drift.offset(at: Double(answer.index))
                 let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: level, direction: answer.direction).p
                 return sum + log(answer.correct ? p : 1 - p)
             }
