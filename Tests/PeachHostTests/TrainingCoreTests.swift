@@ -250,7 +250,8 @@ import Testing
 
         var steady = Listener { _ in 12 }
         let steadyProfile = Self.train(&steady, answers: 3000, range: range).profile
-        #expect(abs(steadyProfile.driftPerThousand) < 0.1, "a steady listener drifts by \(steadyProfile.driftPerThousand) per 1000 answers")
+        // Read in proportion to how probable the held-out answers make it: a chance drift of a steady ear stays near 0.
+        #expect(abs(steadyProfile.driftPerThousand) < 0.02, "a steady listener drifts by \(steadyProfile.driftPerThousand) per 1000 answers")
         #expect(steadyProfile.memory == PerceptualProfile.memoryGrid.first)
         let steadyHeld = range.keys.filter { steadyProfile.estimate(MIDINote(number: $0)!).band80.contains(12) }.count
         #expect(steadyHeld * 10 >= range.keys.count * 7, "80% bands hold 12 ¢ at \(steadyHeld) of \(range.keys.count) keys")

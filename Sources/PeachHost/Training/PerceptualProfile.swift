@@ -15,9 +15,10 @@ import PeachMusic
 /// instead of being frozen by old answers. The memory is chosen from the data
 /// too: a shorter one only when it predicts the newest answers clearly better
 /// (a listener who is changing), since for a steady listener it costs
-/// precision. Chosen the same way, a steady drift of the level (a learner
-/// still improving, `Drift`) is read too, so older answers are read against
-/// the level they were given at, and the bands hold what is unknown of it.
+/// precision. Judged the same way, a steady drift of the level (a learner
+/// still improving, `Drift`) is read, in proportion to how probable it is,
+/// so older answers are read against the level they were given at, and the
+/// bands hold what is unknown of it.
 /// Everything here can be rebuilt from the history alone by recording the
 /// answers again in order.
 public final class PerceptualProfile {
@@ -26,8 +27,8 @@ public final class PerceptualProfile {
     /// Answers fade as exp(−later answers / memory): the candidate in use.
     public var memory: Double { Self.memoryGrid[memoryIndex] }
     /// How fast ln θ has been falling, per thousand answers (a learner
-    /// improving). 0, and known to be, while the answers show no drift
-    /// (`chooseModel`).
+    /// improving): the estimate times how probable the answers make a drift
+    /// at all (`chooseModel`), so near 0 for a steady listener.
     public private(set) var driftPerThousand = 0.0
     /// Answers recorded so far.
     public private(set) var answerCount = 0
@@ -42,8 +43,11 @@ public final class PerceptualProfile {
     private var heldOut: [FadingEvidence.Answer] = []
     private var heldOutStart = 0
     private var memoryIndex = 0
-    /// Whether the answers show a drift (`chooseModel`); `driftPerThousand` is 0 while not.
-    private var readsDrift = false
+    /// How probable the held-out answers make a drift (`chooseModel`): the
+    /// rate read is the estimate times this. 0 before the first test and
+    /// under the short memory.
+    private var driftWeight = 0.0
+    private var readsDrift: Bool { driftWeight > 0 }
     /// For the training benchmark: a listener's true β, λ and c, held instead
     /// of estimated, to measure what estimating them costs. Nil in use.
     package var heldFunction: PsychometricFunction?
@@ -90,7 +94,8 @@ public final class PerceptualProfile {
     package static let heldOutCount = 500
     package static let memoryTestMinimum = 1000
     /// How much better (log-likelihood of the held-out answers, nats) a shorter
-    /// memory or a drift must predict than the long memory alone.
+    /// memory must predict than the long memory alone; and the prior odds
+    /// against a drift, one to e^margin.
     package static let modelSwitchMargin = 1.0
     /// A key's own deviation counts once its square exceeds this many squared standard errors.
     /// Four (two standard errors): lower lets noise make smooth profiles bumpy (measured).
@@ -398,14 +403,22 @@ public final class PerceptualProfile {
     /// them, F the information among them and P their prior precision, the
     /// precision of ln θ loses C·(P + F)⁻¹·Cᵀ = V·Vᵀ, so its covariance Σ
     /// gains Σ·V·(I − Vᵀ·Σ·V)⁻¹·Vᵀ·Σ (Woodbury). A parameter held (the
-    /// function told, the drift while none is read) adds nothing. Without
-    /// this the bands hold too few keys wherever the function is uncertain:
-    /// pairs aimed above 75% read θ through the slope; and a drift moves every
-    /// key at once.
+    /// function told, the drift before its first test or under the short
+    /// memory) adds nothing; the drift adds its share times `driftWeight`,
+    /// as it is read. Without this the bands hold too few keys wherever the
+    /// function is uncertain: pairs aimed above 75% read θ through the slope;
+    /// and a drift moves every key at once.
     private func sharedVariances() -> [Double] {
-        let n = window.count, view = current, none = [Double](repeating: 0, count: n)
         let known: Double = heldFunction == nil ? 1 : 0
-        let estimated = SIMD4<Double>(known, known, known, readsDrift ? 1 : 0)
+        let withoutDrift = sharedVariances(estimated: SIMD4(known, known, known, 0))
+        guard readsDrift else { return withoutDrift }
+        let withDrift = sharedVariances(estimated: SIMD4(known, known, known, 1))
+        return zip(withoutDrift, withDrift).map { $0 + driftWeight * ($1 - $0) }
+    }
+
+    /// `sharedVariances` with the parameters `estimated` (1) or held (0).
+    private func sharedVariances(estimated: SIMD4<Double>) -> [Double] {
+        let n = window.count, view = current, none = [Double](repeating: 0, count: n)
         guard estimated != SIMD4() else { return none }
         let priorSDs = Self.functionPriorSDs + [Self.driftPriorSD]
         var cross = [SIMD4<Double>](repeating: SIMD4(), count: n)
@@ -524,15 +537,17 @@ public final class PerceptualProfile {
         invalidateCaches()
         if readsDrift {
             estimateDrift(current.keys, unit: current.unit, now: answerCount)
-            invalidateCaches()
+            driftPerThousand *= driftWeight
+            fit(iterations: 12)
         }
         updateSpotVariances()
     }
 
     /// Fits the answers from before the held-out ones under each model, the
-    /// long memory, the short one and the long one reading a drift, and keeps
-    /// the model that predicts the held-out answers best: the long memory
-    /// without a drift unless another is better by a clear margin. Judged on
+    /// long memory, the short one and the long one reading a drift, and judges
+    /// each by how well it predicts the held-out answers: the short memory
+    /// replaces the long one only when better by a clear margin; the drift is
+    /// weighed by how probable that makes it (`driftWeight`). Judged on
     /// answers no fit has seen, so a short memory's noisier fit, or a steady
     /// listener's chance drift, does not win by fitting noise; and the drift
     /// is read from the long view whatever memory the last test chose.
@@ -553,10 +568,15 @@ public final class PerceptualProfile {
                 let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: level, direction: answer.direction).p
                 return sum + log(answer.correct ? p : 1 - p)
             }
-            return predicted - (candidate.memory == 0 && !candidate.drift ? 0 : Self.modelSwitchMargin)
+            return predicted
         }
-        let best = candidates[scores.indices.max { scores[$0] < scores[$1] }!]
-        (memoryIndex, readsDrift) = (best.memory, best.drift)
+        // The short memory by a margin, as a model; the drift by how probable
+        // the held-out answers make it against none, at prior odds of one to
+        // e^margin, so a steady listener's chance drift is read shrunk
+        // towards 0 and a clear learner's nearly as estimated.
+        let short = scores[1] - Self.modelSwitchMargin > max(scores[0], scores[2] - Self.modelSwitchMargin)
+        memoryIndex = short ? 1 : 0
+        driftWeight = short ? 0 : 1 / (1 + exp(Self.modelSwitchMargin - (scores[2] - scores[0])))
         driftPerThousand = readsDrift ? previousDrift : 0
         logThreshold = start
         invalidateCaches()
