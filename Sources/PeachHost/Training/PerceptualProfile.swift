@@ -491,8 +491,8 @@ public final class PerceptualProfile {
     /// the narrow prior part with the highest Laplace evidence (times priors on
     /// ln β, ln λ and c),
     /// by climbing the grid from the current choice, then estimates the drift
-    /// if one is read (`chooseModel`, `estimateDrift`), re-estimates the spot
-    /// variances and refits.
+    /// and reads it times its weight (`chooseModel`, `estimateDrift`),
+    /// re-estimates the spot variances and refits.
     private func estimateHyperparameters() {
         chooseModel()
         // Every estimate starts from the prior, so it depends on the answers alone.
@@ -562,13 +562,12 @@ public final class PerceptualProfile {
             if candidate.drift { estimateDrift(set.keys, unit: unit, now: before) }
             let read = view(set.keys, unit: unit, now: before)
             fit(iterations: 12, on: read)
-            let predicted = heldOut.reduce(0.0) { sum, answer in
+            return heldOut.reduce(0.0) { sum, answer in
                 // The level goes on drifting over the held-out answers.
                 let level = logThreshold[answer.note - window.lowerBound] + read.drift.offset(at: Double(answer.index))
                 let p = function.probabilityAndSlope(logDelta: answer.logDelta, logThreshold: level, direction: answer.direction).p
                 return sum + log(answer.correct ? p : 1 - p)
             }
-            return predicted
         }
         // The short memory by a margin, as a model; the drift by how probable
         // the held-out answers make it against none, at prior odds of one to
