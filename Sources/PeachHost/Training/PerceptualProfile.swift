@@ -409,37 +409,43 @@ public final class PerceptualProfile {
     /// function is uncertain: pairs aimed above 75% read θ through the slope;
     /// and a drift moves every key at once.
     private func sharedVariances() -> [Double] {
-        let known: Double = heldFunction == nil ? 1 : 0
-        let withoutDrift = sharedVariances(estimated: SIMD4(known, known, known, 0))
-        guard readsDrift else { return withoutDrift }
-        let withDrift = sharedVariances(estimated: SIMD4(known, known, known, 1))
-        return zip(withoutDrift, withDrift).map { $0 + driftWeight * ($1 - $0) }
-    }
-
-    /// `sharedVariances` with the parameters `estimated` (1) or held (0).
-    private func sharedVariances(estimated: SIMD4<Double>) -> [Double] {
         let n = window.count, view = current, none = [Double](repeating: 0, count: n)
-        guard estimated != SIMD4() else { return none }
-        let priorSDs = Self.functionPriorSDs + [Self.driftPriorSD]
+        let known: Double = heldFunction == nil ? 1 : 0
+        guard known == 1 || readsDrift else { return none }
+        // What the keys share with the four parameters, and Σ·C, once: holding
+        // a parameter only masks them, and Σ·V = Σ·C·L⁻ᵀ is linear in C.
         var cross = [SIMD4<Double>](repeating: SIMD4(), count: n)
-        var shared = (0..<4).map { row in SIMD4<Double>((0..<4).map { $0 == row ? 1 / (priorSDs[row] * priorSDs[row]) : 0 }) }
+        var information = [SIMD4<Double>](repeating: SIMD4(), count: 4)
         for (index, note) in window.enumerated() where !view.keys[note].occupied.isEmpty {
             let terms = view.keys[note].sharedInformation(logThreshold: logThreshold[index], function: function, unit: view.unit, drift: view.drift)
-            cross[index] = terms.cross * estimated
-            for row in 0..<4 { shared[row] += terms.shared[row] * estimated * estimated[row] }
+            cross[index] = terms.cross
+            for row in 0..<4 { information[row] += terms.shared[row] }
         }
-        guard let sharedFactor = Cholesky(shared.flatMap { [$0.x, $0.y, $0.z, $0.w] }, size: 4) else { return none }
-        let v = cross.map { sharedFactor.solveLower([$0.x, $0.y, $0.z, $0.w]) }
-        guard let sigmaV = covarianceTimes((0..<4).map { column in v.map { $0[column] } }) else { return none }
-        // G = I − Vᵀ·Σ·V.
-        let g = (0..<16).map { entry -> Double in
-            let (row, column) = (entry / 4, entry % 4)
-            var sum = row == column ? 1.0 : 0.0
-            for i in 0..<n { sum -= v[i][row] * sigmaV[column][i] }
-            return sum
+        guard let sigmaC = covarianceTimes((0..<4).map { column in cross.map { $0[column] } }) else { return none }
+        let priorSDs = Self.functionPriorSDs + [Self.driftPriorSD]
+        let priorPrecision = (0..<4).map { row in SIMD4<Double>((0..<4).map { $0 == row ? 1 / (priorSDs[row] * priorSDs[row]) : 0 }) }
+
+        /// The variance added with the parameters `estimated` (1) or held (0).
+        func added(_ estimated: SIMD4<Double>) -> [Double] {
+            let shared = (0..<4).map { row -> SIMD4<Double> in priorPrecision[row] + information[row] * estimated * estimated[row] }
+            guard let sharedFactor = Cholesky(shared.flatMap { [$0.x, $0.y, $0.z, $0.w] }, size: 4) else { return none }
+            func solve(_ x: SIMD4<Double>) -> [Double] { sharedFactor.solveLower([x.x, x.y, x.z, x.w]) }
+            // Row i of V and of Σ·V.
+            let v = cross.map { solve($0 * estimated) }
+            let sigmaV = (0..<n).map { i in solve(SIMD4((0..<4).map { sigmaC[$0][i] }) * estimated) }
+            // G = I − Vᵀ·Σ·V.
+            let g = (0..<16).map { entry -> Double in
+                let (row, column) = (entry / 4, entry % 4)
+                var sum = row == column ? 1.0 : 0.0
+                for i in 0..<n { sum -= v[i][row] * sigmaV[i][column] }
+                return sum
+            }
+            guard let gFactor = Cholesky(g, size: 4) else { return none }
+            return sigmaV.map { gFactor.solveLower($0).reduce(0) { $0 + $1 * $1 } }
         }
-        guard let gFactor = Cholesky(g, size: 4) else { return none }
-        return (0..<n).map { i in gFactor.solveLower((0..<4).map { sigmaV[$0][i] }).reduce(0) { $0 + $1 * $1 } }
+        let withoutDrift = added(SIMD4(known, known, known, 0))
+        guard readsDrift else { return withoutDrift }
+        return zip(withoutDrift, added(SIMD4(known, known, known, 1))).map { $0 + driftWeight * ($1 - $0) }
     }
 
     /// Σ·x for each column x, with Σ = (K⁻¹ + W)⁻¹ the posterior covariance of
@@ -536,7 +542,8 @@ public final class PerceptualProfile {
         logThreshold = scores[best]!.fit
         invalidateCaches()
         if readsDrift {
-            estimateDrift(current.keys, unit: current.unit, now: answerCount)
+            let all = current
+            estimateDrift(all.keys, unit: all.unit, now: answerCount)
             driftPerThousand *= driftWeight
             fit(iterations: 12)
         }
