@@ -81,4 +81,22 @@ import Testing
         #expect(library.list().takes.map(\.name) == ["2026-11-26 14-53-22", "Lesson"], "newest first")
         #expect(TakeLibrary.filter(library.list().takes, text: "LESS", date: TakeDate(parsing: "2026-11")) == [renamed])
     }
+
+    /// Two takes of one name deleted within the same second: the one deleted
+    /// last is restored first, whichever order the folder lists them in.
+    @Test func theLastDeletedComesBackFirstEvenWithinOneSecond() throws {
+        for formats in [[TakeFormat.wav, .flac], [.flac, .wav]] {
+            let folder = TemporaryDirectory()
+            defer { folder.remove() }
+            let library = TakeLibrary(dataDirectory: folder.path)
+            for format in formats {
+                let writer = try TakeWriter(library: library, name: "Sonata", format: format, sampleRate: 48_000, channels: 1, startTime: 1_795_618_402)
+                try writer.append([Float](repeating: 0.25, count: 4_800))
+                _ = try writer.finish()
+                try library.delete(#require(library.list().takes.first), now: 1_795_700_000)
+            }
+            #expect(library.trashed().map(\.format) == formats.reversed(), "deleted \(formats), trash lists \(library.trashed())")
+            #expect(try library.restore(#require(library.trashed().first)).format == formats.last)
+        }
+    }
 }

@@ -108,10 +108,17 @@ public final class TakeLibrary {
     // MARK: Trash
 
     /// Moves `take` to the trash, where it stays `trashKeeps` seconds from `now`.
+    /// The trash orders takes by the second in their names, so a second some
+    /// take was already deleted in moves this one to the next free second:
+    /// the last deleted still comes back first (a few seconds more in the
+    /// trash for a burst of deletions).
     @discardableResult
     public func delete(_ take: Take, now: Int64) throws(RecordingError) -> TrashedTake {
         try folder.create()
-        let trashed = TrashedTake(name: take.name, format: take.format, deletedAt: now, folder: folder.trash)
+        let used = Set(trashed().map(\.deletedAt))
+        var deletedAt = now
+        while used.contains(deletedAt) { deletedAt += 1 }
+        let trashed = TrashedTake(name: take.name, format: take.format, deletedAt: deletedAt, folder: folder.trash)
         try RecordingsFolder.move(take.path, to: trashed.path, takeName: take.name)
         try RecordingsFolder.sync(folder.trash)
         try RecordingsFolder.sync(folder.path)
