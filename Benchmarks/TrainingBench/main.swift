@@ -89,7 +89,8 @@ print("names from the same answers, which shows what those answers hold), over \
 print("of the posterior SD implied by the 95% band (about 1 if calibrated). Baselines choose keys uniformly at random.")
 print("RMSE and bias at 1000 and 3000: median over runs (10th…90th percentile); bias per register: median over runs of the mean signed error")
 print("in the lowest octave (C2–B2), the middle (C3–B5) and the top octave (C6–C7).")
-print("Coverage and weak-spot targets show ± one standard error over seeds. The weak-spot target holds for the median run, like the RMSE targets.")
+print("Targets show ± one standard error over seeds (a median's from its order statistics); FAIL (< 1 SE) marks one missed by less than that.")
+print("The weak-spot target holds for the median run, like the RMSE targets.")
 
 if options.toldFunction { print("Peach is told each listener's true β, λ and c (--told-function): what estimating them costs.") }
 
