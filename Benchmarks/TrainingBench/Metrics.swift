@@ -215,9 +215,10 @@ struct Spread {
 
     init(_ values: [Double]) {
         (median, low, high) = (Stats.median(values), Stats.quantile(values, 0.1), Stats.quantile(values, 0.9))
-        let sorted = values.sorted(), n = Double(values.count), reach = n.squareRoot() / 2
-        let lower = sorted[max(Int((n / 2 - reach).rounded(.up)) - 1, 0)], upper = sorted[min(Int((n / 2 + reach).rounded(.down)), values.count - 1)]
-        standardError = (upper - lower) / 2
+        // The k-th smallest and the k-th largest, k = ⌈n/2 − √n/2⌉ (at least 1).
+        let sorted = values.sorted(), n = Double(values.count)
+        let k = max(Int((n / 2 - n.squareRoot() / 2).rounded(.up)), 1)
+        standardError = (sorted[values.count - k] - sorted[k - 1]) / 2
     }
 }
 
