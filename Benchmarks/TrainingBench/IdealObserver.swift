@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 import PeachTraining
 
 /// How small the RMS ln-error could be after N answers for a listener drawn
@@ -58,19 +59,15 @@ struct IdealObserver {
     /// function, the observer also chooses each answer's difference for what
     /// it tells about β, λ and c, as far as that lowers the error of ln θ.
     func bestRMS(seeds: Range<Int>, estimatingFunction: Bool = false) -> [Double] {
+        let functions = seeds.map { SimulatedListener(ListenerSpec(kind: kind), keys: Protocol.keys, seed: UInt64($0)).function }
+        // Most kinds share one β, λ and c: each function once, on every core.
+        let distinct = functions.reduce(into: [PsychometricFunction]()) { if !$0.contains($1) { $0.append($1) } }
+        let sums = distinct.concurrentMap { function in
+            estimatingFunction ? summedVariance(estimating: function) : summedVariance(information: Self.bestInformation(function))
+        }
         var squared = [Double](repeating: 0, count: Protocol.checkpoints.count)
-        var known: [Double: [Double]] = [:]  // most kinds share one β, λ and c
-        for seed in seeds {
-            let listener = SimulatedListener(ListenerSpec(kind: kind), keys: Protocol.keys, seed: UInt64(seed))
-            let sums: [Double]
-            if estimatingFunction {
-                sums = summedVariance(estimating: listener.function)
-            } else {
-                let information = Self.bestInformation(listener.function)
-                sums = known[information] ?? summedVariance(information: information)
-                known[information] = sums
-            }
-            for (index, sum) in sums.enumerated() { squared[index] += sum / Double(covariance.count) }
+        for function in functions {
+            for (index, sum) in sums[distinct.firstIndex(of: function)!].enumerated() { squared[index] += sum / Double(covariance.count) }
         }
         return squared.map { ($0 / Double(seeds.count)).squareRoot() }
     }

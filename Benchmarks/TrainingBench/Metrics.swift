@@ -23,8 +23,10 @@ enum Protocol {
     /// other figures to be precise (±4 points at 100); the extra runs stop at
     /// `flagCheckpoint`.
     static let detectionSeeds = 100
-    /// Runs per drawn kind (the widened population): each is a different listener, so figures need their spread.
-    static let familySeeds = 40
+    /// Runs per drawn kind (the widened population): each is a different
+    /// listener, so figures need their spread, and a register's median bias
+    /// over 40 runs is known only to ±0.02–0.06, too little to judge ±0.05.
+    static let familySeeds = 120
     /// Where the bias is reported apart: the lowest octave, the middle, the top octave.
     static let registers: [(name: String, keys: ClosedRange<Int>)] = [("low", 36...47), ("mid", 48...83), ("top", 84...96)]
 
@@ -209,8 +211,8 @@ struct Spread {
     var median, low, high: Double
     /// Half the span between the order statistics at ranks n/2 ∓ √n/2, which
     /// hold the median's ±1 SE interval for any distribution (the median's
-    /// rank is binomial). Over 40 runs about ±0.02 for a bias: a cell that
-    /// misses its limit by less can pass on another set of runs.
+    /// rank is binomial). Over 120 runs about ±0.01–0.03 for a bias: a cell
+    /// that misses its limit by less can pass on another set of runs.
     var standardError: Double
 
     init(_ values: [Double]) {

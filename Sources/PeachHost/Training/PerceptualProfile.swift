@@ -506,9 +506,18 @@ public final class PerceptualProfile {
         let start = logThreshold
         let sizes = [Self.localSDGrid.count, Self.slopeGrid.count, Self.lapseGrid.count, Self.biasGrid.count]
         var scores: [[Int]: (score: Double, fit: [Double])] = [:]
+        // The kernel depends only on the narrow part's size here (the spot variances are reset): one per size.
+        var kernels: [Int: (kernel: [Double], factor: Cholesky)] = [:]
         func apply(_ point: [Int]) {
             prior.localSD = Self.localSDGrid[point[0]]
-            rebuildKernel(keeping: [:])
+            if let known = kernels[point[0]] {
+                (kernel, kernelFactor) = known
+                logThreshold = priorMean
+                invalidateCaches()
+            } else {
+                rebuildKernel(keeping: [:])
+                kernels[point[0]] = (kernel, kernelFactor)
+            }
             function.slope = heldFunction?.slope ?? Self.slopeGrid[point[1]]
             function.lapse = heldFunction?.lapse ?? Self.lapseGrid[point[2]]
             function.bias = heldFunction?.bias ?? Self.biasGrid[point[3]]
