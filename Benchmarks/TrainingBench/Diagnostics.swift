@@ -158,13 +158,8 @@ enum Diagnostics {
             var listener = SimulatedListener(ListenerSpec(kind: .weakSpot), keys: keys, seed: UInt64(seed))
             let profile = PerceptualProfile(window: keys)
             var generator = SeededGenerator(seed: UInt64(seed))
-            for _ in 0..<answers {
-                let note = MIDINote(number: Int.random(in: keys, using: &generator))!
-                let theta = aimFromTruth ? listener.threshold(note.number) : profile.threshold(at: note)
-                let aim = Double.random(in: 0.7...0.95, using: &generator)
-                let delta = PairSelector.quantize(profile.function.delta(forProbability: aim, threshold: theta))
-                let correct = listener.answer(TrainingPair(note: note, cents: delta, kind: .nearby)) == .higher
-                profile.record(note: note, delta: delta, direction: .higher, correct: correct)
+            answerOnRandomKeys(answers, listener: &listener, profile: profile, generator: &generator, aimFromTruth: aimFromTruth) { _, g in
+                (Double.random(in: 0.7...0.95, using: &g), .higher)
             }
             return keys.map { log(profile.threshold(at: MIDINote(number: $0)!)) - log(listener.threshold($0)) }
         }
@@ -172,5 +167,47 @@ enum Diagnostics {
         let spots = SimulatedListener.weakSpots.map { MIDINote(number: $0.note)!.name + " " + Report.signed(mean[$0.note - keys.lowerBound]) }
         print("\(answers) answers on random keys, aimed from \(aimFromTruth ? "the true θ" : "Peach's estimate"), mean ln θ̂ − ln θ over \(seeds) seeds: "
               + spots.joined(separator: ", ") + ", all keys " + Report.signed(Stats.mean(mean)))
+    }
+
+    /// `--aim-check KIND [told]`: whether the share correct pairs are aimed
+    /// at biases the profile, apart from how keys are chosen. Keys drawn at
+    /// random, each pair aimed from Peach's estimate at a target spread as the
+    /// selector spreads it, directions alternating; 120 seeds, 1000 answers;
+    /// with `told`, Peach is told the listener's β, λ and c. Prints per target
+    /// the median over runs of the mean ln θ̂ − ln θ, of the RMS, and of ln β̂.
+    static func printAimCheck(kind: SimulatedListener.Kind, told: Bool) {
+        let keys = Protocol.keys, seeds = Protocol.familySeeds, answers = Protocol.flagCheckpoint
+        let spread = TrainingStyle(0).aimSpread
+        print("\(kind.rawValue), \(answers) answers on random keys aimed from Peach's estimate\(told ? ", told β, λ and c" : ""), \(seeds) seeds:")
+        for target in [0.72, 0.80, 0.88, 0.92] {
+            let runs = Array(0..<seeds).concurrentMap { seed -> (bias: Double, rms: Double, logSlope: Double) in
+                var listener = SimulatedListener(ListenerSpec(kind: kind), keys: keys, seed: UInt64(seed))
+                let profile = PerceptualProfile(window: keys)
+                if told { profile.heldFunction = listener.function }
+                var generator = SeededGenerator(seed: UInt64(seed))
+                answerOnRandomKeys(answers, listener: &listener, profile: profile, generator: &generator, aimFromTruth: false) { index, g in
+                    (Double.random(in: (target - spread.lower)...(target + spread.upper), using: &g), index % 2 == 0 ? .higher : .lower)
+                }
+                let errors = keys.map { log(profile.threshold(at: MIDINote(number: $0)!)) - log(listener.threshold($0)) }
+                return (Stats.mean(errors), Stats.mean(errors.map { $0 * $0 }).squareRoot(), log(profile.function.slope))
+            }
+            print("  aimed at \(Int((target * 100).rounded()))%: bias \(Report.signed(Stats.median(runs.map(\.bias)))), RMS "
+                  + Report.fixed(Stats.median(runs.map(\.rms))) + ", ln β̂ " + Report.signed(Stats.median(runs.map(\.logSlope))))
+        }
+    }
+
+    /// `count` answers on keys drawn at random, each at the difference where
+    /// the profile's function expects the share correct `pair` draws, from
+    /// Peach's estimate of θ there or the true θ, recorded in `profile`.
+    private static func answerOnRandomKeys(_ count: Int, listener: inout SimulatedListener, profile: PerceptualProfile, generator: inout SeededGenerator,
+                                           aimFromTruth: Bool, pair: (Int, inout SeededGenerator) -> (aim: Double, direction: PitchDirection)) {
+        for index in 0..<count {
+            let note = MIDINote(number: Int.random(in: Protocol.keys, using: &generator))!
+            let theta = aimFromTruth ? listener.threshold(note.number) : profile.threshold(at: note)
+            let (aim, direction) = pair(index, &generator)
+            let delta = PairSelector.quantize(profile.function.delta(forProbability: aim, threshold: theta))
+            let heard = listener.answer(TrainingPair(note: note, cents: direction.sign * delta, kind: .nearby))
+            profile.record(note: note, delta: delta, direction: direction, correct: heard == direction)
+        }
     }
 }

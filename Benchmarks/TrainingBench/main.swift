@@ -12,6 +12,7 @@ import PeachHost
 //   TrainingBench --spots SLIDER SEEDS         (weak-spot detection run by run, for diagnosis)
 //   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
 //   TrainingBench --selection KIND SLIDER SEEDS (whether keys are visited by how far their estimate errs)
+//   TrainingBench --aim-check KIND [told]      (whether the share correct pairs aim at biases the profile)
 
 struct Options {
     var seeds = 20
@@ -57,6 +58,10 @@ struct Options {
                 guard let answers = rest.popFirst().flatMap(Int.init), answers > 0 else { usage() }
                 Diagnostics.printRandomKeys(answers: answers, aimFromTruth: rest.first == "truth")
                 exit(0)
+            case "--aim-check":
+                guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)), !kind.learns else { usage() }
+                Diagnostics.printAimCheck(kind: kind, told: rest.first == "told")
+                exit(0)
             case "--spots":
                 guard let slider = rest.popFirst().flatMap(Double.init), let count = rest.popFirst().flatMap(Int.init) else { usage() }
                 Diagnostics.printSpots(slider: slider, seeds: count)
@@ -70,7 +75,8 @@ struct Options {
 func usage() -> Never {
     progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S] [--told-function]\n       TrainingBench --profile "
              + SimulatedListener.Kind.allCases.map(\.rawValue).joined(separator: "|") + " SLIDER SEED\n"
-             + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --selection KIND SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n")
+             + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --selection KIND SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n"
+             + "       TrainingBench --aim-check KIND [told]\n")
     exit(2)
 }
 
