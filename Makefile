@@ -81,7 +81,7 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/PeachBench
 
-# Simulated listeners against the real profile and pair selector; exits 1 if a target fails (about 20 minutes on 2 cores).
+# Simulated listeners against the real profile and pair selector; exits 1 if a target fails (about 23 minutes on 2 cores).
 bench-training: deps
 	$(SWIFT) build -c release --product TrainingBench && .build/release/TrainingBench
 
