@@ -309,14 +309,21 @@ public final class PerceptualProfile {
     }
 
     private func rebuildKernel(keeping previous: [Int: Double]) {
-        let keys = Array(window), n = keys.count
-        kernel = [Double](repeating: 0, count: n * n)
-        for i in 0..<n { for j in 0..<n { kernel[i * n + j] = prior.covariance(keys[i], keys[j]) } }
-        for i in 0..<n { kernel[i * n + i] += spotVariance[keys[i]] }
-        kernelFactor = Cholesky(kernel, size: n)!
+        (kernel, kernelFactor) = priorKernel()
+        let keys = Array(window)
         priorMean = keys.map(prior.meanLogThreshold)
         logThreshold = keys.enumerated().map { previous[$1] ?? priorMean[$0] }
         invalidateCaches()
+    }
+
+    /// The prior covariance K over the window, each key's spot variance on
+    /// its diagonal, and its factor.
+    private func priorKernel() -> (kernel: [Double], factor: Cholesky) {
+        let keys = Array(window), n = keys.count
+        var kernel = [Double](repeating: 0, count: n * n)
+        for i in 0..<n { for j in 0..<n { kernel[i * n + j] = prior.covariance(keys[i], keys[j]) } }
+        for i in 0..<n { kernel[i * n + i] += spotVariance[keys[i]] }
+        return (kernel, Cholesky(kernel, size: n)!)
     }
 
     /// Per-key gradient and Fisher information of the log-likelihood at `f`.
@@ -510,14 +517,10 @@ public final class PerceptualProfile {
         var kernels: [Int: (kernel: [Double], factor: Cholesky)] = [:]
         func apply(_ point: [Int]) {
             prior.localSD = Self.localSDGrid[point[0]]
-            if let known = kernels[point[0]] {
-                (kernel, kernelFactor) = known
-                logThreshold = priorMean
-                invalidateCaches()
-            } else {
-                rebuildKernel(keeping: [:])
-                kernels[point[0]] = (kernel, kernelFactor)
-            }
+            let built = kernels[point[0]] ?? priorKernel()
+            kernels[point[0]] = built
+            (kernel, kernelFactor) = built
+            invalidateCaches()
             function.slope = heldFunction?.slope ?? Self.slopeGrid[point[1]]
             function.lapse = heldFunction?.lapse ?? Self.lapseGrid[point[2]]
             function.bias = heldFunction?.bias ?? Self.biasGrid[point[3]]
