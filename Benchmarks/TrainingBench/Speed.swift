@@ -25,7 +25,8 @@ enum Speed {
     }
 
     /// A profile holding `historyAnswers` answers of an untrained listener,
-    /// then `calls` timed (next pair + answer) steps of a session on it.
+    /// then `calls` timed steps of a session on it, each as the front ends
+    /// take it: fitting to the sound's range (the sine's), the next pair, the answer.
     static func oneAnswer(historyAnswers: Int = 100_000, calls: Int = 2000) -> AnswerTiming {
         let keys = Protocol.keys
         var listener = SimulatedListener(ListenerSpec(kind: .untrained), keys: keys, seed: 99)
@@ -46,7 +47,10 @@ enum Speed {
         for _ in 0..<calls {
             var pair: TrainingPair?
             let heard: PitchDirection
-            let first = clock.measure { pair = session.nextPair() }
+            let first = clock.measure {
+                try! session.fit(to: 8...20_000, of: "org.peach.sine")
+                pair = session.nextPair()
+            }
             heard = listener.answer(pair!)  // the listener's own time is not Peach's
             let second = clock.measure { session.answer(pair!, heard: heard) }
             times.append((first + second).seconds * 1000)

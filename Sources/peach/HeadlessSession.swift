@@ -28,6 +28,12 @@ struct HeadlessSession {
     }
 
     func run() throws {
+        if let player {
+            do { try training.session.fit(to: player.engine.source.noteRange(), of: sourceID) } catch {
+                try emit(ErrorLine(message: said(error)))
+                throw Failure(said(error))
+            }
+        }
         var id = 0
         while true {
             id += 1

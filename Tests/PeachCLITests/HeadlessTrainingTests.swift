@@ -105,6 +105,24 @@ import Testing
                 "\(offThePiano.standardError)")
     }
 
+    /// A fixed range the source cannot play is refused before any pair, with
+    /// what the source plays; the range a source can play trains.
+    @Test func aRangeTheSourceCannotPlayIsRefusedBeforeAnyPair() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        // The fixture declares 20 to 2000 Hz (C7 is 2093 Hz).
+        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)
+        let result = try Shell.run([BuildProducts.peach, "train", "--headless", "--data-dir", folder.file("data"), "--plugin-path", folder.path,
+                                    "--source", "org.peach.test.abi11", "--range", "C6-C7", "--wav", folder.file("out.wav")], input: "higher\nquit\n")
+        #expect(result.status == 1)
+        let lines = try result.standardOutput.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        let words = "org.peach.test.abi11 plays 20 to 2000 Hz with its current options, the keys A0 to B6 at A4 = 440 Hz; "
+            + "the training range C6-C7 reaches beyond them: train keys within them, or choose another sound"
+        #expect(lines == [Line(type: "error", message: words)], "\(result.standardOutput)")
+        #expect(result.standardError.contains(words), "\(result.standardError)")
+        #expect(try HistoryStore(directory: folder.file("data")).readAll().answers.isEmpty)
+    }
+
     @Test func aSecondProcessOnTheSameDataIsTurnedAway() throws {
         let data = TemporaryDirectory()
         defer { data.remove() }

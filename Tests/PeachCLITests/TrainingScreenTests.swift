@@ -366,6 +366,13 @@ import Testing
         #expect(try Self.history(data).map(\.answer) == [.higher, .lower], "both answers are saved, the pair cut short is not")
     }
 
+    /// Training `range` on the ABI 1.1 fixture, built into `folder`: it declares 20 to 2000 Hz and refuses every note above 1000 Hz.
+    static func trainOnABI11Fixture(in folder: TemporaryDirectory, data: String, range: String, columns: Int = 80) throws -> PseudoTerminal {
+        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)
+        return try peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
+                                  "--range", range, "--plugin-path", folder.path, "--source", "org.peach.test.abi11"], columns: columns)
+    }
+
     /// A source that refuses the notes of a pair (ABI 1.1) costs that pair,
     /// not the source: another pair follows; one that keeps refusing pauses
     /// training with its own words. Nothing refused is recorded.
@@ -373,15 +380,32 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let data = folder.path + "/data"
-        try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)
-        // The fixture refuses every note above 1000 Hz: all of C6 to A6. Not up to B6: a first pair a semitone
-        // up from B6 (2093 Hz) is outside the 2000 Hz it declares, a different error.
-        let terminal = try Self.peach(folder, ["train", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3",
-                                           "--range", "C6-A6", "--plugin-path", folder.path, "--source", "org.peach.test.abi11"])
+        // The fixture refuses every note above 1000 Hz: all of C6 to B6 (a pair a semitone up from B6 would pass
+        // the 2000 Hz it declares, so it is played lower down).
+        let terminal = try Self.trainOnABI11Fixture(in: folder, data: data, range: "C6-B6")
         try terminal.waitFor(text: "keeps failing (no pitch above 1000 Hz, asked ")
         try Self.stopAndQuit(terminal)
         Self.expectRestored(terminal)
         #expect(try Self.history(data).isEmpty, "no refused pair was recorded")
+    }
+
+    /// A fixed range the sound cannot play pauses training before any pair,
+    /// saying what the sound plays; another sound carries on.
+    @Test func aRangeTheSoundCannotPlayPausesTrainingUntilAnotherSound() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let terminal = try Self.trainOnABI11Fixture(in: folder, data: data, range: "C6-C7", columns: 240)
+        try terminal.waitFor(text: "the training range C6-C7 reaches beyond them")
+        #expect(terminal.screen.text.contains("plays 20 to 2000 Hz"), "\(terminal.screen.text)")
+        terminal.send("t")  // the sine plays C7
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("j")
+        try terminal.waitFor(text: "first note")
+        try Self.stopAndQuit(terminal)
+        Self.expectRestored(terminal)
+        let history = try Self.history(data)
+        #expect(history.count == 1 && history[0].sourceID != "org.peach.test.abi11", "\(history.map(\.sourceID))")
     }
 
     @Test func aFailingSourceIsRestartedThenSetAside() throws {

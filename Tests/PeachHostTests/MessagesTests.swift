@@ -55,6 +55,10 @@ import Testing
         Case(value: TrainingRangeError.note(text: "X-C5", .malformed("X")), names: ["X-C5", "X"]),
         Case(value: TrainingRangeError.offThePiano(text: "C0-C4", note: MIDINote(number: 12)!), names: ["C0-C4", "C0", "A0", "C8"]),
         Case(value: TrainingRangeError.reversed(text: "C5-C4", from: MIDINote(number: 72)!, to: note), names: ["C5-C4", "C4", "C5"]),
+        Case(value: UnplayableRange(keys: 84...96, source: "org.example.organ", playable: PlayablePitches(frequencies: 20...2000, reference: 442)),
+             names: ["org.example.organ", "20", "2000", "A0", "B6", "442", "C6-C7"]),
+        Case(value: UnplayableRange(keys: 54...66, source: "org.example.organ", playable: PlayablePitches(frequencies: 5000...8000, reference: 440)),
+             names: ["org.example.organ", "5000", "8000", "440"]),
         Case(value: ProfileReport.NotFinite(), names: ["JSON"]),
     ]
 

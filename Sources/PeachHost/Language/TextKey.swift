@@ -69,7 +69,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, soundReferenceOutside
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes
-    case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed
+    case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed, rangeBeyondSource, rangeNoKeyPlayable
     // The data folder, history lines, export and import
     case fileCannotRead, fileLine, historyNoFolder, historyCannotCreate, historyCannotWrite, historyFileInTheWay, historyAlreadyTraining
     case historyCannotRecord, historyNewerSchema, historyTornTail, snapshotNewerSchema, answerNotPositive, answerCents

@@ -14,6 +14,17 @@ extension TrainingRangeError: Worded {
     }
 }
 
+extension UnplayableRange: Worded {
+    public func text(in language: Language) -> String {
+        func hertz(_ value: Double) -> String { ((value * 10).rounded() / 10).compact(in: language) }
+        let (lowest, highest, reference) = (hertz(playable.frequencies.lowerBound), hertz(playable.frequencies.upperBound), hertz(playable.reference))
+        guard let playableKeys = playable.keys else { return language.text(.rangeNoKeyPlayable, source, lowest, highest, reference) }
+        func name(_ key: Int) -> String { MIDINote(number: key)!.name }
+        return language.text(.rangeBeyondSource, source, lowest, highest, name(playableKeys.lowerBound), name(playableKeys.upperBound), reference,
+                             name(keys.lowerBound), name(keys.upperBound))
+    }
+}
+
 extension ProfileReport.NotFinite: Worded {
     public func text(in language: Language) -> String { language.text(.profileNotFinite) }
 }

@@ -6,7 +6,8 @@ import PeachMusic
 /// `Self.answersToGrow` answers and its 80% band, given the fitted
 /// psychometric function, spans less than a factor of
 /// `Self.bandRatioToGrow` (the profile knows it well), the key beyond that
-/// edge joins the range. Growth stops at A0 and C8.
+/// edge joins the range. Growth stops at A0 and C8, and where the sound
+/// source stops (`TrainingSession.fit`).
 public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
     public private(set) var keys: ClosedRange<Int>
     public let isAdaptive: Bool
@@ -46,9 +47,10 @@ public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
         self.isAdaptive = isAdaptive
     }
 
-    /// Grows an adaptive range where the profile knows an edge well. Returns whether it grew.
+    /// Grows an adaptive range where the profile knows an edge well, into
+    /// `playable` keys only. Returns whether it grew.
     @discardableResult
-    public mutating func grow(using profile: PerceptualProfile) -> Bool {
+    public mutating func grow(using profile: PerceptualProfile, within playable: ClosedRange<Int> = MIDINote.pianoRange) -> Bool {
         guard isAdaptive else { return false }
         var grew = false
         for edge in [keys.lowerBound, keys.upperBound] {
@@ -56,15 +58,31 @@ public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
             // Given the function: training at the edge does not narrow what is unknown of the slope.
             let estimate = profile.estimate(note, givenFunction: true)
             guard estimate.answers >= Self.answersToGrow, estimate.band80.upperBound / estimate.band80.lowerBound < Self.bandRatioToGrow else { continue }
-            if edge == keys.lowerBound, edge > MIDINote.pianoRange.lowerBound {
+            if edge == keys.lowerBound, MIDINote.pianoRange.contains(edge - 1), playable.contains(edge - 1) {
                 keys = (edge - 1)...keys.upperBound
                 grew = true
-            } else if edge == keys.upperBound, edge < MIDINote.pianoRange.upperBound {
+            } else if edge == keys.upperBound, MIDINote.pianoRange.contains(edge + 1), playable.contains(edge + 1) {
                 keys = keys.lowerBound...(edge + 1)
                 grew = true
             }
         }
         return grew
+    }
+
+    /// The keys of this range inside `playable`, to train now; the nearest
+    /// playable key if none is.
+    public func limited(to playable: ClosedRange<Int>) -> TrainingRange {
+        TrainingRange(keys: keys.clamped(to: playable), isAdaptive: isAdaptive)
+    }
+
+    /// An adaptive range with no key inside `playable` also reaches the octave
+    /// of it nearest to where it was, so training starts there; its own keys stay.
+    public func reaching(into playable: ClosedRange<Int>) -> TrainingRange {
+        guard isAdaptive, !keys.overlaps(playable) else { return self }
+        let octave = playable.upperBound < keys.lowerBound
+            ? max(playable.lowerBound, playable.upperBound - 12)...playable.upperBound
+            : playable.lowerBound...min(playable.upperBound, playable.lowerBound + 12)
+        return TrainingRange(keys: min(keys.lowerBound, octave.lowerBound)...max(keys.upperBound, octave.upperBound), isAdaptive: true)
     }
 
     /// Starts from an earlier range (resuming), keeping adaptivity.

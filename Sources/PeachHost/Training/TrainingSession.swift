@@ -8,6 +8,8 @@ public final class TrainingSession {
     public private(set) var selector: PairSelector
     /// A4 in Hz; a change applies from the next pair.
     public var reference: Double
+    /// What the sound source plays, in Hz (`fit`); nil: anything.
+    public private(set) var playable: ClosedRange<Double>?
 
     public init(profile: PerceptualProfile = PerceptualProfile(), range: TrainingRange = .adaptive,
                 selector: PairSelector = PairSelector(), reference: Double = Pitch.standardReference) {
@@ -18,8 +20,39 @@ public final class TrainingSession {
         profile.cover(range.keys)
     }
 
+    /// The next pair: of the range's keys, those the source plays, and both
+    /// its notes inside what it plays.
     public func nextPair() -> TrainingPair {
-        selector.next(profile: profile, range: range)
+        guard let pitches = playablePitches, let keys = pitches.keys else { return selector.next(profile: profile, range: range) }
+        let trained = range.limited(to: keys)
+        return pitches.place(selector.next(profile: profile, range: trained), among: trained.keys)
+    }
+
+    /// Trains only what the sound source plays: `frequencies` as `source`
+    /// declares them now (nil: it does not say). Call it again when the
+    /// source, its options or A4 change. A fixed range must lie wholly
+    /// inside: the listener chose those keys, and none is dropped unsaid. An
+    /// adaptive range trains its keys inside and grows no further than they
+    /// go; one with no key inside reaches the nearest octave that is.
+    public func fit(to frequencies: ClosedRange<Double>?, of source: String) throws(UnplayableRange) {
+        guard let frequencies else {
+            playable = nil
+            return
+        }
+        let pitches = PlayablePitches(frequencies: frequencies, reference: reference)
+        guard let keys = pitches.keys, range.isAdaptive || keys.lowerBound <= range.keys.lowerBound && range.keys.upperBound <= keys.upperBound else {
+            throw UnplayableRange(keys: range.keys, source: source, playable: pitches)
+        }
+        let reaching = range.reaching(into: keys)
+        if reaching != range {
+            range = reaching
+            profile.cover(range.keys)
+        }
+        playable = frequencies
+    }
+
+    private var playablePitches: PlayablePitches? {
+        playable.map { PlayablePitches(frequencies: $0, reference: reference) }
     }
 
     /// Records the listener's answer to `pair`; returns whether it was correct.
@@ -28,7 +61,7 @@ public final class TrainingSession {
         let correct = heard == pair.direction
         profile.record(note: pair.note, delta: abs(pair.cents), direction: pair.direction, correct: correct)
         selector.remember(pair, correct: correct)
-        if range.grow(using: profile) { profile.cover(range.keys) }
+        if range.grow(using: profile, within: playablePitches.flatMap(\.keys) ?? MIDINote.pianoRange) { profile.cover(range.keys) }
         return correct
     }
 

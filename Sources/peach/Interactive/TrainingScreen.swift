@@ -131,6 +131,11 @@ final class TrainingScreen {
             return
         }
         applyPendingTimbre()
+        // Asked before every pair: the sound, its options, A4 or the range may have changed since the last.
+        do { try training.session.fit(to: audio.source.noteRange(), of: audio.source.descriptor.id) } catch {
+            pause(said(error), retrying: false)
+            return
+        }
         let next = training.session.nextPair()
         do {
             secondNoteFrame = try audio.play(next, reference: training.session.reference)
