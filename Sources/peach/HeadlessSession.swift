@@ -35,6 +35,7 @@ struct HeadlessSession {
             }
         }
         var id = 0
+        var again: TrainingPair?
         while true {
             id += 1
             // No pair is played whose answer could not be saved: the client hears why, and Peach exits non-zero.
@@ -42,7 +43,8 @@ struct HeadlessSession {
                 try emit(ErrorLine(message: said(error)))
                 throw Failure(said(error))
             }
-            let pair = training.session.nextPair()
+            let pair = again ?? training.session.nextPair()
+            again = nil
             let (first, second) = pair.frequencies(reference: training.session.reference)
             let line = PairLine(id: id, note: pair.note.number, name: pair.note.name, firstHz: first, secondHz: second, cents: pair.cents)
             var answerable = Monotonic.nanoseconds()
@@ -54,7 +56,13 @@ struct HeadlessSession {
             } else {
                 try emit(line)
             }
-            guard let heard = try readAnswer(repeating: line) else { return }
+            guard let reply = try readReply(repeating: line) else { return }
+            guard case .answer(let heard) = reply else {
+                // Not answered, so nothing of it is recorded; the pair in its place has a new id.
+                player?.cut()
+                again = training.session.again(pair)
+                continue
+            }
             // A pair whose sound failed before the answer was not heard: it is never recorded.
             if let player { try check(player.engine.pollNotices(), of: player) }
             let seconds = Double(Monotonic.nanoseconds() - answerable) / 1e9
@@ -92,12 +100,19 @@ struct HeadlessSession {
         }
     }
 
-    /// The next valid answer; nil at end of input or on `quit`.
-    private func readAnswer(repeating pair: PairLine) throws -> PitchDirection? {
+    private enum Reply {
+        case answer(PitchDirection)
+        /// Play the pair again: the same key and size, its direction drawn anew (`TrainingSession.again`).
+        case again
+    }
+
+    /// The next valid reply; nil at end of input or on `quit`.
+    private func readReply(repeating pair: PairLine) throws -> Reply? {
         while let text = readLine() {
             let word = text.trimmingWhitespace().lowercased()
             if word == "quit" { return nil }
-            if let direction = PitchDirection(rawValue: word) { return direction }
+            if word == "again" { return .again }
+            if let direction = PitchDirection(rawValue: word) { return .answer(direction) }
             try emit(ErrorLine(message: localized(.headlessExpected, text)))
             try emit(pair)
         }

@@ -37,7 +37,7 @@ import Testing
 
         let pairs = lines.filter { $0.type == "pair" }
         let feedback = lines.filter { $0.type == "feedback" }
-        #expect(lines.contains(Line(type: "error", message: "expected higher, lower or quit, not 'nonsense'")))
+        #expect(lines.contains(Line(type: "error", message: "expected higher, lower, again or quit, not 'nonsense'")))
         // Pair 3 is sent again after the error; the session stops at quit, after four answers.
         #expect(pairs.map(\.id) == [1, 2, 3, 3, 4, 5])
         #expect(pairs[2] == pairs[3])
@@ -61,6 +61,24 @@ import Testing
             #expect(answer.correct == ((answer.cents > 0) == (answer.answer == .higher)))
             #expect(answer.sourceID == "org.peach.sine" && answer.reference == 440 && answer.noteSeconds == 1)
         }
+    }
+
+    /// `again` plays a pair in place of the one not answered: a new id, the
+    /// same key and size, its direction drawn anew; only the answered one is saved.
+    @Test func againPlaysThePairAnewAndSavesOnlyTheAnswer() throws {
+        let data = TemporaryDirectory()
+        defer { data.remove() }
+        let replies = ["higher"] + Array(repeating: "again", count: 12) + ["lower", "quit"]
+        let (lines, result) = try Self.train(replies, dataDirectory: data.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        let pairs = lines.filter { $0.type == "pair" }
+        #expect(pairs.map(\.id) == Array(1...15))
+        #expect(lines.filter { $0.type == "feedback" }.map(\.id) == [1, 14])
+        let heardAgain = pairs[1...13]
+        #expect(heardAgain.allSatisfy { $0.note == pairs[1].note && abs($0.cents!) == abs(pairs[1].cents!) }, "\(heardAgain.map { ($0.note!, $0.cents!) })")
+        #expect(Set(heardAgain.map { $0.cents! > 0 }).count == 2, "the direction is drawn anew: both come")
+        let history = try HistoryStore(directory: data.path).readAll().answers
+        #expect(history.count == 2 && history[1].note.number == pairs[13].note && history[1].cents == pairs[13].cents && history[1].answer == .lower)
     }
 
     @Test func theSameSeedAndAnswersGiveTheSamePairs() throws {

@@ -366,6 +366,27 @@ import Testing
         #expect(try Self.history(data).map(\.answer) == [.higher, .lower], "both answers are saved, the pair cut short is not")
     }
 
+    /// `r` during a pair plays one in its place, which is the one answered;
+    /// the pair first heard is not recorded (the plain mode says so in words).
+    @Test func rPlaysThePairAgainAndOnlyTheAnswerIsRecorded() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let terminal = try Self.peach(folder, ["train", "--plain", "--data-dir", data, "--wav", folder.path + "/out.wav", "--duration", "0.3"])
+        try terminal.waitFor(text: "Second note: higher or lower?")
+        terminal.send("r")
+        try terminal.waitFor(text: "Again: the same step at the same key")
+        try terminal.waitFor("the second note of the pair in its place") { $0.occurrences(of: "Second note: higher or lower?") >= 2 }
+        terminal.send("k")
+        try terminal.waitFor("the answer") { $0.occurrences(of: "Right.") + $0.occurrences(of: "Wrong.") >= 1 }
+        terminal.send("q")
+        try terminal.waitFor(text: "Enter or space: start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+        let history = try Self.history(data)
+        #expect(history.count == 1 && history[0].answer == .higher && abs(history[0].cents) == 100, "\(history)")
+    }
+
     /// Training `range` on the ABI 1.1 fixture, built into `folder`: it declares 20 to 2000 Hz and refuses every note above 1000 Hz.
     static func trainOnABI11Fixture(in folder: TemporaryDirectory, data: String, range: String, columns: Int = 80) throws -> PseudoTerminal {
         try CPlugin.build(BuildProducts.packageRoot + "/Tests/PeachHostTests/Fixtures/abi11_source.c", named: "libabi11", in: folder.path)

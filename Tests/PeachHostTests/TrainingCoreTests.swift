@@ -301,6 +301,19 @@ import Testing
         #expect(share > 0.75 && share < 0.92, "share correct \(share)")
     }
 
+    /// A pair heard again keeps its key and size; its direction comes from
+    /// the same balanced blocks of four, so it cannot be guessed from the first hearing.
+    @Test func aPairHeardAgainKeepsItsKeyAndSizeAndDrawsItsDirectionAnew() {
+        var listener = Listener { _ in 12 }
+        let session = Self.train(&listener, answers: 50, range: .adaptive)
+        let pair = session.nextPair()
+        let again = (0..<400).map { _ in session.again(pair) }
+        #expect(again.allSatisfy { $0.note == pair.note && abs($0.cents) == abs(pair.cents) && $0.kind == pair.kind })
+        let higher = again.filter { $0.direction == .higher }.count
+        #expect(abs(higher - 200) <= 2, "\(higher) of 400 higher")
+        #expect(session.profile.answerCount == 50, "hearing again records nothing")
+    }
+
     @Test func anAdaptiveRangeGrowsAtAWellKnownEdge() {
         var listener = Listener { _ in 8 }
         let session = Self.train(&listener, answers: 800, range: .adaptive)

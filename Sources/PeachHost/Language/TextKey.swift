@@ -8,7 +8,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trainingTitle, trainingSound, trainingFirstNote, trainingSecondNote, trainingRight, trainingWrong, trainingRightASCII, trainingWrongASCII
     case trainingFooter, trainingFooterShort, trainingBellOn, trainingBellOff, trainingWait, trainingHigher, trainingLower
     case trainingTooSmall, trainingTooSmallKeys
-    case trainingNoteRefused, trainingSoundStopped, trainingSourceRestarted, trainingSourceNotRestarted, trainingSourceKeepsFailing
+    case trainingNoteRefused, trainingAgain, trainingSoundStopped, trainingSourceRestarted, trainingSourceNotRestarted, trainingSourceKeepsFailing
     case trainingCouldNotPlay, trainingCouldNotSave, trainingNextNotSavable, trainingKeptTimbre, trainingSettingsNotApplied, trainingSettingsApplied
     case plainIntro, plainSound, plainSecondNote, plainRight, plainWrong, plainNextSound, plainBell
     // Pages behind the start page

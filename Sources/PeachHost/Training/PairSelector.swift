@@ -57,6 +57,13 @@ public struct PairSelector: Sendable {
         return TrainingPair(note: note, cents: direction.sign * Self.quantize(delta), kind: kind)
     }
 
+    /// `pair` to hear again: the same key and size, its direction drawn anew
+    /// (from the same balanced blocks), so what was heard of the first gives
+    /// nothing of the answer away and the new answer counts like any other.
+    public mutating func anew(_ pair: TrainingPair) -> TrainingPair {
+        TrainingPair(note: pair.note, cents: nextDirection().sign * abs(pair.cents), kind: pair.kind)
+    }
+
     /// Tells the selector how the last pair went.
     public mutating func remember(_ pair: TrainingPair, correct: Bool) {
         lastCorrect = correct

@@ -28,6 +28,13 @@ public final class TrainingSession {
         return pitches.place(selector.next(profile: profile, range: trained), among: trained.keys)
     }
 
+    /// A pair to play in place of `pair`, which the listener asked to hear
+    /// again and did not answer (nothing of it is recorded): the same key and
+    /// size, its direction drawn anew (`PairSelector.anew`).
+    public func again(_ pair: TrainingPair) -> TrainingPair {
+        selector.anew(pair)
+    }
+
     /// Trains only what the sound source plays: `frequencies` as `source`
     /// declares them now (nil: it does not say). Call it again when the
     /// source, its options or A4 change. A fixed range must lie wholly

@@ -110,6 +110,7 @@ final class TrainingScreen {
         switch key {
         case .suspend: suspend()
         case .click(let column, let row): if let direction = display.direction(atColumn: column, row: row) { answer(direction) }
+        case .character("r"), .character("R"): hearAgain()
         case .character("t"): chooseTimbre(step: 1)
         case .character("T"): chooseTimbre(step: -1)
         case .character("i"), .character("I"): return chooseTimbreByName()
@@ -123,7 +124,8 @@ final class TrainingScreen {
 
     // MARK: The pair
 
-    private func beginPair() {
+    /// Plays the next pair, or `given` (a pair heard again).
+    private func beginPair(_ given: TrainingPair? = nil) {
         applyChangedSettings()
         guard audio.isPlaying, !savingFailed else { return }
         do { try training.checkRoom() } catch {
@@ -136,7 +138,7 @@ final class TrainingScreen {
             pause(said(error), retrying: false)
             return
         }
-        let next = training.session.nextPair()
+        let next = given ?? training.session.nextPair()
         do {
             secondNoteFrame = try audio.play(next, reference: training.session.reference)
             pair = next
@@ -145,6 +147,18 @@ final class TrainingScreen {
         } catch {
             pause(localized(.trainingCouldNotPlay, said(error)))
         }
+    }
+
+    /// `r`: the pair in progress is dropped unanswered (nothing of it is
+    /// recorded) and one at the same key and size plays at once, its
+    /// direction drawn anew, so the new answer counts like any other.
+    private func hearAgain() {
+        guard let pair else { return }
+        let again = training.session.again(pair)
+        dropPair()
+        state.message = localized(.trainingAgain)
+        display.show(state, because: .message)
+        beginPair(again)
     }
 
     /// Answers while the targets are disabled are ignored, and so is an
@@ -166,6 +180,7 @@ final class TrainingScreen {
             return
         }
         state.lastAnswerCorrect = correct
+        if state.message == localized(.trainingAgain) { state.message = nil }
         state.phase = .waiting
         display.show(state, because: .answered(correct: correct))
         if !correct && state.bell { display.alert() }

@@ -21,14 +21,16 @@ extension TextCatalog {
             .helpTrainDiscussion: """
                 --headless speaks JSON Lines for other programs and scripts. For each pair Peach \
                 writes {"type":"pair","id":1,"note":60,"name":"C4","firstHz":…,"secondHz":…,"cents":5.0} \
-                and reads one line: higher, lower or quit. It answers {"type":"feedback","id":1,"correct":true} \
-                and goes on with the next pair. End of input or quit saves and exits. Any other \
+                and reads one line: higher, lower, again or quit. It answers {"type":"feedback","id":1,"correct":true} \
+                and goes on with the next pair; again plays a new pair in its place (same key and size, \
+                direction drawn anew) and saves nothing of the first. End of input or quit saves and exits. Any other \
                 line gets {"type":"error","message":"…"} and the same pair again. Every answer \
                 is saved the moment it is given.
 
                 Without --headless: the training screen. The answer targets light up when the \
                 second note starts. Higher: ↑ → k l w d + 8 6 PageUp (or click Higher). Lower: ↓ ← j h s a \
-                - 2 4 PageDown (or click Lower). t / T: next / previous sound, from the next pair on; i: choose a \
+                - 2 4 PageDown (or click Lower). r: hear the pair again (same key and size, its direction \
+                drawn anew; the first hearing does not count). t / T: next / previous sound, from the next pair on; i: choose a \
                 sound from a list, typing part of its name to narrow it. b: bell on \
                 wrong answers on or off. q, Esc or Ctrl-C: stop (everything answered is saved). \
                 Ctrl-Z suspends; a pair cut short by it, by a resize or by a lost audio device \
@@ -191,14 +193,16 @@ extension TextCatalog {
             .helpTrainDiscussion: """
                 --headless spricht JSON Lines für andere Programme und Skripte. Für jedes Paar \
                 schreibt Peach {"type":"pair","id":1,"note":60,"name":"C4","firstHz":…,"secondHz":…,"cents":5.0} \
-                und liest eine Zeile: higher, lower oder quit. Es antwortet {"type":"feedback","id":1,"correct":true} \
-                und macht mit dem nächsten Paar weiter. Ende der Eingabe oder quit speichert und \
+                und liest eine Zeile: higher, lower, again oder quit. Es antwortet {"type":"feedback","id":1,"correct":true} \
+                und macht mit dem nächsten Paar weiter; again spielt ein neues Paar an seiner Stelle (dieselbe \
+                Taste und Größe, die Richtung neu gezogen) und speichert nichts vom ersten. Ende der Eingabe oder quit speichert und \
                 beendet. Jede andere Zeile bekommt {"type":"error","message":"…"} und noch einmal \
                 dasselbe Paar. Jede Antwort wird gespeichert, sobald sie gegeben ist.
 
                 Ohne --headless: der Trainingsbildschirm. Die Antwortfelder leuchten auf, wenn \
                 der zweite Ton beginnt. Höher: ↑ → k l w d + 8 6 Bild↑ (oder Höher anklicken). Tiefer: \
-                ↓ ← j h s a - 2 4 Bild↓ (oder Tiefer anklicken). t / T: nächster / vorheriger Klang, ab dem \
+                ↓ ← j h s a - 2 4 Bild↓ (oder Tiefer anklicken). r: das Paar nochmal hören (dieselbe Taste und \
+                Größe, die Richtung neu gezogen; das erste Hören zählt nicht). t / T: nächster / vorheriger Klang, ab dem \
                 nächsten Paar; i: einen Klang aus einer Liste wählen, ein Teil seines Namens grenzt \
                 sie ein. b: Glocke bei falscher Antwort an oder aus. q, Esc oder Strg-C: \
                 stoppen (alles Beantwortete ist gespeichert). Strg-Z hält an; ein Paar, das \
