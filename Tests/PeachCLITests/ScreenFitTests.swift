@@ -72,7 +72,7 @@ import Testing
         terminal.send("s")
         try terminal.waitFor(text: "Note length")
         Self.expectFits(terminal, hint: "Esc back", "settings \(columns)×\(rows)")
-        for _ in 0..<13 { terminal.send(Self.down) }
+        for _ in 0..<14 { terminal.send(Self.down) }
         try terminal.waitFor("the last setting") { $0.screen.lines.contains { $0.contains("▶ Language") } }
         Self.expectFits(terminal, hint: "Esc back", "settings at the end \(columns)×\(rows)")
         if rows < 20 { #expect(!terminal.screen.text.contains("Note length"), "scrolled past the first row") }

@@ -105,8 +105,8 @@ import Testing
         #expect(try Self.settings(folder).text(.source) == "org.example.ctone")
         #expect(try Self.settings(folder).sourceOptions(for: "org.example.ctone").map { "\($0.key)=\($0.value)" } == ["shape=soft"])
 
-        // The Shape option: the last of C Tone's options, four rows above Language.
-        try choose(after: [Self.end, Self.up, Self.up, Self.up, Self.up], typing: "Bright", atOnce: true) { !$0.contains("Soft") && $0.contains("Bright (1/k)") }
+        // The Shape option: the last of C Tone's options, five rows above Language.
+        try choose(after: [Self.end] + Array(repeating: Self.up, count: 5), typing: "Bright", atOnce: true) { !$0.contains("Soft") && $0.contains("Bright (1/k)") }
         #expect(!terminal.screen.text.contains("is not one of"))
         #expect(try Self.settings(folder).sourceOptions(for: "org.example.ctone").map { "\($0.key)=\($0.value)" } == ["shape=bright"])
 

@@ -372,3 +372,35 @@ import Testing
         }
     }
 }
+
+/// The sitting's clock behind the break suggestion.
+@Suite struct SittingTests {
+    @Test func aBreakIsSuggestedOnceWhenThePairsReachTheSetTime() {
+        var sitting = Sitting(breakAfterMinutes: 5)
+        var due: [Int] = []
+        // 3-second pairs: the hundredth reaches 300 s.
+        for index in 1...300 where sitting.answered(after: 3) { due.append(index) }
+        #expect(due == [100] && sitting.trained == 900)
+    }
+
+    @Test func aLongWaitCountsAsOnePairAndZeroMinutesIsNever() {
+        var sitting = Sitting(breakAfterMinutes: 5)
+        // An hour away before answering is one pair's worth, not a sitting's.
+        let afterAnHour = sitting.answered(after: 3600)
+        #expect(!afterAnHour && sitting.trained == Sitting.longestPair)
+        let backwards = sitting.answered(after: -5)
+        #expect(!backwards && sitting.trained == Sitting.longestPair, "a clock that went back counts nothing")
+        var never = Sitting(breakAfterMinutes: 0)
+        var suggested = false
+        for _ in 0..<1000 where never.answered(after: 20) { suggested = true }
+        #expect(!suggested && never.trained == 20_000)
+    }
+
+    @Test func aChangedSettingCountsFromTheTimeAlreadyTrained() {
+        var sitting = Sitting(breakAfterMinutes: 15)
+        for _ in 0..<100 { _ = sitting.answered(after: 3) }  // 5 minutes
+        sitting.breakAfter = Sitting.seconds(5)
+        let next = sitting.answered(after: 3)
+        #expect(next, "already past the new time: the next pair suggests it")
+    }
+}

@@ -8,7 +8,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trainingTitle, trainingSound, trainingFirstNote, trainingSecondNote, trainingRight, trainingWrong, trainingRightASCII, trainingWrongASCII
     case trainingFooter, trainingFooterShort, trainingBellOn, trainingBellOff, trainingWait, trainingHigher, trainingLower
     case trainingTooSmall, trainingTooSmallKeys
-    case trainingNoteRefused, trainingAgain, trainingSoundStopped, trainingSourceRestarted, trainingSourceNotRestarted, trainingSourceKeepsFailing
+    case trainingNoteRefused, trainingAgain, trainingBreak, trainingSoundStopped, trainingSourceRestarted, trainingSourceNotRestarted, trainingSourceKeepsFailing
     case trainingCouldNotPlay, trainingCouldNotSave, trainingNextNotSavable, trainingKeptTimbre, trainingSettingsNotApplied, trainingSettingsApplied
     case plainIntro, plainSound, plainSecondNote, plainRight, plainWrong, plainNextSound, plainBell
     // Pages behind the start page
@@ -19,7 +19,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case nameWhatSound, nameAmbiguous, nameUnknown, nameUnknownNone, nameListMore
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound
     // Settings: labels, summaries, values
-    case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingInputDevice, settingBell, settingLanguage
+    case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingInputDevice, settingBell, settingBreakAfter, settingLanguage
     case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     case checkDeviceUnsafe

@@ -38,11 +38,14 @@ public struct Setting: Sendable, Identifiable {
     /// Where the tools that listen (the tuner, the recorder) hear the player.
     public static let inputDevice = Setting(key: "input-device", labelKey: .settingInputDevice, kind: .text, defaultValue: .string("default"))
     public static let bell = Setting(key: "bell", labelKey: .settingBell, kind: .bool, defaultValue: .bool(true))
+    /// Minutes of training after which the training screen suggests a break (`Sitting`); 0: never.
+    public static let breakAfter = Setting(key: "break-after", labelKey: .settingBreakAfter, kind: .number(range: 0...60, step: 1, unit: "min"),
+                                           defaultValue: .number(15))
     public static let language = Setting(key: "language", labelKey: .settingLanguage, kind: .choice(["auto", "en", "de"]),
                                          defaultValue: .string("auto"))
 
     /// Every setting, in the order people see them.
-    public static let all: [Setting] = [noteDuration, pause, range, style, reference, source, device, inputDevice, bell, language]
+    public static let all: [Setting] = [noteDuration, pause, range, style, reference, source, device, inputDevice, bell, breakAfter, language]
 
     public static func named(_ key: String) -> Setting? { all.first { $0.key == key } }
 

@@ -23,6 +23,10 @@ final class TrainingScreen {
     private let terminal: TerminalMode
     private var state: TrainingScreenState
     private var pair: TrainingPair?
+    /// When the pair in progress began to play.
+    private var pairBegan: UInt64 = 0
+    /// The time trained in this sitting, to suggest a break.
+    private var sitting: Sitting
     private var secondNoteFrame: Int64 = 0
     private var answerableSince: UInt64 = 0
     private var pendingTimbre: Timbre?
@@ -55,6 +59,7 @@ final class TrainingScreen {
         self.terminal = terminal
         state = TrainingScreenState(timbre: sources.current.name, bell: bell, message: notes.first)
         settingsWatch = settings.map(SettingsWatch.init)
+        sitting = Sitting(breakAfterMinutes: settings?.number(.breakAfter) ?? 0)
         self.overridden = overridden
         self.choose = choose
     }
@@ -142,6 +147,7 @@ final class TrainingScreen {
         do {
             secondNoteFrame = try audio.play(next, reference: training.session.reference)
             pair = next
+            pairBegan = Monotonic.nanoseconds()
             state.phase = .firstNote
             display.show(state, because: .firstNote)
         } catch {
@@ -181,6 +187,10 @@ final class TrainingScreen {
         }
         state.lastAnswerCorrect = correct
         if state.message == localized(.trainingAgain) { state.message = nil }
+        if sitting.answered(after: Double(Monotonic.nanoseconds() - pairBegan) / 1e9) {
+            state.message = localized(.trainingBreak, Int((sitting.trained / 60).rounded()))
+            display.show(state, because: .message)
+        }
         state.phase = .waiting
         display.show(state, because: .answered(correct: correct))
         if !correct && state.bell { display.alert() }
@@ -319,6 +329,7 @@ final class TrainingScreen {
             case Setting.style.key: training.session.change(style: TrainingStyle(store.number(.style)))
             case Setting.range.key: if let range = try? TrainingRange(parsing: store.text(.range)) { training.session.change(range: range) }
             case Setting.bell.key: state.bell = store.flag(.bell)
+            case Setting.breakAfter.key: sitting.breakAfter = Sitting.seconds(store.number(.breakAfter))
             case Setting.source.key: pendingTimbre = sources.timbre(ofSource: store.text(.source), options: store.sourceOptions(for: store.text(.source)))
             case Setting.device.key: if audio.isPlaying { audio.close(); reopenAudio(beginning: false) }
             default: break
