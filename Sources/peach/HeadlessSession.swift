@@ -30,8 +30,7 @@ struct HeadlessSession {
     func run() throws {
         if let player {
             do { try training.session.fit(to: player.engine.source.noteRange(), of: sourceID) } catch {
-                try emit(ErrorLine(message: said(error)))
-                throw Failure(said(error))
+                try end(said(error))
             }
         }
         var id = 0
@@ -40,8 +39,7 @@ struct HeadlessSession {
             id += 1
             // No pair is played whose answer could not be saved: the client hears why, and Peach exits non-zero.
             do { try training.checkRoom() } catch {
-                try emit(ErrorLine(message: said(error)))
-                throw Failure(said(error))
+                try end(said(error))
             }
             let pair = again ?? training.session.nextPair()
             again = nil
@@ -71,8 +69,7 @@ struct HeadlessSession {
                 answer = try training.record(pair, heard: heard, responseSeconds: seconds, sourceID: sourceID,
                                              timbre: player?.engine.source.timbreValues ?? [:], noteSeconds: noteSeconds)
             } catch {
-                try emit(ErrorLine(message: said(error)))
-                throw Failure(said(error))
+                try end(said(error))
             }
             try emit(FeedbackLine(id: id, correct: answer.correct))
         }
@@ -84,17 +81,14 @@ struct HeadlessSession {
     private func check(_ notices: [EngineNotice], of player: PairPlayer) throws {
         for notice in notices {
             if let failure = SourceFailure(notice, of: player.engine.source) {
-                try emit(ErrorLine(message: said(failure)))
-                throw Failure(said(failure))
+                try end(said(failure))
             }
             if notice.endsRendering {
-                try emit(ErrorLine(message: said(notice)))
-                throw Failure(said(notice))
+                try end(said(notice))
             }
             if case .noteRefused(let id, _, let frequency) = notice {
                 let message = localized(.trainingNoteRefused, player.engine.refusals[id] ?? "\(frequency.compact) Hz")
-                try emit(ErrorLine(message: message))
-                throw Failure(message)
+                try end(message)
             }
             StandardError.warning(said(notice))
         }
@@ -117,6 +111,12 @@ struct HeadlessSession {
             try emit(pair)
         }
         return nil
+    }
+
+    /// Ends the session: the client gets an error line saying why, and Peach exits non-zero with the same words.
+    private func end(_ message: String) throws -> Never {
+        try emit(ErrorLine(message: message))
+        throw Failure(message)
     }
 
     private func emit<Line: Encodable>(_ line: Line) throws {
