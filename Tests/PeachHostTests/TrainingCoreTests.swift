@@ -110,6 +110,31 @@ import Testing
         #expect(told == 1, "told the function: \(told)×")
     }
 
+    /// One key's SD, which each drill pair aims from, is the bands' SD at
+    /// that key, whether or not the bands were worked out first, and it
+    /// follows every answer: a profile asked it along the way reads the same
+    /// as one that was not.
+    @Test func oneKeysSDIsTheBandsSDThere() {
+        let range = TrainingRange.manual(MIDINote(number: 52)!, MIDINote(number: 68)!)
+        func trained(askingAt asked: Set<Int>) -> PerceptualProfile {
+            var listener = Listener { 10 + Double(abs($0 - 60)) }
+            let session = TrainingSession(range: range, selector: PairSelector(style: TrainingStyle(1), generator: SeededGenerator(seed: 3)))
+            for index in 0..<320 {
+                if asked.contains(index) { _ = session.profile.conditionalSD(at: MIDINote(number: 52 + index % 17)!) }
+                let pair = session.nextPair()
+                session.answer(pair, heard: listener.hears(pair))
+            }
+            return session.profile
+        }
+        let asked = trained(askingAt: Set(stride(from: 0, to: 320, by: 7))), fresh = trained(askingAt: [])
+        let keys = range.keys.map { MIDINote(number: $0)! }
+        let bands = fresh.standardDeviations(givenFunction: true)
+        let alone = keys.map(asked.conditionalSD), all = keys.map { bands[$0.number - fresh.window.lowerBound] }
+        #expect(zip(alone, all).allSatisfy { abs($0 - $1) < 1e-12 }, "\(alone) against \(all)")
+        #expect(keys.map(fresh.conditionalSD) == all)
+        #expect(Set(all.map { ($0 * 100).rounded() }).count > 3, "the SDs differ from key to key: \(all)")
+    }
+
     @Test func aNarrowWeakSpotIsNotSmoothedAway() {
         // Flat 10 cents, but 40 cents at E4 alone.
         var listener = Listener { note in note == 64 ? 40 : 10 }
@@ -218,35 +243,44 @@ import Testing
     /// thousand answers, from 40 ¢ to 16 ¢ over 3000) and its bands hold
     /// today's threshold, not the average of the answers behind it (which a
     /// fading memory alone lags behind), and rebuilt from the same answers it
-    /// reads the same. A steady listener is found steady and keeps the
-    /// longest memory.
+    /// reads the same. The drift is read in proportion to how probable the
+    /// held-out answers make it, so some runs' answers do not show it: judged
+    /// over six runs, like the benchmark's medians, most of which read it
+    /// within half of itself. A steady listener is found steady and keeps
+    /// the longest memory.
     @Test func aListenerStillImprovingIsReadAtTheLevelTheyHaveNow() {
-        final class Count { var answers = 0 }
-        let count = Count()
-        let threshold = { 40 * exp(-0.3 * Double(count.answers) / 1000) }
-        var improving = Listener { _ in threshold() }
         let range = TrainingRange.manual(MIDINote(number: 58)!, MIDINote(number: 66)!)
-        let session = TrainingSession(range: range, selector: PairSelector(style: TrainingStyle(0.5), generator: SeededGenerator(seed: 1)))
-        var given: [(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool)] = []
-        for _ in 0..<3000 {
-            let pair = session.nextPair()
-            let heard = improving.hears(pair)
-            given.append((pair.note, abs(pair.cents), pair.direction, heard == pair.direction))
-            session.answer(pair, heard: heard)
-            count.answers += 1
+        struct Run { var drift: Double, meanError: Double, held: Int }
+        let runs = (UInt64(1)...6).map { seed -> Run in
+            var answered = 0
+            let threshold = { 40 * exp(-0.3 * Double(answered) / 1000) }
+            var improving = Listener(threshold: { _ in threshold() }, generator: SeededGenerator(seed: 98 + seed))
+            let session = TrainingSession(range: range, selector: PairSelector(style: TrainingStyle(0.5), generator: SeededGenerator(seed: seed)))
+            var given: [(note: MIDINote, delta: Double, direction: PitchDirection, correct: Bool)] = []
+            for _ in 0..<3000 {
+                let pair = session.nextPair()
+                let heard = improving.hears(pair)
+                given.append((pair.note, abs(pair.cents), pair.direction, heard == pair.direction))
+                session.answer(pair, heard: heard)
+                answered += 1
+            }
+            let profile = session.profile
+            // Rebuilt, the slope may settle on the grid point beside the live
+            // one where two are nearly as probable: about 0.02 in ln θ.
+            let rebuilt = PerceptualProfile()
+            rebuilt.record(all: given)
+            #expect(abs(rebuilt.driftPerThousand - profile.driftPerThousand) < 0.03, "rebuilt: \(rebuilt.driftPerThousand), live: \(profile.driftPerThousand)")
+            for note in range.keys.map({ MIDINote(number: $0)! }) {
+                #expect(abs(log(rebuilt.threshold(at: note) / profile.threshold(at: note))) < 0.03, "\(note): rebuilt \(rebuilt.threshold(at: note)), live \(profile.threshold(at: note))")
+            }
+            let errors = range.keys.map { log(profile.threshold(at: MIDINote(number: $0)!) / threshold()) }
+            let held = range.keys.filter { profile.estimate(MIDINote(number: $0)!).band80.contains(threshold()) }.count
+            return Run(drift: profile.driftPerThousand, meanError: errors.reduce(0, +) / Double(errors.count), held: held)
         }
-        let profile = session.profile
-        #expect((0.2...0.4).contains(profile.driftPerThousand), "read as improving by \(profile.driftPerThousand) per 1000 answers")
-        let rebuilt = PerceptualProfile()
-        rebuilt.record(all: given)
-        #expect(abs(rebuilt.driftPerThousand - profile.driftPerThousand) < 0.02, "rebuilt: \(rebuilt.driftPerThousand), live: \(profile.driftPerThousand)")
-        for note in range.keys.map({ MIDINote(number: $0)! }) {
-            #expect(abs(log(rebuilt.threshold(at: note) / profile.threshold(at: note))) < 0.02, "\(note): rebuilt \(rebuilt.threshold(at: note)), live \(profile.threshold(at: note))")
-        }
-        let errors = range.keys.map { log(profile.threshold(at: MIDINote(number: $0)!) / threshold()) }
-        #expect(abs(errors.reduce(0, +) / Double(errors.count)) < 0.1, "mean ln error \(errors) against today's \(threshold()) ¢")
-        let held = range.keys.filter { profile.estimate(MIDINote(number: $0)!).band80.contains(threshold()) }.count
-        #expect(held * 10 >= range.keys.count * 7, "80% bands hold the current \(threshold()) ¢ at \(held) of \(range.keys.count) keys")
+        func median(_ values: [Double]) -> Double { let sorted = values.sorted(); return (sorted[2] + sorted[3]) / 2 }
+        #expect(runs.filter { (0.15...0.45).contains($0.drift) }.count >= 4, "read as improving by \(runs.map(\.drift)) per 1000 answers")
+        #expect(abs(median(runs.map(\.meanError))) < 0.1, "mean ln errors against today's threshold: \(runs.map(\.meanError))")
+        #expect(median(runs.map { Double($0.held) }) * 10 >= Double(range.keys.count * 7), "80% bands hold today's threshold at \(runs.map(\.held)) of \(range.keys.count) keys")
 
         var steady = Listener { _ in 12 }
         let steadyProfile = Self.train(&steady, answers: 3000, range: range).profile

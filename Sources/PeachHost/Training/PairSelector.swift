@@ -46,7 +46,8 @@ public struct PairSelector: Sendable {
         let jumpChance = lastCorrect ? style.jumpAfterCorrect : style.jumpAfterWrong
         let kind = Double.random(in: 0..<1, using: &generator) < jumpChance ? TrainingPair.Kind.weakSpot : .nearby
         let note = kind == .weakSpot ? weakSpot(profile: profile, range: range) : nearby(anchor.note, range: range)
-        let threshold = profile.threshold(at: note)
+        let hedge = style.aimHedge
+        let threshold = profile.threshold(at: note) * (hedge > 0 ? exp(hedge * profile.conditionalSD(at: note)) : 1)
         let spread = style.aimSpread
         let aim = Double.random(in: (style.targetCorrect - spread.lower)...(style.targetCorrect + spread.upper), using: &generator)
         var delta = profile.function.delta(forProbability: aim, threshold: threshold)

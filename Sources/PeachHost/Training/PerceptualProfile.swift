@@ -62,6 +62,8 @@ public final class PerceptualProfile {
     private var logThreshold: [Double] = []
     private var cachedSD: [Double]?
     private var cachedConditionalSD: [Double]?
+    /// √W at the fit and B = I + S·K·S's factor (nil where B is not positive definite).
+    private var posteriorFactor: (root: [Double], factor: Cholesky?)?
     private var cachedDeviations: [Double]?
 
     package static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
@@ -196,6 +198,13 @@ public final class PerceptualProfile {
                                  answers: answers(at: note), logSD: sd)
     }
 
+    /// The posterior SD of ln θ at a key given the function (as
+    /// `standardDeviations(givenFunction: true)`), without computing every key's.
+    public func conditionalSD(at note: MIDINote) -> Double {
+        let index = windowIndex(note)
+        return cachedConditionalSD?[index] ?? conditionalSD(column: index)
+    }
+
     /// The threshold at a key (posterior median), without computing the bands.
     public func threshold(at note: MIDINote) -> Double {
         let index = windowIndex(note)
@@ -288,6 +297,7 @@ public final class PerceptualProfile {
     private func invalidateCaches() {
         cachedSD = nil
         cachedConditionalSD = nil
+        posteriorFactor = nil
         cachedDeviations = nil
     }
 
@@ -336,11 +346,16 @@ public final class PerceptualProfile {
         return (gradient, information)
     }
 
-    /// Fisher-scoring steps towards the posterior mode (Rasmussen & Williams, algorithm 3.1, with a prior mean).
+    /// Fisher-scoring steps towards the posterior mode (Rasmussen & Williams,
+    /// algorithm 3.1, with a prior mean). It stops where no key would move by
+    /// 1e-3 or more, without taking that last step, so B's factor for the
+    /// posterior at the mode it stops at is already made: a fit of all
+    /// answers keeps it for the SDs (`conditionalSD(column:)`).
     private func fit(iterations: Int, on view: EvidenceView? = nil) {
-        let n = window.count, view = view ?? current
+        let n = window.count, reading = view ?? current
+        var converged: (root: [Double], factor: Cholesky?)?
         for _ in 0..<iterations {
-            let (gradient, information) = likelihoodTerms(logThreshold, view)
+            let (gradient, information) = likelihoodTerms(logThreshold, reading)
             let root = information.map { $0.squareRoot() }
             var b = [Double](repeating: 0, count: n)
             for i in 0..<n { b[i] = information[i] * (logThreshold[i] - priorMean[i]) + gradient[i] }
@@ -350,15 +365,15 @@ public final class PerceptualProfile {
             var a = b
             for i in 0..<n { a[i] -= root[i] * d[i] }
             let ka = multiplyKernel(a)
-            var largest = 0.0
-            for i in 0..<n {
-                let step = min(max(ka[i] + priorMean[i] - logThreshold[i], -1.5), 1.5)
-                logThreshold[i] += step
-                largest = max(largest, abs(step))
+            let steps = (0..<n).map { min(max(ka[$0] + priorMean[$0] - logThreshold[$0], -1.5), 1.5) }
+            if steps.allSatisfy({ abs($0) < 1e-3 }) {
+                converged = (root, factor)
+                break
             }
-            if largest < 1e-3 { break }
+            for i in 0..<n { logThreshold[i] += steps[i] }
         }
         invalidateCaches()
+        if view == nil { posteriorFactor = converged }
     }
 
     /// f̂ − μ: the fit's distance from the prior mean at each key of the window.
@@ -390,18 +405,21 @@ public final class PerceptualProfile {
 
     /// Diagonal of (K⁻¹ + W)⁻¹ = K − K·S·B⁻¹·S·K.
     private func computeStandardDeviations() -> [Double] {
+        (0..<window.count).map(conditionalSD)
+    }
+
+    /// The posterior SD of ln θ given the function at the key at window index
+    /// `column`: one triangular solve with B's factor, which is made once per
+    /// fit, so a pair that needs one key's SD costs a fraction of the bands.
+    private func conditionalSD(column: Int) -> Double {
         let n = window.count
-        let information = likelihoodTerms(logThreshold).information
-        let root = information.map { $0.squareRoot() }
-        guard let factor = Cholesky(scaledKernelPlusIdentity(root), size: n) else {
-            return (0..<n).map { kernel[$0 * n + $0].squareRoot() }
+        if posteriorFactor == nil {
+            let root = likelihoodTerms(logThreshold).information.map { $0.squareRoot() }
+            posteriorFactor = (root, Cholesky(scaledKernelPlusIdentity(root), size: n))
         }
-        var variance = (0..<n).map { kernel[$0 * n + $0] }
-        for column in 0..<n {
-            let v = factor.solveLower((0..<n).map { root[$0] * kernel[$0 * n + column] })
-            variance[column] -= v.reduce(0) { $0 + $1 * $1 }
-        }
-        return variance.map { max($0, 1e-12).squareRoot() }
+        guard let (root, factor) = posteriorFactor, let factor else { return kernel[column * n + column].squareRoot() }
+        let v = factor.solveLower((0..<n).map { root[$0] * kernel[$0 * n + column] })
+        return max(kernel[column * n + column] - v.reduce(0) { $0 + $1 * $1 }, 1e-12).squareRoot()
     }
 
     /// What estimating the shared parameters, β, λ, c and the drift, adds to
