@@ -63,7 +63,8 @@ public final class PerceptualProfile {
     private var cachedSD: [Double]?
     private var cachedConditionalSD: [Double]?
     /// √W at the fit and B = I + S·K·S's factor (nil where B is not positive definite).
-    private var posteriorFactor: (root: [Double], factor: Cholesky?)?
+    private typealias PosteriorFactor = (root: [Double], factor: Cholesky?)
+    private var posteriorFactor: PosteriorFactor?
     private var cachedDeviations: [Double]?
 
     package static let slopeGrid: [Double] = (0..<13).map { exp(log(0.5) + Double($0) * (log(2.0) - log(0.5)) / 12) }
@@ -353,7 +354,7 @@ public final class PerceptualProfile {
     /// answers keeps it for the SDs (`conditionalSD(column:)`).
     private func fit(iterations: Int, on view: EvidenceView? = nil) {
         let n = window.count, reading = view ?? current
-        var converged: (root: [Double], factor: Cholesky?)?
+        var converged: PosteriorFactor?
         for _ in 0..<iterations {
             let (gradient, information) = likelihoodTerms(logThreshold, reading)
             let root = information.map { $0.squareRoot() }
