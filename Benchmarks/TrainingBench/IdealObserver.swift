@@ -3,8 +3,8 @@ import PeachSupport
 import PeachTraining
 
 /// How small the RMS ln-error could be after N answers for a listener drawn
-/// from a steady family, whatever the method: a reference for the targets,
-/// not a method that runs.
+/// from a family, whatever the method: a reference for the targets, not a
+/// method that runs.
 ///
 /// The ideal observer is told what no trainer can know: the family's mean and
 /// covariance of ln θ across the keys (estimated from `familyDraws` listeners
@@ -15,6 +15,13 @@ import PeachTraining
 /// The posterior of a Gaussian with that prior and that information,
 /// (Σ⁻¹ + W)⁻¹, then gives the expected squared error at each key.
 ///
+/// For a learner the covariance is over the long-run ln θ∞, and the observer
+/// is told the form of the learning law (`SimulatedListener.threshold`); told
+/// the listener's own parameters of it too, every answer tells of ln θ∞ as a
+/// steady listener's would, and today's θ follows. Estimating them, it knows
+/// only their spread over the family. Best pairs are not worked out for a
+/// learner: they would depend on when each is asked.
+///
 /// A nonlinear estimator could do somewhat better where the family is far
 /// from Gaussian (a patchy listener's spots are sparse), and a real method
 /// somewhat worse where it cannot aim each pair at the true threshold, so read
@@ -23,21 +30,27 @@ struct IdealObserver {
     static let familyDraws = 2000
 
     let kind: SimulatedListener.Kind
-    /// The covariance of ln θ across `Protocol.keys` over listeners drawn from the family.
+    /// The covariance of ln θ (a learner's: ln θ∞) across `Protocol.keys` over listeners drawn from the family.
     let covariance: [[Double]]
     /// Its inverse, row-major.
     private let precision: [Double]
+    /// A learner's: the SD over the family of each of `Learning.parameters`.
+    private let learningPriorSDs: [Double]
+    /// A steady kind's RMS at each of `Protocol.checkpoints` with every answer
+    /// at the best key and difference, told the function and estimating it
+    /// (`bestRMS(seeds:estimatingFunction:)`), over the listeners at `seeds`.
+    private(set) var bestTold: [Double] = [], bestEstimating: [Double] = []
 
-    /// Nil for a listener who learns (its θ moves) or who is not drawn from a
-    /// family (its level is fixed, which the observer would be told).
-    init?(_ kind: SimulatedListener.Kind) {
-        guard kind.isDrawn, !kind.learns else { return nil }
+    /// Nil for a listener who is not drawn from a family (its level is fixed,
+    /// which the observer would be told).
+    init?(_ kind: SimulatedListener.Kind, seeds: Range<Int>) {
+        guard kind.isDrawn else { return nil }
         self.kind = kind
         let keys = Protocol.keys, n = keys.count
-        let draws = (0..<Self.familyDraws).map { draw in
-            let listener = SimulatedListener(ListenerSpec(kind: kind), keys: keys, seed: UInt64(1_000_000 + draw))
-            return keys.map { log(listener.threshold($0)) }
+        let listeners = (0..<Self.familyDraws).map { draw in
+            SimulatedListener(ListenerSpec(kind: kind), keys: keys, seed: UInt64(1_000_000 + draw))
         }
+        let draws = listeners.map { listener in keys.map { log(listener.finalThreshold($0)) } }
         let mean = (0..<n).map { key in draws.reduce(0) { $0 + $1[key] } / Double(draws.count) }
         let sample = (0..<n).map { i in
             (0..<n).map { j in draws.reduce(0) { $0 + ($1[i] - mean[i]) * ($1[j] - mean[j]) } / Double(draws.count - 1) }
@@ -51,6 +64,14 @@ struct IdealObserver {
             unit[i] = 1
             return factor.solve(unit)
         }
+        let laws = listeners.compactMap { $0.learning?.parameters }
+        learningPriorSDs = laws.isEmpty ? [] : (0..<SimulatedListener.Learning.parameterCount).map { a in
+            let values = laws.map { $0[a] }, average = Stats.mean(values)
+            return (values.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(values.count - 1)).squareRoot()
+        }
+        guard !kind.learns else { return }
+        bestTold = bestRMS(seeds: seeds)
+        bestEstimating = bestRMS(seeds: seeds, estimatingFunction: true)
     }
 
     /// With every answer at the best key and difference: the square root of
@@ -58,7 +79,7 @@ struct IdealObserver {
     /// squared error, at each of `Protocol.checkpoints`. Estimating the
     /// function, the observer also chooses each answer's difference for what
     /// it tells about β, λ and c, as far as that lowers the error of ln θ.
-    func bestRMS(seeds: Range<Int>, estimatingFunction: Bool = false) -> [Double] {
+    private func bestRMS(seeds: Range<Int>, estimatingFunction: Bool = false) -> [Double] {
         let functions = seeds.map { SimulatedListener(ListenerSpec(kind: kind), keys: Protocol.keys, seed: UInt64($0)).function }
         // Most kinds share one β, λ and c: each function once, on every core.
         let distinct = functions.reduce(into: [PsychometricFunction]()) { if !$0.contains($1) { $0.append($1) } }
@@ -72,40 +93,44 @@ struct IdealObserver {
         return squared.map { ($0 / Double(seeds.count)).squareRoot() }
     }
 
-    /// Given the answers a method chose (`RunResult.information`): the RMS over
-    /// keys of the expected error. Told the function, each key's posterior
-    /// precision is the prior's plus its answers' information about ln θ.
-    /// Estimating it, the observer is told no more of β, λ and c than Peach's
-    /// own priors say (`PerceptualProfile.slopePriorSD` and the rest: what is
-    /// known of listeners before their first answer), and the information the
-    /// keys share with them is taken back: the precision of ln θ is the Schur
-    /// complement (Σ⁻¹ + W) − C·(P + F)⁻¹·Cᵀ, with C the cross terms, F the
-    /// information about the function and P its prior precision.
-    func rms(given answers: AnswerInformation, estimatingFunction: Bool = false) -> Double {
-        let n = covariance.count
-        var matrix = precision
-        for k in 0..<n { matrix[k * n + k] += answers.perKey[k] }
-        if estimatingFunction {
-            let m = AnswerInformation.functionParameters
-            var function = (0..<m * m).map { answers.function[$0 / m][$0 % m] }
-            for (a, sd) in PerceptualProfile.functionPriorSDs.enumerated() { function[a * m + a] += 1 / (sd * sd) }
-            let factor = Cholesky(function, size: m)!
-            // C·(P + F)⁻¹·Cᵀ = Vᵀ·V with V = L⁻¹·Cᵀ.
-            let v = (0..<n).map { factor.solveLower(answers.cross[$0]) }
-            for i in 0..<n { for j in 0..<n { matrix[i * n + j] -= zip(v[i], v[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
-        }
-        let variances = Self.inverseDiagonal(matrix, size: n)
-        return (variances.reduce(0, +) / Double(n)).squareRoot()
+    /// Given each run's own answers, the median over runs of `rms(given:)` after
+    /// 1000 and 3000 answers (`Protocol.checkpoints[1...]`).
+    func medianRMS(given runs: [RunResult], estimatingFunction: Bool = false) -> [Double] {
+        [1, 2].map { checkpoint in Stats.median(runs.map { rms(given: $0.information[checkpoint], estimatingFunction: estimatingFunction) }) }
     }
 
-    /// The diagonal of A⁻¹ for a symmetric positive-definite A = L·Lᵀ: |L⁻¹·eᵢ|².
-    private static func inverseDiagonal(_ matrix: [Double], size n: Int) -> [Double] {
-        let factor = Cholesky(matrix, size: n)!
-        return (0..<n).map { i in
-            var unit = [Double](repeating: 0, count: n)
-            unit[i] = 1
-            return factor.solveLower(unit).reduce(0) { $0 + $1 * $1 }
+    /// Given the answers a method chose (`RunResult.information`): the RMS over
+    /// keys of the expected error. Told the function (and a learner's law),
+    /// each key's posterior precision is the prior's plus its answers'
+    /// information about ln θ. Estimating them, the observer is told no more of
+    /// β, λ and c than Peach's own priors say (`PerceptualProfile.slopePriorSD`
+    /// and the rest: what is known of listeners before their first answer), nor
+    /// of a learner's law than its spread over the family; the posterior is
+    /// then over the keys and those together, and today's ln θ at a key is its
+    /// ln θ∞ plus the law's offset now (`AnswerInformation.learningNow`).
+    func rms(given answers: AnswerInformation, estimatingFunction: Bool = false) -> Double {
+        let n = covariance.count, m = estimatingFunction ? answers.sharedCount : 0, size = n + m
+        var matrix = [Double](repeating: 0, count: size * size)
+        for i in 0..<n {
+            for j in 0..<n { matrix[i * size + j] = precision[i * n + j] }
+            matrix[i * size + i] += answers.perKey[i]
+            for a in 0..<m { (matrix[i * size + n + a], matrix[(n + a) * size + i]) = (answers.cross[i][a], answers.cross[i][a]) }
         }
+        let priorSDs = PerceptualProfile.functionPriorSDs + learningPriorSDs
+        for a in 0..<m {
+            for b in 0..<m { matrix[(n + a) * size + n + b] = answers.shared[a][b] }
+            matrix[(n + a) * size + n + a] += 1 / (priorSDs[a] * priorSDs[a])
+        }
+        // The variance of vᵀ·x for x ~ N(·, A⁻¹) with A = L·Lᵀ is |L⁻¹·v|².
+        let factor = Cholesky(matrix, size: size)!
+        let lawStart = AnswerInformation.functionParameters
+        let variances = (0..<n).map { k in
+            var v = [Double](repeating: 0, count: size)
+            v[k] = 1
+            if m > lawStart, let now = answers.learningNow { for a in now[k].indices { v[n + lawStart + a] = now[k][a] } }
+            return factor.solveLower(v).reduce(0) { $0 + $1 * $1 }
+        }
+        return (variances.reduce(0, +) / Double(n)).squareRoot()
     }
 
     /// The summed posterior variance after each checkpoint's number of

@@ -27,7 +27,7 @@ enum Runner {
         var weakest = listener.weakestKeys(Protocol.weakestCount)
         func truths() -> [Double] { keys.map { log(listener.threshold($0)) } }
         var spotAnswers: [SpotOracle.Answer] = []  // the weak-spot listener's, up to the check
-        var information = AnswerInformation(keys: keys.count)
+        var information = AnswerInformation(keys: keys.count, learns: !listener.isStationary)
         for answers in 1...job.answers {
             let pair = method.nextPair()
             recorder.pair(pair.cents, key: pair.note.number, theta: listener.threshold(pair.note.number), weakest: weakest)
@@ -41,7 +41,10 @@ enum Runner {
             guard isCheckpoint || answers % Protocol.convergenceInterval == 0 else { continue }
             let estimates = method.estimates(keys), truth = truths()
             recorder.checkConvergence(after: answers, estimates: estimates, truths: truth)
-            if isCheckpoint { recorder.checkpoint(estimates: estimates, truths: truth, information: information) }
+            if isCheckpoint {
+                listener.markNow(&information)
+                recorder.checkpoint(estimates: estimates, truths: truth, information: information)
+            }
             if answers == Protocol.flagCheckpoint && job.listener.kind == .weakSpot {
                 let oracle = SpotOracle(job.listener, keys: keys, seed: job.seed)
                 recorder.checkWeakSpots(estimates: estimates, truths: truth, namedFromAnswers: oracle.namedSpots(spotAnswers))

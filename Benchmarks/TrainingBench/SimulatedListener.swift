@@ -49,6 +49,10 @@ struct SimulatedListener {
     /// (SD in semitones) practice at one key reaches its neighbours.
     struct Learning: Sendable {
         var ratio = 5.0, share = 0.6, time = 2000.0, reach = 3.0
+
+        /// The law's parameters as the ideal observer weighs them: ln(R − 1), ln τ, g, ln reach.
+        static let parameterCount = 4
+        var parameters: [Double] { [log(ratio - 1), log(time), share, log(reach)] }
     }
 
     let spec: ListenerSpec
@@ -61,6 +65,8 @@ struct SimulatedListener {
     // Learner state (section 5.4).
     private var totalAnswers = 0.0
     private var practice = [Double](repeating: 0, count: 128)
+    /// ∂practice/∂reach, per note: how the practice would differ had it reached further.
+    private var practiceByReach = [Double](repeating: 0, count: 128)
     /// The two narrow weak spots of the weak-spot listener: E3 ×2.5 and A5 ×3.
     static let weakSpots: [(note: Int, factor: Double)] = [(52, 2.5), (81, 3)]
     static let untrainedFactor = 5.0
@@ -107,8 +113,23 @@ struct SimulatedListener {
     func threshold(_ note: Int) -> Double {
         let final = finalThresholds[note]
         guard let learning else { return final }
-        let progress = learning.share * totalAnswers + (1 - learning.share) * practice[note]
-        return final * (1 + (learning.ratio - 1) * exp(-progress / learning.time))
+        return final * (1 + (learning.ratio - 1) * exp(-progress(note, learning) / learning.time))
+    }
+
+    /// The threshold the learner ends at (θ∞), which the ideal observer's family covariance is over.
+    func finalThreshold(_ note: Int) -> Double { finalThresholds[note] }
+
+    private func progress(_ note: Int, _ learning: Learning) -> Double {
+        learning.share * totalAnswers + (1 - learning.share) * practice[note]
+    }
+
+    /// ∂ ln(θ/θ∞) at `note` now with respect to `Learning.parameters`; nil for a steady listener.
+    func learningGradient(_ note: Int) -> [Double]? {
+        guard let learning else { return nil }
+        let p = progress(note, learning), tau = learning.time
+        let excess = (learning.ratio - 1) * exp(-p / tau), fraction = excess / (1 + excess)
+        return [fraction, fraction * p / tau, -fraction * (totalAnswers - practice[note]) / tau,
+                -fraction * (1 - learning.share) * learning.reach * practiceByReach[note] / tau]
     }
 
     /// P(correct) for `pair` now. Written out here, not taken from
@@ -130,7 +151,14 @@ struct SimulatedListener {
     /// Adds what the answer to `pair` tells, at this listener's function and threshold now, to `information` (`IdealObserver`).
     func inform(_ information: inout AnswerInformation, of pair: TrainingPair) {
         information.add(key: pair.note.number - keys.lowerBound, function, logDelta: log(abs(pair.cents)),
-                        logThreshold: log(threshold(pair.note.number)), direction: pair.direction)
+                        logThreshold: log(threshold(pair.note.number)), direction: pair.direction,
+                        learning: learningGradient(pair.note.number))
+    }
+
+    /// A learner's `learningGradient` at every key now, for what the answers so far tell of today's θ.
+    func markNow(_ information: inout AnswerInformation) {
+        guard learning != nil else { return }
+        information.learningNow = keys.map { learningGradient($0)! }
     }
 
     mutating func answer(_ pair: TrainingPair) -> PitchDirection {
@@ -139,8 +167,9 @@ struct SimulatedListener {
             totalAnswers += 1
             let spread = 2 * learning.reach * learning.reach
             for note in keys {
-                let d = Double(note - pair.note.number)
-                practice[note] += exp(-d * d / spread)
+                let d = Double(note - pair.note.number), reached = exp(-d * d / spread)
+                practice[note] += reached
+                practiceByReach[note] += reached * d * d / (learning.reach * learning.reach * learning.reach)
             }
         }
         let correct = Double.random(in: 0..<1, using: &answers) < p
