@@ -111,7 +111,7 @@ enum Report {
         /// Missed by less than one standard error over runs: another set of runs may pass it.
         var missedWithinNoise = false
         /// Missed by the ideal observer too, estimating the function from the same answers:
-        /// only other answers could meet it.
+        /// other answers would be needed (the observer is linearised, so not a strict bound).
         var missedByIdeal = false
 
         var verdict: String {

@@ -92,7 +92,7 @@ enum Targets {
     /// the learner listener's bands beside the drawn learners'. Beside each
     /// RMS, where the kind has one, the ideal observer's (estimating β, λ and
     /// c) reading the same answers and with the best ones: a target it misses
-    /// too cannot be met by reading those answers better.
+    /// too would need other answers, to within the observer's linearisation.
     static func widened(_ find: (SimulatedListener.Kind, MethodSpec) -> Summary?,
                         ideals: [SimulatedListener.Kind: IdealObserver]) -> [Report.Target] {
         let f = { (value: Double) in Report.fixed(value) }
