@@ -66,8 +66,7 @@ struct IdealObserver {
         }
         let laws = listeners.compactMap { $0.learning?.parameters }
         learningPriorSDs = laws.isEmpty ? [] : (0..<SimulatedListener.Learning.parameterCount).map { a in
-            let values = laws.map { $0[a] }, average = Stats.mean(values)
-            return (values.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(values.count - 1)).squareRoot()
+            Stats.sampleVariance(laws.map { $0[a] }).squareRoot()
         }
         guard !kind.learns else { return }
         bestTold = bestRMS(seeds: seeds)

@@ -170,9 +170,7 @@ struct Summary {
     func coverageStandardError(_ checkpoint: Int, band95: Bool) -> Double? {
         let values = runs.compactMap { band95 ? $0.coverage95[checkpoint] : $0.coverage80[checkpoint] }
         guard values.count > 1 else { return nil }
-        let mean = Stats.mean(values)
-        let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
-        return (variance / Double(values.count)).squareRoot()
+        return (Stats.sampleVariance(values) / Double(values.count)).squareRoot()
     }
     func standardizedRMS(_ checkpoint: Int) -> Double? {
         runs[0].standardizedRMS[checkpoint] == nil ? nil : Stats.median(runs.map { $0.standardizedRMS[checkpoint]! })
@@ -228,6 +226,12 @@ enum Stats {
     static func median(_ values: [Double]) -> Double { values.median! }
 
     static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+
+    /// The unbiased sample variance (n − 1 in the denominator); needs two values or more.
+    static func sampleVariance(_ values: [Double]) -> Double {
+        let average = mean(values)
+        return values.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(values.count - 1)
+    }
 
     /// The value below which `share` of `values` lies (nearest rank).
     static func quantile(_ values: [Double], _ share: Double) -> Double {

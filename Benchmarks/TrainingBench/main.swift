@@ -159,7 +159,7 @@ for listener in nominal + stress {
                                  detectionOnlyRuns: runs(mainJobCount..<jobs.count)))
     }
 }
-// What any method could read, for the steady drawn kinds: under their tables and beside their targets.
+// What any method could read, for the drawn kinds: under their tables and beside their targets.
 let ideals = Dictionary(uniqueKeysWithValues: nominal.compactMap { listener in
     IdealObserver(listener.kind, seeds: 0..<options.familySeeds).map { (listener.kind, $0) }
 })
