@@ -19,9 +19,9 @@ struct JournalHome {
     var journal: String { data + "/journal" }
     func day(_ date: String) -> String { journal + "/\(date).md" }
 
-    func peach(_ arguments: [String], editor: String? = nil, environment extra: [String: String] = [:]) throws -> Shell.Output {
+    func peach(_ arguments: [String], editor: String? = nil, environment extra: [String: String] = [:], input: String? = nil) throws -> Shell.Output {
         try Shell.run([BuildProducts.peach, "journal"] + arguments,
-                      environment: environment.merging(editor.map { ["EDITOR": $0] } ?? [:]) { $1 }.merging(extra) { $1 })
+                      environment: environment.merging(editor.map { ["EDITOR": $0] } ?? [:]) { $1 }.merging(extra) { $1 }, input: input)
     }
 
     /// An executable shell script standing in for the editor; `$1` is the file to edit.
@@ -119,6 +119,32 @@ struct JournalHome {
         #expect(failed.status == 1 && failed.standardError.contains("ended with status 3"), "\(failed)")
         #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-25")))
         #expect(home.editorCopies.count == 1)  // the failed editor's words are not thrown away
+    }
+
+    @Test func aDashTakesTheNoteFromStandardInput() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let piped = try home.peach(["add", "--date", "2026-11-24", "--time", "07:45", "-"], input: "Long tones\nwith the drone on D\n\n")
+        #expect(piped.status == 0 && piped.standardOutput == "Added to 2026-11-24 at 07:45.\n", "\(piped)")
+        #expect(home.text(home.day("2026-11-24")) == "# 2026-11-24\n\n## 07:45\nLong tones\nwith the drone on D\n")
+        let blank = try home.peach(["add", "--date", "2026-11-25", "-"], input: " \n\n")
+        #expect(blank.status == 0 && blank.standardOutput == "Nothing written: no note added.\n", "\(blank)")
+        #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-25")))
+    }
+
+    /// vi, the editor Peach falls back to, reads its keys from standard input; run on a pipe it would wait for
+    /// ever. An editor the user named runs as named (the scripts above run without a terminal too).
+    @Test func theFallbackEditorNeedsATerminal() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        for arguments in [["add", "--date", "2026-11-24"], ["edit", "2026-11-24"]] {
+            let refused = try home.peach(arguments, editor: "", input: "i words\u{1b}:wq\n")
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.standardError == "Error: vi needs a terminal, and standard input is not one: set $VISUAL to an editor that opens a window "
+                        + "of its own (peach journal add - takes a note from standard input)\n", "\(refused.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.journal))
+        #expect(home.editorCopies.isEmpty)
     }
 
     @Test func editWritesBackWhatWasSavedUnlessTheDayChangedMeanwhile() throws {

@@ -168,7 +168,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
     case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
-    case journalNoNotesYet, journalExportExists, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalNeedsTerminal
+    case journalNoNotesYet, journalExportExists, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
     case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
     case journalPlainNone, journalPlainMonthOne, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake

@@ -8,18 +8,29 @@ import PeachText
 /// else $EDITOR, else vi, through the shell (as git and crontab do), so an
 /// editor given with options (`code --wait`) works.
 enum Editor {
-    static func command(environment: [String: String] = Environment.current) -> String {
+    private static func command(environment: [String: String] = Environment.current) -> String {
         for variable in ["VISUAL", "EDITOR"] {
             if let value = environment[variable], !value.trimmingWhitespace().isEmpty { return value }
         }
         return "vi"
     }
 
+    /// A new file in the temporary folder holding `bytes`, named for `label`, after the editor ran on it:
+    /// its path and what it holds now. The file is the caller's to remove.
+    static func edit(_ label: String, holding bytes: [UInt8]) throws -> (path: String, bytes: [UInt8]) {
+        let command = command()
+        // vi, chosen here, reads its keys from standard input: without a terminal there it would wait for ever.
+        // An editor the user named may open a window of its own, and is run as named.
+        guard command != "vi" || isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.journalEditorNeedsTerminal)) }
+        let path = try temporaryFile(label, holding: bytes)
+        try run(command, on: path)
+        return (path, try PosixFile.contents(of: path))
+    }
+
     /// Runs the editor on `path` on this terminal and waits for it to end.
     /// Meanwhile Ctrl-C and Ctrl-\ are the editor's: Peach ignores them (as
     /// git does), and the editor starts with them at their defaults.
-    static func edit(_ path: String) throws {
-        let command = command()
+    private static func run(_ command: String, on path: String) throws {
         let words: [String] = ["sh", "-c", command + " \"$1\"", "sh", path]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
@@ -50,7 +61,7 @@ enum Editor {
     }
 
     /// A new private file in the temporary folder holding `bytes`, named for `label` so the editor shows what it is.
-    static func temporaryFile(_ label: String, holding bytes: [UInt8]) throws -> String {
+    private static func temporaryFile(_ label: String, holding bytes: [UInt8]) throws -> String {
         let folder = Environment.current["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((folder + "/peach-journal-\(label)-XXXXXX.md").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }

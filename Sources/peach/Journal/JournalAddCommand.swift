@@ -13,6 +13,7 @@ struct JournalAddCommand: ParsableCommand {
               peach journal add Scales in G, slowly
               peach journal add --date yesterday --time 18:30
               peach journal add --take "2026-11-25 09-30" The shift is in tune now
+              echo "Long tones, then the étude" | peach journal add -
             """)
 
     @OptionGroup var data: DataOptions
@@ -64,7 +65,19 @@ struct JournalAddCommand: ParsableCommand {
             print(try JournalEditing(store: store).add(on: day, minute: minute, take: take))
             return
         }
-        try store.add(JournalEntry(minute: minute, text: words.joined(separator: " ").trimmingWhitespace(), take: take), on: day)
+        let text = (words == ["-"] ? Self.standardInput() : words.joined(separator: " ")).trimmingWhitespace()
+        guard !text.isEmpty else {
+            print(localized(.journalNothingAdded))
+            return
+        }
+        try store.add(JournalEntry(minute: minute, text: text, take: take), on: day)
         print(localized(.journalAdded, day, JournalEntry.time(of: minute)))
+    }
+
+    /// `-` for the words: all of standard input, for scripts and pipes (`fortune | peach journal add -`).
+    private static func standardInput() -> String {
+        var text = ""
+        while let line = readLine(strippingNewline: false) { text += line }
+        return text
     }
 }

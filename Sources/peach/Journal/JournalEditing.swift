@@ -13,9 +13,8 @@ struct JournalEditing {
     /// Opens an empty file, adds what was written as an entry of `date` at `minute`.
     func add(on date: JournalDate, minute: Int, take: String?) throws -> String {
         if let take { try JournalEntry.checkTake(take) }
-        let path = try Editor.temporaryFile("\(date)", holding: [])
-        try Editor.edit(path)
-        let text = String(decoding: try PosixFile.contents(of: path), as: UTF8.self).trimmingWhitespace()
+        let (path, written) = try Editor.edit("\(date)", holding: [])
+        let text = String(decoding: written, as: UTF8.self).trimmingWhitespace()
         guard !text.isEmpty else {
             unlink(path)
             return localized(.journalNothingAdded)
@@ -29,9 +28,7 @@ struct JournalEditing {
     func edit(_ date: JournalDate, minute: Int) throws -> String {
         let page = try store.read(date)
         let original = page.bytes ?? Array((JournalDay(date: date).markdown + "\n## \(JournalEntry.time(of: minute))\n").utf8)
-        let path = try Editor.temporaryFile("\(date)", holding: original)
-        try Editor.edit(path)
-        let edited = try PosixFile.contents(of: path)
+        let (path, edited) = try Editor.edit("\(date)", holding: original)
         guard edited != original else {
             unlink(path)
             return localized(.journalUnchanged, date)

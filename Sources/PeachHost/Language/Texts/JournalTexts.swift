@@ -8,7 +8,7 @@ extension TextCatalog {
                 + "month opens. Dates are YYYY-MM-DD, today or yesterday.",
             .helpJournalAddAbstract: "Add a note: the words given, or what you write in your editor.",
             .helpJournalAddDiscussion: "Without words, opens $VISUAL or $EDITOR (else vi) on an empty file and adds what you wrote; an empty file adds nothing.",
-            .helpJournalText: "The note's words (quote them or not).",
+            .helpJournalText: "The note's words (quote them or not); - reads them from standard input.",
             .helpJournalDate: "The day: YYYY-MM-DD, today or yesterday (default today).",
             .helpJournalTime: "The entry's time, HH:MM (default now).",
             .helpJournalTake: "Link the note to this recording, by its name.",
@@ -69,6 +69,8 @@ extension TextCatalog {
             .journalExportWrote: "Wrote %1 to %2.",
             .journalEditorFailed: "the editor (%1) ended with status %2: nothing was changed",
             .journalEditorCannotStart: "cannot start the editor (%1): %2",
+            .journalEditorNeedsTerminal: "vi needs a terminal, and standard input is not one: set $VISUAL to an editor that opens a window "
+                + "of its own (peach journal add - takes a note from standard input)",
             .journalNeedsTerminal: "the calendar needs a terminal; use --plain or --json",
             .journalOneNote: "1 note",
             .journalNotes: "%1 notes",
@@ -99,7 +101,7 @@ extension TextCatalog {
             .helpJournalAddAbstract: "Eine Notiz hinzufügen: die angegebenen Worte oder was du im Editor schreibst.",
             .helpJournalAddDiscussion: "Ohne Worte öffnet sich $VISUAL oder $EDITOR (sonst vi) mit einer leeren Datei, und was du schreibst, wird hinzugefügt; "
                 + "eine leere Datei fügt nichts hinzu.",
-            .helpJournalText: "Die Worte der Notiz (mit oder ohne Anführungszeichen).",
+            .helpJournalText: "Die Worte der Notiz (mit oder ohne Anführungszeichen); - liest sie von der Standardeingabe.",
             .helpJournalDate: "Der Tag: JJJJ-MM-TT, today oder yesterday (Vorgabe: heute).",
             .helpJournalTime: "Die Uhrzeit des Eintrags, HH:MM (Vorgabe: jetzt).",
             .helpJournalTake: "Die Notiz mit dieser Aufnahme verknüpfen, über ihren Namen.",
@@ -161,6 +163,8 @@ extension TextCatalog {
             .journalExportWrote: "%1 nach %2 geschrieben.",
             .journalEditorFailed: "der Editor (%1) endete mit Status %2: nichts wurde geändert",
             .journalEditorCannotStart: "der Editor (%1) lässt sich nicht starten: %2",
+            .journalEditorNeedsTerminal: "vi braucht ein Terminal, und die Standardeingabe ist keines: setze $VISUAL auf einen Editor mit "
+                + "eigenem Fenster (peach journal add - nimmt eine Notiz von der Standardeingabe)",
             .journalNeedsTerminal: "der Kalender braucht ein Terminal; nimm --plain oder --json",
             .journalOneNote: "1 Notiz",
             .journalNotes: "%1 Notizen",
