@@ -80,7 +80,6 @@ final class CountingOutput: AudioOutput {
     }
     func pendingFrames() -> Int? { inner.pendingFrames() }
     func finish() throws(AudioOutputError) { try inner.finish() }
-    func abandon() { inner.abandon() }
     var blocksOnDevice: Bool { inner.blocksOnDevice }
     var latencyFrames: Int { inner.latencyFrames }
 }

@@ -134,7 +134,6 @@ final class OnsetOutput: AudioOutput {
 
     func pendingFrames() -> Int? { 0 }
     func finish() throws(AudioOutputError) {}
-    func abandon() {}
     var blocksOnDevice: Bool { false }
     var latencyFrames: Int { 0 }
 }

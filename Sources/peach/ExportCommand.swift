@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
         let (bytes, answers, warnings) = try HistoryExport.csv(dataDirectory: try data.resolve())
         warnings.forEach { StandardError.warning(said($0)) }
         if let file {
-            try AtomicFile.write(bytes, to: file, mode: ReplacementFile.forTheUser)
+            try AtomicFile.writeNew(bytes, to: file)
             StandardError.write(localized(.exportWrote, answers, file) + "\n")
         } else if !StandardOutput.write(bytes) {
             throw Failure(localized(.exportCannotWrite))

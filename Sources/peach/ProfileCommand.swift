@@ -51,8 +51,7 @@ struct ProfileCommand: ParsableCommand {
         let width = TerminalSize.outputColumns()
         if let svg {
             let progress = ProgressSeries(evidence: overview.evidence, current: overview.report, now: now, calendar: .system)
-            try AtomicFile.write(Array(ProfileSVG(overview: overview, progress: progress, now: now).document().utf8), to: svg,
-                                 mode: ReplacementFile.forTheUser)
+            try AtomicFile.writeNew(Array(ProfileSVG(overview: overview, progress: progress, now: now).document().utf8), to: svg)
             print(localized(.profileWroteSVG, svg, overview.report.answers, overview.report.range.low, overview.report.range.high))
         }
         if let chosen {

@@ -4,12 +4,11 @@ import PeachHost
 import PeachSupport
 
 /// Ends a render to a file or device: `peach play`, and the drone and
-/// metronome offline. A failed or stopped render replaces no file
-/// (`--wav keep.wav` keeps what it held); Ctrl-C exits 130; notices are
-/// warned; a source that failed is said in full, naming it, with its own
-/// reason if it gave one.
+/// metronome offline. A failed or stopped render keeps what was rendered
+/// (a file never replaces another, so nothing is lost); Ctrl-C exits 130;
+/// notices are warned; a source that failed is said in full, naming it,
+/// with its own reason if it gave one.
 func finishRender(_ engine: AudioEngine, output: AudioOutput, notices: [EngineNotice]) throws {
-    if StopRequest.isRaised || notices.contains(where: { $0.endsRendering || SourceFailure($0, of: engine.source) != nil }) { output.abandon() }
     try engine.stop()
     if StopRequest.isRaised { throw ExitCode(130) }
     for notice in notices where !notice.endsRendering && !notice.silencedSource { StandardError.warning(said(notice)) }

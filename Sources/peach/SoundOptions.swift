@@ -62,13 +62,14 @@ struct SoundOptions: ParsableArguments {
     }
 
     /// The chosen output, opened. A WAV file is written as fast as possible
-    /// unless `paced`, when it takes as long as the audio lasts. A source that
+    /// unless `paced`, when it takes as long as the audio lasts; it is new,
+    /// or with `replacing` this run's own from an earlier opening. A source that
     /// sends MIDI renders no audio: its clock is a paced null output unless a
     /// device or file is named, so it needs no sound card.
-    func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil) throws -> AudioOutput {
+    func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil, replacing: Bool = false) throws -> AudioOutput {
         let sendsMIDI = source?.descriptor.kind == .midi
-        if let wav, wav.lowercased().hasSuffix(".flac") { return try FlacFileOutput(path: wav, paced: pacedFile || sendsMIDI) }
-        if let wav { return try WavFileOutput(path: wav, paced: pacedFile || sendsMIDI) }
+        if let wav, wav.lowercased().hasSuffix(".flac") { return try FlacFileOutput(path: wav, paced: pacedFile || sendsMIDI, replacing: replacing) }
+        if let wav { return try WavFileOutput(path: wav, paced: pacedFile || sendsMIDI, replacing: replacing) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
         return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default")
     }

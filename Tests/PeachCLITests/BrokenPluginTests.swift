@@ -194,7 +194,7 @@ import Testing
                 "\(result.standardError)")
         #expect(result.standardError.contains(FluidFixture.sourceID))
         let calibrated = try Shell.run([BuildProducts.peach, "play", "A4", "--source", FluidFixture.sourceID,
-                                        "--option", "font=" + folder.file("damaged.sf2"), "--wav", folder.file("out.wav")])
+                                        "--option", "font=" + folder.file("damaged.sf2"), "--wav", folder.file("calibrated.wav")])
         #expect(calibrated.status == 1)
         #expect(calibrated.standardError.contains("has no key with a pitch Peach can measure and correct: it is silent"), "\(calibrated.standardError)")
     }

@@ -80,7 +80,7 @@ struct JournalHome {
         #expect(home.text(file)?.hasPrefix("# 2026-11-20\n\n## 09:00\nLong tones\n") == true)
         let before = home.text(file)
         let again = try home.peach(["export", "--format", "text", "--output", file])
-        #expect(again.status == 1 && again.standardError.contains("\(file) exists already"))
+        #expect(again.status == 1 && again.standardError.contains("\(file) already exists: Peach never overwrites a file"), "\(again.standardError)")
         #expect(home.text(file) == before)
     }
 

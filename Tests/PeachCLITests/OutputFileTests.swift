@@ -5,7 +5,7 @@ import PeachTestSupport
 import Testing
 
 /// Files Peach writes for the user (a WAV, an SVG, a CSV): complete or not
-/// there at all, never replacing a file with a failure, with the user's umask.
+/// there at all, never in place of another file, with the user's umask.
 @Suite struct OutputFileTests {
     /// `peach` with `arguments` under `umask`, with XDG folders of its own in `folder`.
     static func peach(_ arguments: [String], umask: String = "022", in folder: TemporaryDirectory) throws -> Shell.Output {
@@ -15,22 +15,34 @@ import Testing
                                            "XDG_CACHE_HOME": folder.file("cache")])
     }
 
-    @Test func aFailedPlayLeavesTheFileItWouldHaveReplaced() throws {
+    /// A file at the name given, the user's own, is refused before anything
+    /// plays or is written, and keeps every byte; nothing is left beside it.
+    @Test func anExistingFileIsNeverReplaced() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let keep = folder.file("keep.wav"), plugins = folder.file("plugins")
-        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        try CPlugin.build(BrokenPluginTests.fixture, named: "libfails", in: plugins, defines: ["PROCESS_ERROR"])
-        let before = Data("a recording the user made".utf8)
-        try before.write(to: URL(fileURLWithPath: keep))
-        let failed = try Self.peach(["play", "A4", "--plugin-path", plugins, "--source", "org.peach.test.fixture", "--wav", keep], in: folder)
-        #expect(failed.status == 1 && failed.standardError.contains("synth engine gave up"), "\(failed.standardError)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["keep.wav", "plugins"], "no temporary file is left")
-
-        let played = try Self.peach(["play", "A4", "--duration", "0.1", "--wav", keep], in: folder)
+        let mine = Data("a recording the user made".utf8), files = folder.file("files")
+        let names = ["keep.wav", "keep.flac", "p.svg", "h.csv", "notes.md"]
+        try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
+        func file(_ name: String) -> String { files + "/" + name }
+        for name in names { try mine.write(to: URL(fileURLWithPath: file(name))) }
+        #expect(try Self.peach(["journal", "add", "--date", "2026-11-24", "scales"], in: folder).status == 0)
+        let commands = [["play", "A4", "--duration", "0.1", "--wav", file("keep.wav")],
+                        ["metronome", "100", "--bars", "1", "--wav", file("keep.flac")],
+                        ["profile", "--svg", file("p.svg")], ["export", "--csv", file("h.csv")],
+                        ["journal", "export", "--output", file("notes.md")]]
+        for (arguments, name) in zip(commands, names) {
+            let refused = try Self.peach(arguments, in: folder)
+            #expect(refused.status == 1, "\(arguments): \(refused)")
+            #expect(refused.standardError.contains("\(file(name)) already exists: Peach never overwrites a file, so choose another name"),
+                    "\(refused.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file(name))) == mine, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files).sorted() == names.sorted(), "no temporary file is left")
+        // A new name is written, a device directly.
+        let played = try Self.peach(["play", "A4", "--duration", "0.1", "--wav", file("new.wav")], in: folder)
         #expect(played.status == 0, "\(played.standardError)")
-        #expect(try WavFile.read(path: keep).frameCount >= 4800, "a render that succeeds replaces it")
+        #expect(try WavFile.read(path: file("new.wav")).frameCount >= 4800)
+        #expect(try Self.peach(["play", "A4", "--duration", "0.1", "--wav", "/dev/null"], in: folder).status == 0)
     }
 
     @Test(arguments: [("022", 0o644), ("077", 0o600)])

@@ -16,6 +16,17 @@ public enum AtomicFile {
         try file.commit()
     }
 
+    /// Writes `bytes` as a new file for the user (an export, a picture), as
+    /// `write` does, but never in place of another: a file at `path`, even one
+    /// made meanwhile, stays as it is, and the answer is `.exists`.
+    public static func writeNew(_ bytes: [UInt8], to path: String) throws(HistoryError) {
+        var status = stat()
+        guard lstat(path, &status) != 0 else { throw .exists(path: path) }
+        let file = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
+        try file.write(bytes)
+        try file.commitNew()
+    }
+
     package static func temporaryPath(for path: String, process: pid_t) -> String {
         path + temporaryMarker + "\(process)"
     }

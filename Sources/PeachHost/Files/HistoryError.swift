@@ -16,4 +16,6 @@ public enum HistoryError: Error, Equatable {
     case symbolicLink(path: String)
     /// A file in the data folder is not a regular file (a FIFO, a device, a folder).
     case notRegularFile(path: String)
+    /// A file Peach was to make for the user (an export, a picture) is there already: it never replaces one.
+    case exists(path: String)
 }

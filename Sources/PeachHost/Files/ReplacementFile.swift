@@ -73,6 +73,13 @@ public final class ReplacementFile {
         return true
     }
 
+    /// A new file for the user (an export, a render): `commitIfAbsent`, with
+    /// a name taken as `.exists`; or `commit` where the file there is the
+    /// run's own (`replacing`).
+    public func commitNew(replacing: Bool = false) throws(HistoryError) {
+        if replacing { try commit() } else if try !commitIfAbsent() { throw .exists(path: path) }
+    }
+
     private static func naming(_ path: String, _ error: HistoryError) -> HistoryError {
         if case .cannotWrite(_, let reason) = error { return .cannotWrite(path: path, reason: reason) }
         return error

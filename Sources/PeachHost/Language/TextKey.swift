@@ -71,7 +71,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Notes
     case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed, rangeBeyondSource, rangeNoKeyPlayable
     // The data folder, history lines, export and import
-    case fileCannotRead, fileLine, historyNoFolder, historyCannotCreate, historyCannotWrite, historyFileInTheWay, historyAlreadyTraining
+    case fileCannotRead, fileLine, fileExists, historyNoFolder, historyCannotCreate, historyCannotWrite, historyFileInTheWay, historyAlreadyTraining
     case historyCannotRecord, historyNewerSchema, historyTornTail, snapshotNewerSchema, answerNotPositive, answerCents
     case answerReferenceOutside, answerCentsOutside, answerFirstHz, answerSecondHz, answerCorrectMismatch, profileNotFinite
     case snapshotDamaged, snapshotMovedAside, snapshotNotMovedAside, historyDamagedLine, historyDamagedLines, historyDamagedMore
@@ -143,7 +143,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
     case intervalOctavesUp, intervalOctavesDown
     // The practice recorder
-    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameControl, recordNameTaken, recordExportExists
+    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameControl, recordNameTaken
     case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
     case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageTruncated
     case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping
@@ -168,7 +168,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
     case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
-    case journalNoNotesYet, journalExportExists, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
+    case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
     case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
     case journalPlainNone, journalPlainMonthOne, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake

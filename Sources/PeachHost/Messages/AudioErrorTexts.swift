@@ -13,6 +13,7 @@ extension AudioOutputError: Worded {
         case .unsupportedDevice(let name, let failure): language.text(.outputUnsupported, name, failure.text(in: language))
         case .cannotWriteFile(let path, let reason): language.text(.outputCannotWriteWAV, path, reason.text(in: language))
         case .closeFailed(let target, let reason): language.text(.outputCloseFailed, target, reason.text(in: language))
+        case .fileExists(let path): language.text(.fileExists, path)
         }
     }
 

@@ -13,6 +13,7 @@ extension HistoryError: Worded {
         case .invalidAnswer(let problem): language.text(.historyCannotRecord, problem.text(in: language))
         case .symbolicLink(let path): language.text(.historySymbolicLink, path)
         case .notRegularFile(let path): language.text(.historyNotRegularFile, path)
+        case .exists(let path): language.text(.fileExists, path)
         }
     }
 }

@@ -10,7 +10,7 @@ extension RecordingError: Worded {
         case .nameStartsWithDot(let name): language.text(.recordNameDot, name)
         case .nameHasControlCharacter(let name): language.text(.recordNameControl, name.debugDescription.dropFirst().dropLast())
         case .nameTaken(let name): language.text(.recordNameTaken, name)
-        case .exportExists(let path): language.text(.recordExportExists, path)
+        case .exportExists(let path): language.text(.fileExists, path)
         case .cannotWrite(let path, let reason): language.text(.recordCannotWrite, path, reason)
         case .cannotRead(let path, let reason): language.text(.recordCannotRead, path, reason)
         case .diskFull(let path, let seconds): language.text(.recordDiskFull, path, TakeLength.text(seconds))

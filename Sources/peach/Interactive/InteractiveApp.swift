@@ -27,6 +27,8 @@ final class InteractiveApp {
     private var timbres: TimbreSwitch
     /// The source the next training session starts with (the last one used).
     private var source: SourceInstance
+    /// Whether this run opened its output once: a `--wav` file is then its own to replace.
+    private var outputOpened = false
     private let terminal: TerminalMode
     private let input = TerminalInput()
     private let style: TerminalStyle
@@ -104,7 +106,11 @@ final class InteractiveApp {
         do {
             audio = try TrainingAudio(source: source, noteSeconds: training.noteSeconds(settings), pauseSeconds: training.pauseSeconds(settings),
                                       backdrop: backdrop) {
-                [sound, settings] source in try sound.openOutput(pacedFile: true, for: source, settings: settings)
+                [sound, settings] source in
+                // A file output is opened again after a loss and for each stretch: the file is then this run's own.
+                let output = try sound.openOutput(pacedFile: true, for: source, settings: settings, replacing: self.outputOpened)
+                self.outputOpened = true
+                return output
             }
         } catch {
             return .failure(Failure(localized(.appCannotPlay, OutputFailureText.onScreen(error, deviceFromFlag: sound.device != nil || sound.wav != nil))))

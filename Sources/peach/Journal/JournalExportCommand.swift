@@ -34,9 +34,7 @@ struct JournalExportCommand: ParsableCommand {
             guard StandardOutput.write(bytes) else { throw Failure(localized(.exportCannotWrite)) }
             return
         }
-        let file = try ReplacementFile(path: output, mode: ReplacementFile.forTheUser)
-        try file.write(bytes)
-        guard try file.commitIfAbsent() else { throw Failure(localized(.journalExportExists, output)) }
+        try AtomicFile.writeNew(bytes, to: output)
         StandardError.write(localized(.journalExportWrote, JournalWords.notes(days.reduce(0) { $0 + $1.entries.count }), output) + "\n")
     }
 }

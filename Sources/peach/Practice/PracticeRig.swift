@@ -103,10 +103,9 @@ final class PracticeRig {
         return nil
     }
 
-    /// Ends an offline render: a refused note stops it and replaces no file; otherwise as `peach play`.
+    /// Ends an offline render: a refused note stops it; otherwise as `peach play`.
     func finish(output: AudioOutput, notices: [EngineNotice]) throws {
         if let refused = refusedNote(in: notices) {
-            output.abandon()
             try engine.stop()
             throw refused
         }

@@ -20,10 +20,6 @@ public protocol AudioOutput: AnyObject {
     /// Plays out what is buffered, then closes. [main-thread]
     func finish() throws(AudioOutputError)
 
-    /// What was rendered is not wanted (the render failed): `finish` keeps
-    /// nothing of it, and a file keeps its old content. [main-thread]
-    func abandon()
-
     /// Whether `write` waits on a sound card's clock. Only then does the render
     /// thread ask for real-time priority: at SCHED_FIFO, a thread that never
     /// blocks (a file, nothing) would starve every other program on the machine.
@@ -38,7 +34,6 @@ public protocol AudioOutput: AnyObject {
 extension AudioOutput {
     public var blocksOnDevice: Bool { false }
     public var latencyFrames: Int { 0 }
-    public func abandon() {}
 }
 
 public struct AudioFormat: Equatable, Sendable {
@@ -77,6 +72,8 @@ public enum AudioOutputError: Error, Equatable {
     case unsupportedDevice(name: String, DeviceSetupFailure)
     case cannotWriteFile(path: String, reason: Reason)
     case closeFailed(target: String, reason: Reason)
+    /// A file is at the path already, which a render never replaces.
+    case fileExists(path: String)
 
     /// Why a file or device would not take the sound.
     public enum Reason: Equatable, Sendable {
@@ -92,7 +89,7 @@ public enum AudioOutputError: Error, Equatable {
     public var needsAnotherDevice: Bool {
         switch self {
         case .noDevice, .unsupportedDevice: true
-        case .cannotWriteFile, .closeFailed: false
+        case .cannotWriteFile, .closeFailed, .fileExists: false
         }
     }
 }

@@ -6,9 +6,9 @@ import PeachSupport
 /// Writes audio to a FLAC file, 24-bit, through libsndfile: lossless at a
 /// recorder's precision and about half the size of a float WAV, for
 /// recordings worth keeping. Like the WAV output it writes under a temporary
-/// name and replaces `path` only when `finish` completes the file, so a
-/// failed render leaves an existing file as it was. Samples beyond ±1 are
-/// clipped, not wrapped.
+/// name that takes the name `path` when `finish` completes the file, and never
+/// replaces a file already there but the run's own (`replacing`). Samples
+/// beyond ±1 are clipped, not wrapped.
 ///
 /// Unlike the WAV output, a FLAC stream cannot be finished from a signal
 /// handler: if Peach is killed while writing, the temporary file is left
@@ -18,19 +18,20 @@ public final class FlacFileOutput: AudioOutput {
     public let path: String
     private let replacement: ReplacementFile
     private let file: OpaquePointer
-    /// Whether a file was at `path` before: only then does a failed render keep nothing.
-    private let replacesAFile: Bool
-    private var abandoned = false
+    /// Whether the file at `path` is this run's own, which may be replaced.
+    private let replacing: Bool
     private var failed = false
     private var closed = false
     private var pacer: RealTimePacer?
 
     /// Opens the output at once, so a bad path fails before anything plays.
-    public init(path: String, format: AudioFormat = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256), paced: Bool = false) throws(AudioOutputError) {
+    public init(path: String, format: AudioFormat = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256), paced: Bool = false,
+                replacing: Bool = false) throws(AudioOutputError) {
         self.path = path
         self.format = format
+        self.replacing = replacing
         var status = stat()
-        replacesAFile = stat(path, &status) == 0
+        guard replacing || lstat(path, &status) != 0 else { throw .fileExists(path: path) }
         do {
             replacement = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
         } catch {
@@ -69,10 +70,6 @@ public final class FlacFileOutput: AudioOutput {
         guard status == 0, !failed else {
             throw .closeFailed(target: path, reason: .system(status != 0 ? String(cString: sf_error_number(status)) : ErrnoText.describe(EIO)))
         }
-        guard !abandoned else { return }
-        do { try replacement.commit() } catch { throw .closeFailed(target: path, reason: WavFileOutput.reason(error)) }
+        try WavFileOutput.name(replacement, replacing: replacing)
     }
-
-    /// Keeps nothing only where a file was before, as the WAV output does.
-    public func abandon() { abandoned = replacesAFile }
 }

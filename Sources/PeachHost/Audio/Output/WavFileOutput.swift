@@ -17,11 +17,10 @@ public final class WavFileOutput: AudioOutput {
     private let descriptor: Int32
     /// The temporary file that becomes `path` on `finish`; nil for a pipe or a device.
     private let replacement: ReplacementFile?
-    private var abandoned = false
-    /// Whether a file was at `path` before: only then does a failed render keep nothing.
-    private var replacesAFile = false
-    /// For an emergency stop when no file was there: the temporary and final names, to rename there.
+    /// For an emergency stop: the temporary and final names, to link there.
     private var emergencyNames: (temporary: UnsafeMutablePointer<CChar>, final: UnsafeMutablePointer<CChar>)?
+    /// Whether the file at `path` is this run's own, which may be replaced.
+    private let replacing: Bool
     /// Bytes of samples written: by the render thread, read by an emergency stop on any thread.
     private let dataBytes = Atomic<Int>(0)
     /// The header to write at the end, prepared so that filling in its sizes needs no allocation.
@@ -33,15 +32,22 @@ public final class WavFileOutput: AudioOutput {
     private let seekable: Bool
 
     /// Opens the output at once, so a bad path fails before anything plays. A
-    /// file is written under a temporary name and replaces `path` only when
-    /// `finish` completes it (not after `abandon`): a failed render leaves an
-    /// existing file as it was. A named pipe or a device is written directly.
-    public init(path: String, format: AudioFormat = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256), paced: Bool = false) throws(AudioOutputError) {
+    /// file is written under a temporary name and takes the name `path` when
+    /// `finish` completes it, or an emergency stop ends the render (what was
+    /// rendered shows how far it got); a file already there, even one made
+    /// meanwhile, is never replaced, unless `replacing` says it is this run's
+    /// own (an earlier output of the same run, as the trainer opens one again
+    /// after a loss). A named pipe or a device is written directly.
+    public init(path: String, format: AudioFormat = AudioFormat(sampleRate: 48000, channels: 1, blockFrames: 256), paced: Bool = false,
+                replacing: Bool = false) throws(AudioOutputError) {
         self.path = path
         self.format = format
-        var status = stat()
-        let exists = stat(path, &status) == 0
-        if exists && status.st_mode & S_IFMT != S_IFREG {
+        self.replacing = replacing
+        var status = stat(), own = stat()
+        let device = stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+        // A name taken by a file, or by a link to one or to nothing; a link to a device (/dev/stdout) is written through.
+        if !device && !replacing && lstat(path, &own) == 0 { throw .fileExists(path: path) }
+        if device {
             replacement = nil
             descriptor = Self.openForWriting(path)
             guard descriptor >= 0 else {
@@ -52,8 +58,7 @@ public final class WavFileOutput: AudioOutput {
                 let file = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
                 replacement = file
                 descriptor = file.descriptor
-                replacesAFile = exists
-                if !exists { emergencyNames = (strdup(file.temporary), strdup(path)) }
+                emergencyNames = (strdup(file.temporary), strdup(path))
             } catch {
                 throw .cannotWriteFile(path: path, reason: Self.reason(error))
             }
@@ -71,8 +76,9 @@ public final class WavFileOutput: AudioOutput {
             emergencyCleanup = EmergencyStop.addCleanup({ context in
                 let output = Unmanaged<WavFileOutput>.fromOpaque(context!).takeUnretainedValue()
                 _ = output.writeFinalHeader()
-                // What was rendered takes the place of no file: nothing is lost, and it shows how far it got.
-                if let names = output.emergencyNames { rename(names.temporary, names.final) }
+                // What was rendered shows how far it got; link(2) takes the name only if it is free.
+                guard let names = output.emergencyNames else { return }
+                if output.replacing { rename(names.temporary, names.final) } else if link(names.temporary, names.final) == 0 { unlink(names.temporary) }
             }, context: Unmanaged.passUnretained(self).toOpaque())
         }
     }
@@ -130,13 +136,17 @@ public final class WavFileOutput: AudioOutput {
         guard closed, headerError == 0, writeError == 0 || lostReader else {
             throw .closeFailed(target: path, reason: .system(ErrnoText.describe(writeError != 0 ? writeError : headerError != 0 ? headerError : errno)))
         }
-        guard let replacement, !abandoned else { return }
-        do { try replacement.commit() } catch { throw .closeFailed(target: path, reason: Self.reason(error)) }
+        guard let replacement else { return }
+        try Self.name(replacement, replacing: replacing)
     }
 
-    /// Keeps nothing only where a file was before; a new file keeps what was
-    /// rendered, which loses nothing and shows how far the render got.
-    public func abandon() { abandoned = replacesAFile }
+    /// The last step of a file output's `finish`: the completed file takes its name.
+    static func name(_ replacement: ReplacementFile, replacing: Bool) throws(AudioOutputError) {
+        do { try replacement.commitNew(replacing: replacing) } catch {
+            if case .exists(let path) = error { throw .fileExists(path: path) }
+            throw .closeFailed(target: replacement.path, reason: reason(error))
+        }
+    }
 
     /// [async-signal-safe] Fills the sizes of what was written into the header
     /// and writes it over the first one. Returns 0, or the errno of a failed write.

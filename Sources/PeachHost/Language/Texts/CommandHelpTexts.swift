@@ -55,7 +55,7 @@ extension TextCatalog {
                 """,
             .helpProfileJSON: "Print JSON for other programs: reference, answers and, per key, threshold, band80, band95 and answers.",
             .helpProfileNote: "Show one key in detail: threshold, bands, answers, share correct, last trained, trend.",
-            .helpProfileSVG: "Also write the profile as an SVG picture, with each key's detail as its hover title.",
+            .helpProfileSVG: "Also write the profile to this new file as an SVG picture, with each key's detail as its hover title.",
             .helpStatsAbstract: "Count your training: pairs, time, keys, and how your median threshold has moved.",
             .helpStatsDiscussion: """
                 Today and this week follow your local calendar; weeks start on Monday. Time spent \
@@ -92,7 +92,7 @@ extension TextCatalog {
                 response_ms in milliseconds; reference_hz is A4. `peach import` reads it back.
                 """,
             .helpExportCSV: "Write CSV (the only format for now).",
-            .helpExportFile: "The file to write (default: standard output).",
+            .helpExportFile: "The new file to write (default: standard output).",
             .helpImportAbstract: "Merge answers from a CSV export or a history file into your history.",
             .helpImportDiscussion: """
                 Takes a CSV written by `peach export --csv` or a history JSON-lines file. Answers \
@@ -160,7 +160,7 @@ extension TextCatalog {
             .helpSource: "The sound source's id, from `peach sources` (default: the setting, else org.peach.sine).",
             .helpOption: "Set one of the source's options, e.g. gain=0.3. Repeatable.",
             .helpDevice: "The ALSA device to play through (default: the setting, else default; `aplay -L` lists them).",
-            .helpWav: "Write the audio to this WAV file (32-bit float) instead of playing it; a name ending in .flac writes FLAC (24-bit).",
+            .helpWav: "Write the audio to this new WAV file (32-bit float) instead of playing it; a name ending in .flac writes FLAC (24-bit).",
             .valueNameFolder: "dir",
             .valueNameFile: "file",
             .valueNameSeconds: "seconds",
@@ -229,7 +229,7 @@ extension TextCatalog {
                 """,
             .helpProfileJSON: "JSON für andere Programme ausgeben: reference, answers und je Taste threshold, band80, band95 und answers.",
             .helpProfileNote: "Eine Taste im Detail zeigen: Schwelle, Bänder, Antworten, Anteil richtig, zuletzt trainiert, Trend.",
-            .helpProfileSVG: "Das Profil zusätzlich als SVG-Bild schreiben, mit den Details jeder Taste als Tooltip.",
+            .helpProfileSVG: "Das Profil zusätzlich als SVG-Bild in diese neue Datei schreiben, mit den Details jeder Taste als Tooltip.",
             .helpStatsAbstract: "Zählt dein Training: Paare, Zeit, Tasten und wie sich der Median deiner Schwellen bewegt hat.",
             .helpStatsDiscussion: """
                 Heute und diese Woche folgen deinem örtlichen Kalender; Wochen beginnen am Montag. \
@@ -267,7 +267,7 @@ extension TextCatalog {
                 reference_hz ist A4. `peach import` liest die Datei wieder ein.
                 """,
             .helpExportCSV: "CSV schreiben (vorerst das einzige Format).",
-            .helpExportFile: "Die zu schreibende Datei (Standard: die Standardausgabe).",
+            .helpExportFile: "Die neue Datei, die geschrieben wird (Standard: die Standardausgabe).",
             .helpImportAbstract: "Übernimmt Antworten aus einem CSV-Export oder einer Verlaufsdatei in deinen Verlauf.",
             .helpImportDiscussion: """
                 Nimmt eine CSV-Datei von `peach export --csv` oder eine Verlaufsdatei im Format \
@@ -338,7 +338,7 @@ extension TextCatalog {
             .helpSource: "Die Kennung der Klangquelle aus `peach sources` (Standard: die Einstellung, sonst org.peach.sine).",
             .helpOption: "Eine Option der Klangquelle setzen, z. B. gain=0.3. Wiederholbar.",
             .helpDevice: "Das ALSA-Gerät für die Wiedergabe (Standard: die Einstellung, sonst default; `aplay -L` listet sie).",
-            .helpWav: "Den Ton in diese WAV-Datei schreiben (32-Bit-Float), statt ihn abzuspielen; ein Name auf .flac schreibt FLAC (24 Bit).",
+            .helpWav: "Den Ton in diese neue WAV-Datei schreiben (32-Bit-Float), statt ihn abzuspielen; ein Name auf .flac schreibt FLAC (24 Bit).",
             .valueNameFolder: "ordner",
             .valueNameFile: "datei",
             .valueNameSeconds: "sekunden",

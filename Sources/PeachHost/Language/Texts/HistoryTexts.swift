@@ -5,6 +5,7 @@ extension TextCatalog {
         english: [
             .fileCannotRead: "cannot read %1: %2",
             .fileLine: "%1 line %2: %3",
+            .fileExists: "%1 already exists: Peach never overwrites a file, so choose another name",
             .historyNoFolder: "cannot tell where to keep the training history: HOME is not set; pass --data-dir DIR",
             .historyCannotCreate: "cannot create the folder %1: %2",
             .historyCannotWrite: "cannot write %1: %2",
@@ -90,6 +91,7 @@ extension TextCatalog {
         german: [
             .fileCannotRead: "%1 lässt sich nicht lesen: %2",
             .fileLine: "%1 Zeile %2: %3",
+            .fileExists: "%1 gibt es schon: Peach überschreibt keine Datei, also einen anderen Namen wählen",
             .historyNoFolder: "unklar, wo der Trainingsverlauf liegen soll: HOME ist nicht gesetzt; gib --data-dir ORDNER an",
             .historyCannotCreate: "der Ordner %1 lässt sich nicht anlegen: %2",
             .historyCannotWrite: "%1 lässt sich nicht schreiben: %2",
