@@ -233,6 +233,7 @@ struct TunerBenchmark {
     /// aubiopitch's readings of the take, from a WAV file (0 Hz: no pitch).
     private func aubioReadings(_ take: Take, aubio: String, folder: TemporaryDirectory) throws -> [(time: Double, frequency: Double?)] {
         let path = folder.file("take.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }  // the next take's: Peach writes no file over another
         let output = try WavFileOutput(path: path)
         _ = take.samples.withUnsafeBufferPointer { output.write($0.baseAddress!, frames: $0.count) }
         try output.finish()
