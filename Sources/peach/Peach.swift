@@ -32,7 +32,13 @@ struct Peach: ParsableCommand {
                 PluginProbeCommand.probe(paths)
                 return
             }
-            var command = try parseAsRoot(SettingsSetCommand.protectingNegativeValue(arguments))
+            var command: any ParsableCommand
+            do { command = try parseAsRoot(SettingsSetCommand.protectingNegativeValue(arguments)) } catch {
+                // An option the command does not have is said before what its values got wrong.
+                guard !message(for: error).hasPrefix("Unknown option"), let unknown = UnknownOption.message(in: arguments) else { throw error }
+                StandardError.write(ParserText.translate(unknown) + "\n")
+                Glibc.exit(ExitCode.validationFailure.rawValue)
+            }
             try command.run()
         } catch {
             // Peach's own errors in its words; the parser's own message, with its framing words in Peach's language.

@@ -34,4 +34,27 @@ import Testing
             for phrase in words { #expect(text.contains(phrase), "\(phrase)\n\(help)") }
         }
     }
+
+    /// An option the command does not have is named first, even where a value
+    /// is wrong too (the parser would have judged the value first), with the
+    /// command's own usage; a wrong value alone is still named as before.
+    @Test(arguments: [
+        (["grid", "--scale", "major"], "Error: Unknown option '--scale'.\nUsage: peach grid [<options>] [<note>] [<scale>]\n"
+            + "  See 'peach grid --help' for more information.\n"),
+        (["export", "--output", "history.csv"], "Error: Unknown option '--output'.\nUsage: peach export [--data-dir <dir>] [--csv] [<file>]\n"
+            + "  See 'peach export --help' for more information.\n"),
+        (["--lang", "de", "drone", "--tone=3", "H4"], "Fehler: Unbekannte Option '--tone'.\nAufruf: peach drone [<optionen>] [<ton>]\n"
+            + "  Siehe 'peach drone --help' für mehr Informationen.\n"),
+        (["drone", "--", "--json"], "Error: '--json' is not a note: write a letter, an optional # or b, and an octave (C4, F#3, Bb2), or a MIDI number (60)\n"
+            + "Usage: peach drone [<options>] [<note>]\n  See 'peach drone --help' for more information.\n"),
+    ])
+    func anUnknownOptionIsSaidFirst(arguments: [String], message: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Shell.run([BuildProducts.peach] + arguments, environment: ["XDG_CONFIG_HOME": folder.file("config"),
+                                   "XDG_DATA_HOME": folder.file("data"), "XDG_CACHE_HOME": folder.file("cache")])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.standardError == message, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("data")), "nothing was done")
+    }
 }

@@ -36,6 +36,14 @@ import Testing
         }
     }
 
+    /// A root without an octave is taken in octave 3; a bad one is quoted as written, without it.
+    @Test func aRootIsReadWithOrWithoutItsOctave() throws {
+        #expect(try DroneSetup.note(parsing: "Bb").number == 58)
+        #expect(try DroneSetup.note(parsing: " F#4 ").number == 66)
+        #expect(throws: NoteParseError.malformed("X")) { try DroneSetup.note(parsing: "X") }
+        #expect(throws: NoteParseError.malformed("--json")) { try DroneSetup.note(parsing: "--json") }
+    }
+
     @Test func theJustFifthIs701955MillicentsAndTheEqualOne700Cents() throws {
         for (tuning, cents) in [(DroneSetup.Tuning.just, 701.955), (.equal, 700.0)] {
             let setup = DroneSetup(root: try DroneSetup.note(parsing: "D3"), fifth: true, tuning: tuning)

@@ -37,8 +37,14 @@ public struct DroneSetup: Equatable, Codable, Sendable {
     /// A note name with or without an octave (`A`, `Bb2`, `F#4`), or a MIDI number.
     public static func note(parsing text: String) throws(NoteParseError) -> MIDINote {
         let trimmed = text.trimmingWhitespace()
-        if let last = trimmed.last, !last.isNumber { return try MIDINote(parsing: trimmed + String(defaultOctave)) }
-        return try MIDINote(parsing: trimmed)
+        guard let last = trimmed.last, !last.isNumber else { return try MIDINote(parsing: trimmed) }
+        do { return try MIDINote(parsing: trimmed + String(defaultOctave)) } catch {
+            // The error quotes the text as the user wrote it, not with the octave added here.
+            switch error {
+            case .malformed: throw .malformed(text)
+            case .outOfRange: throw .outOfRange(text)
+            }
+        }
     }
 
     public func check() throws(DroneSetupError) {
