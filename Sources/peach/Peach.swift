@@ -35,7 +35,9 @@ struct Peach: ParsableCommand {
             var command: any ParsableCommand
             do { command = try parseAsRoot(SettingsSetCommand.protectingNegativeValue(arguments)) } catch {
                 // An option the command does not have is said before what its values got wrong.
-                guard !message(for: error).hasPrefix("Unknown option"), let unknown = UnknownOption.message(in: arguments) else { throw error }
+                // Not for what the parser ends with on purpose (help, a completion script) or an unknown option it names itself.
+                guard exitCode(for: error) != .success, !message(for: error).hasPrefix("Unknown option"),
+                      let unknown = UnknownOption.message(in: arguments) else { throw error }
                 StandardError.write(ParserText.translate(unknown) + "\n")
                 Glibc.exit(ExitCode.validationFailure.rawValue)
             }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// swift-argument-parser checks a command's values (its `validate`, its
 /// transforms) before it looks for options the command does not have, so
