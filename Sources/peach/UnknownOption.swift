@@ -13,16 +13,22 @@ enum UnknownOption {
     static func message(in arguments: [String]) -> String? {
         guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(Peach._dumpHelp().utf8)) else { return nil }
         var command: any ParsableCommand.Type = Peach.self, described = dump.command, path = ["peach"], rest = arguments[...]
-        while let word = rest.first, let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }),
-              let nextDescribed = described.subcommands?.first(where: { $0.commandName == word }) {
-            (command, described, rest) = (next, nextDescribed, rest.dropFirst())
-            path.append(word)
+        // Down the subcommands named, and the default one where none is (`peach --plain` is `peach start --plain`).
+        while true {
+            let named = rest.first.flatMap { word in command.configuration.subcommands.first { $0.configuration.commandName == word } }
+            guard let next = named ?? command.configuration.defaultSubcommand, let name = next.configuration.commandName,
+                  let nextDescribed = described.subcommands?.first(where: { $0.commandName == name }) else { break }
+            if named != nil { rest = rest.dropFirst() }
+            (command, described) = (next, nextDescribed)
+            path.append(name)
         }
         let known = Set((described.arguments ?? []).flatMap { $0.names ?? [] }.filter { $0.kind == "long" }.map(\.name))
         for word in rest.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            return "Error: Unknown option '--\(name)'.\nUsage: \(Peach.usageString(for: command))\n"
+            // Continued usage lines indented under it, as the parser does.
+            let usage = Peach.usageString(for: command).replacing("\n", with: "\n       ")
+            return "Error: Unknown option '--\(name)'.\nUsage: \(usage)\n"
                 + "  See '\(path.joined(separator: " ")) --help' for more information."
         }
         return nil

@@ -45,6 +45,10 @@ import Testing
             + "  See 'peach export --help' for more information.\n"),
         (["--lang", "de", "drone", "--tone=3", "H4"], "Fehler: Unbekannte Option '--tone'.\nAufruf: peach drone [<optionen>] [<ton>]\n"
             + "  Siehe 'peach drone --help' für mehr Informationen.\n"),
+        (["--plain", "--range", "C9-C10", "--bogus"], "Error: Unknown option '--bogus'.\nUsage: peach [start] [--plain] [--no-bell] [--range <range>] "
+            + "[--style <0...1>]\n         [--duration <seconds>] [--pause <seconds>] [--seed <n>]\n         [--reference <hz>] [--source <id>] "
+            + "[--option <key=value> ...]\n         [--device <name>] [--wav <file>] [--plugin-path <dir> ...]\n"
+            + "         [--plugin-isolation <auto|in-process|bridge>] [--data-dir <dir>]\n  See 'peach start --help' for more information.\n"),
         (["drone", "--", "--json"], "Error: '--json' is not a note: write a letter, an optional # or b, and an octave (C4, F#3, Bb2), or a MIDI number (60)\n"
             + "Usage: peach drone [<options>] [<note>]\n  See 'peach drone --help' for more information.\n"),
     ])
