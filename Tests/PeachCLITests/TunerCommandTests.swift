@@ -137,8 +137,9 @@ import Testing
     @Test func badInputIsNamed() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let corrupt = folder.file("take.flac")
+        let corrupt = folder.file("take.flac"), silence = folder.file("silence.wav")
         try Data("fLaC but not really".utf8).write(to: URL(fileURLWithPath: corrupt))
+        try SampleFixture.write([[Float](repeating: 0, count: 4800)], sampleRate: 48000, to: silence)
         let cases: [([String], Int32, String)] = [
             (["--input", folder.file("gone.wav"), "--json"], 1, "cannot read the sound file '\(folder.file("gone.wav"))'"),
             (["--input", corrupt, "--json"], 1, "cannot read the sound file '\(corrupt)'"),
@@ -150,6 +151,9 @@ import Testing
             (["--fifth"], 64, "name its note with --drone"),
             (["--channel", "0"], 64, "channel 0 does not exist"),
             (["--input", corrupt, "--input-device", "hw:0"], 64, "give one"),
+            // Standard input is a pipe here: the screen cannot read its keys, and the hint is the tuner's own script mode.
+            (["--input", silence, "--plain"], 1,
+             "the tuner reads its keys from a terminal, and standard input is not one; for a script, use --json (with --input FILE for a recording)"),
         ]
         for (arguments, status, words) in cases {
             let output = try Self.tuner(arguments, folder: folder)
