@@ -74,9 +74,10 @@ import Testing
         }
         let german = try Self.peach(["--lang", "de", "grid", "H", "--print"], folder: folder)
         #expect(german.status == 64 && german.standardError.contains("\"H\" ist kein Grundton"), "\(german.standardError)")
-        // Live, with no terminal, it says how a script gets the layout.
+        // Live, with no terminal, it says how a script gets the layout, before any sound file is made.
         let piped = try Self.peach(["grid", "E", "minor", "--wav", folder.file("x.wav")], folder: folder)
         #expect(piped.status != 0 && piped.standardError.contains("--print or --json"), "\(piped.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.wav")))
     }
 
     /// A scale of the user's is saved, listed, laid out by name and removed; a name in use is never overwritten.

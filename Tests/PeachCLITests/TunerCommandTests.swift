@@ -152,13 +152,14 @@ import Testing
             (["--channel", "0"], 64, "channel 0 does not exist"),
             (["--input", corrupt, "--input-device", "hw:0"], 64, "give one"),
             // Standard input is a pipe here: the screen cannot read its keys, and the hint is the tuner's own script mode.
-            (["--input", silence, "--plain"], 1,
+            (["--input", silence, "--plain", "--drone", "D3", "--wav", folder.file("drone.wav")], 1,
              "the tuner reads its keys from a terminal, and standard input is not one; for a script, use --json (with --input FILE for a recording)"),
         ]
         for (arguments, status, words) in cases {
             let output = try Self.tuner(arguments, folder: folder)
             #expect(output.status == status && output.standardError.contains(words), "\(arguments): \(output.status) \(output.standardError)")
         }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("drone.wav")), "refused before the drone's file is made")
     }
 
     /// The live screen, from a file read at the pace of a device: the note,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import PeachAudio
 import PeachHost
 import PeachText
@@ -133,6 +134,8 @@ struct GridCommand: ParsableCommand {
         if let sustain { saved.sustain = sustain }
         if let names { saved.names = names }
         if let keySize { saved.keySize = try KeySize.parse(keySize) }
+        // Before any sound is made or file opened: the grid's keys come from a terminal.
+        guard isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.gridNeedsTerminal)) }
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let start = try startingSound(catalog: catalog, saved: saved, store: store)
         StopRequest.install()

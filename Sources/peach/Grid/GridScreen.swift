@@ -93,7 +93,6 @@ final class GridScreen {
     }
 
     func run() throws -> SavedGrid {
-        guard isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.gridNeedsTerminal)) }
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
         defer { mode.leave() }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import PeachHost
 
 /// `peach tuner`: the pitch the player plays, live from a capture device, or
@@ -90,6 +91,8 @@ struct TunerCommand: ParsableCommand {
         let reference = saved.reference ?? sound.reference(store)
         let setup = TunerSetup(reference: reference, transposition: Transposition(semitones: saved.transposition), tolerance: saved.tolerance,
                                drone: try droneSetup(reference: reference))
+        // Before any sound is made or file opened: the screen's keys come from a terminal.
+        guard json || isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.tunerNeedsTerminal)) }
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let source = try setup.drone == nil || sound.source == nil ? catalog.makeInstance(of: SourceCatalog.defaultSourceID)
                                                                     : catalog.makeInstance(of: sound.source!)

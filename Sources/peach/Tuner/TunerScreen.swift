@@ -41,7 +41,6 @@ final class TunerScreen {
 
     /// Runs until a quit key, Ctrl-C, the input's end, or `seconds` of listening.
     func run(seconds: Double?) throws -> TunerSetup {
-        guard isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.tunerNeedsTerminal)) }
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
         defer { mode.leave() }
