@@ -33,7 +33,7 @@ import Testing
 
     @Test(arguments: [
         (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3...3 s; nothing was changed"),
-        (["set", "pause", "soon"], "pause: expected a number, found text"),
+        (["set", "pause", "soon"], "pause: expected a number, found the text \"soon\""),
         // A negative value is the value, not an option: before, "Missing expected argument '<value>'".
         (["set", "pause", "-1"], "pause: -1 is outside 0...2 s; nothing was changed"),
         (["set", "--plugin-path", "/nowhere", "reference", "-440"], "reference: -440 is outside 400...480 Hz; nothing was changed"),

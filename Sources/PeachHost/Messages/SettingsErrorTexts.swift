@@ -79,13 +79,14 @@ extension JSONSyntaxError: Worded {
 }
 
 extension JSONValue {
-    /// What kind of value it is, for error messages.
+    /// What kind of value it is, for error messages; text as written (its
+    /// first 40 characters), so that a word typed or found is named.
     func kindName(in language: Language) -> String {
         switch self {
         case .null: "null"
         case .bool: language.text(.kindBool)
         case .number: language.text(.kindNumber)
-        case .string: language.text(.kindText)
+        case .string(let text): language.text(.kindText, text.count > 40 ? text.prefix(39) + "…" : text)
         case .array: language.text(.kindList)
         case .object: language.text(.kindObject)
         }
