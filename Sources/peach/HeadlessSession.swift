@@ -87,7 +87,7 @@ struct HeadlessSession {
                 try end(said(notice))
             }
             if case .noteRefused(let id, _, let frequency) = notice {
-                let message = localized(.trainingNoteRefused, player.engine.refusals[id] ?? "\(frequency.compact) Hz")
+                let message = localized(.trainingNoteRefused, player.engine.refusals[id] ?? "\(frequency.hertz()) Hz")
                 try end(message)
             }
             StandardError.warning(said(notice))

@@ -41,7 +41,10 @@ struct Peach: ParsableCommand {
                 StandardError.write(ParserText.translate(unknown) + "\n")
                 Glibc.exit(ExitCode.validationFailure.rawValue)
             }
-            try command.run()
+            do { try command.run() } catch let error as ValidationError {
+                StandardError.write(ParserText.translate(UsageMessage.text(error.message, command: type(of: command))) + "\n")
+                Glibc.exit(ExitCode.validationFailure.rawValue)
+            }
         } catch {
             // Peach's own errors in its words; the parser's own message, with its framing words in Peach's language.
             let error: any Error = error is any Worded ? Failure(said(error)) : error

@@ -48,7 +48,7 @@ struct SourceCheck {
         init(_ interval: PairInterval) {
             worstCents = interval.worstCents.isFinite ? interval.worstCents : nil
             let key = Int((69 + 12 * log2(interval.firstFrequency / 440)).rounded())
-            note = MIDINote(number: key)?.name ?? interval.firstFrequency.compact
+            note = MIDINote(number: key)?.name ?? interval.firstFrequency.hertz()
             askedCents = interval.askedCents
             offeredForTraining = interval.holds
         }

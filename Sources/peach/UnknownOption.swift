@@ -6,13 +6,13 @@ import FoundationEssentials
 /// `peach grid --scale major` was told that "major" is not a root rather than
 /// that grid has no --scale. When parsing fails, the long options given are
 /// checked against the command's own (from its help dump), and the first it
-/// does not have is said instead, in the parser's words and layout.
+/// does not have is said instead, in the parser's words (`UsageMessage`).
 enum UnknownOption {
     /// The message for the first option `arguments` give that their command
     /// does not have; nil if the command has them all.
     static func message(in arguments: [String]) -> String? {
         guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(Peach._dumpHelp().utf8)) else { return nil }
-        var command: any ParsableCommand.Type = Peach.self, described = dump.command, path = ["peach"], rest = arguments[...]
+        var command: any ParsableCommand.Type = Peach.self, described = dump.command, rest = arguments[...]
         // Down the subcommands named, and the default one where none is (`peach --plain` is `peach start --plain`).
         while true {
             let named = rest.first.flatMap { word in command.configuration.subcommands.first { $0.configuration.commandName == word } }
@@ -20,16 +20,12 @@ enum UnknownOption {
                   let nextDescribed = described.subcommands?.first(where: { $0.commandName == name }) else { break }
             if named != nil { rest = rest.dropFirst() }
             (command, described) = (next, nextDescribed)
-            path.append(name)
         }
         let known = Set((described.arguments ?? []).flatMap { $0.names ?? [] }.filter { $0.kind == "long" }.map(\.name))
         for word in rest.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            // Continued usage lines indented under it, as the parser does.
-            let usage = Peach.usageString(for: command).replacing("\n", with: "\n       ")
-            return "Error: Unknown option '--\(name)'.\nUsage: \(usage)\n"
-                + "  See '\(path.joined(separator: " ")) --help' for more information."
+            return UsageMessage.text("Unknown option '--\(name)'.", command: command)
         }
         return nil
     }

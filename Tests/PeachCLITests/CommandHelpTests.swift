@@ -61,4 +61,18 @@ import Testing
         #expect(result.standardError == message, "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("data")), "nothing was done")
     }
+
+    /// A usage error found only while running (the options against the setup
+    /// they change) shows the command's own usage, not the root's.
+    @Test func aUsageErrorFoundWhileRunningShowsTheCommandsUsage() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Shell.run([BuildProducts.peach, "metronome", "100", "--group", "2+2", "--beats", "5", "--wav", folder.file("m.wav")],
+                                   environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                 "XDG_CACHE_HOME": folder.file("cache")])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.standardError == "Error: the grouping 2+2 adds up to 4 beats, but a bar has 5\n"
+                    + "Usage: peach metronome [<options>] [<bpm>]\n  See 'peach metronome --help' for more information.\n", "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("m.wav")))
+    }
 }

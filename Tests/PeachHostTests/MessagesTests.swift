@@ -297,6 +297,10 @@ import Testing
         #expect(HistoryError.invalidAnswer(.centsOutside(1e308, ceiling: 300)).text(in: .english)
             == "cannot record this answer: cents is 1e+308; Peach plays differences of at most 300.0 cents up or down, never 0")
         #expect(EngineNotice.sourceSilent(frequency: 440.5, noteFrame: 9, milliseconds: 100).text(in: .german).contains("440,5"))
+        // A frequency worked out from a key is said to a hundredth of a hertz, not to the last bit of a Double.
+        #expect(EngineNotice.sourceSilent(frequency: 12543.853951415975, noteFrame: 0, milliseconds: 100).text(in: .english)
+            == "the sound source played only silence for the first 100 ms of the note at 12543.85 Hz (frame 0) and was silenced")
+        #expect(EngineNotice.noteRefused(noteID: 1, reason: 2, frequency: 207.65234878997256).text(in: .german).contains("207,65 Hz"))
         #expect(HistoryLineError.scan(.expectedKey, column: 8).text(in: .english) == "column 8: expected a \"key\"")
     }
 

@@ -10,6 +10,11 @@ extension Double {
         let separator = language.decimalSeparator
         return separator == "." ? text : String(text.map { $0 == "." ? separator : $0 })
     }
+
+    /// A frequency in Hz for people to read: to a hundredth (`12543.85`, `440`), as `compact`.
+    public func hertz(in language: Language = Language.current) -> String {
+        ((self * 100).rounded() / 100).compact(in: language)
+    }
 }
 
 extension Double {

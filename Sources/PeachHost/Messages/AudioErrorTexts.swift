@@ -53,13 +53,13 @@ extension EngineNotice: Worded {
         case .sourceProducedInvalidSamples(let frame): language.text(.noticeInvalidSamples, frame)
         case .sourceOverran(let frame): language.text(.noticeSourceOverran, frame)
         case .sourceSilent(let frequency, let frame, let milliseconds):
-            language.text(.noticeSourceSilent, milliseconds, frequency.compact(in: language), frame)
+            language.text(.noticeSourceSilent, milliseconds, frequency.hertz(in: language), frame)
         case .deviceLost(let code): language.text(.noticeDeviceLost, ErrnoText.describe(code))
         case .outputFailed(let code): language.text(.noticeOutputFailed, ErrnoText.describe(code))
         case .underrun(let frame): language.text(.noticeUnderrun, frame)
         case .lateEvents(let count, let frame): language.text(.noticeLateEvents, count, frame)
         case .sourceSwapped(let frame): language.text(.noticeSourceSwapped, frame)
-        case .noteRefused(_, _, let frequency): language.text(.noticeNoteRefused, frequency.compact(in: language))
+        case .noteRefused(_, _, let frequency): language.text(.noticeNoteRefused, frequency.hertz(in: language))
         case .inputOverrun(let frame): language.text(.noticeInputOverrun, frame)
         case .inputEnded(let frame): language.text(.noticeInputEnded, frame)
         case .inputLost(let code): language.text(.noticeInputLost, ErrnoText.describe(code))
@@ -80,12 +80,12 @@ extension EngineError: Worded {
         case .inputRate(let input, let output): language.text(.engineInputRate, input, output)
         case .inputLate: language.text(.engineInputLate)
         case .noteOutOfRange(let frequency, let lowest, let highest, let source):
-            language.text(.engineNoteOutOfRange, source, lowest.compact(in: language), highest.compact(in: language), frequency.compact(in: language))
+            language.text(.engineNoteOutOfRange, source, lowest.hertz(in: language), highest.hertz(in: language), frequency.hertz(in: language))
         case .pairInexact(let pairs, let source, let timbre):
             pairs.worstCents.isFinite
                 ? language.text(.enginePairInexact, source, timbre, ((pairs.worstCents * 1000).rounded() / 1000).compact(in: language),
-                                ((pairs.firstFrequency * 100).rounded() / 100).compact(in: language), pairs.askedCents.compact(in: language))
-                : language.text(.enginePairUnmeasured, source, timbre, ((pairs.firstFrequency * 100).rounded() / 100).compact(in: language),
+                                pairs.firstFrequency.hertz(in: language), pairs.askedCents.compact(in: language))
+                : language.text(.enginePairUnmeasured, source, timbre, pairs.firstFrequency.hertz(in: language),
                                 pairs.askedCents.compact(in: language))
         }
     }

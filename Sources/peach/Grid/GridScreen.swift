@@ -141,7 +141,7 @@ final class GridScreen {
             if notice.endsRendering { throw Failure(said(notice)) }
             // A source may refuse a key it cannot play (a MIDI instrument's range): said, and the grid plays on.
             if case .noteRefused(let id, _, let frequency) = notice {
-                let name = NearestNote(frequency: frequency, reference: player.reference)?.note.name ?? frequency.compact
+                let name = NearestNote(frequency: frequency, reference: player.reference)?.note.name ?? frequency.hertz()
                 say(localized(.gridNoteRefused, name, engine.refusals[id] ?? ""))
             }
         }

@@ -275,7 +275,7 @@ final class TrainingScreen {
         dropPair()
         let now = Monotonic.nanoseconds()
         defer { noteRefusedAt = now }
-        let reason = words.isEmpty ? "\(frequency.compact) Hz" : words
+        let reason = words.isEmpty ? "\(frequency.hertz()) Hz" : words
         if let last = noteRefusedAt, now - last < Self.failureMemoryNanoseconds {
             pause(localized(.trainingSourceKeepsFailing, state.timbre, reason), retrying: false)
             return

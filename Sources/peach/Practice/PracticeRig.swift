@@ -98,7 +98,7 @@ final class PracticeRig {
     func refusedNote(in notices: [EngineNotice]) -> Failure? {
         for case .noteRefused(let id, _, let frequency) in notices {
             let key = Int((69 + 12 * log2(frequency / Pitch.standardReference)).rounded())
-            return Failure(localized(.practiceNoteRefused, ((frequency * 100).rounded() / 100).compact, key, engine.refusals[id] ?? ""))
+            return Failure(localized(.practiceNoteRefused, frequency.hertz(), key, engine.refusals[id] ?? ""))
         }
         return nil
     }
