@@ -41,6 +41,7 @@ struct Peach: ParsableCommand {
                 StandardError.write(ParserText.translate(unknown) + "\n")
                 Glibc.exit(ExitCode.validationFailure.rawValue)
             }
+            // A usage error found while running, framed with this command's usage (the parser would show the root's).
             do { try command.run() } catch let error as ValidationError {
                 StandardError.write(ParserText.translate(UsageMessage.text(error.message, command: type(of: command))) + "\n")
                 Glibc.exit(ExitCode.validationFailure.rawValue)
