@@ -45,6 +45,27 @@ import Testing
         #expect(try Self.peach(["play", "A4", "--duration", "0.1", "--wav", "/dev/null"], in: folder).status == 0)
     }
 
+    /// An empty name is refused before anything is rendered or written: it
+    /// once made a temporary file in the current folder and lost the render
+    /// at the end.
+    @Test func anEmptyNameIsRefusedFirst() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let cases = [(["play", "A4", "--wav", ""], "--wav"), (["export", "--csv", ""], "<file>"), (["profile", "--svg", ""], "--svg"),
+                     (["journal", "export", "--output", ""], "--output"), (["record", "export", "take", ""], "<file>")]
+        for (arguments, option) in cases {
+            let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
+            let result = try Shell.run(["sh", "-c", "cd '\(work)' && exec '\(BuildProducts.peach)' \(quoted)"],
+                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.standardError.hasPrefix("Error: \(option) is empty: give the name of the file to write\n"), "\(result.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+    }
+
     @Test(arguments: [("022", 0o644), ("077", 0o600)])
     func exportsTakeTheUsersUmask(umask: String, mode: Int) throws {
         let folder = TemporaryDirectory()

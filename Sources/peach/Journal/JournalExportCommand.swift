@@ -25,6 +25,10 @@ struct JournalExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpJournalOutput), valueName: localized(.valueNameFile)))
     var output: String?
 
+    func validate() throws {
+        try checkFileName(output, given: "--output")
+    }
+
     func run() throws {
         let (all, problems) = try data.journal().days(in: try range.range(JournalClock()))
         warnAbout(problems)

@@ -26,6 +26,10 @@ struct RecordExportCommand: ParsableCommand {
 
     @OptionGroup var recordings: RecordingsOptions
 
+    func validate() throws {
+        try checkFileName(file, given: "<file>")
+    }
+
     func run() throws {
         let library = try recordings.open()
         let found = try RecordingsOptions.take(take, in: library)

@@ -4,6 +4,7 @@ extension TextCatalog {
         english: [
             .warning: "warning",
             .exportChooseFormat: "Say which format: --csv.",
+            .fileNameEmpty: "%1 is empty: give the name of the file to write",
             .exportWrote: "Wrote %1 answers to %2.",
             .exportCannotWrite: "cannot write the export to standard output",
             .importDone: "Imported %1 of %2 answers.",
@@ -82,6 +83,7 @@ extension TextCatalog {
         german: [
             .warning: "Warnung",
             .exportChooseFormat: "Gib das Format an: --csv.",
+            .fileNameEmpty: "%1 ist leer: gib den Namen der Datei an, die geschrieben wird",
             .exportWrote: "%1 Antworten nach %2 geschrieben.",
             .exportCannotWrite: "der Export lässt sich nicht auf die Standardausgabe schreiben",
             .importDone: "%1 von %2 Antworten importiert.",
