@@ -10,6 +10,12 @@ struct DataOptions: ParsableArguments {
             help: ArgumentHelp(localized(.helpDataDir), valueName: localized(.valueNameFolder)))
     var directory: String?
 
+    /// An empty folder would fall back to the usual one, where a script meant
+    /// another (`--data-dir "$UNSET"` training into the user's own history).
+    func validate() throws {
+        if directory?.isEmpty == true { throw ValidationError(localized(.dataDirEmpty)) }
+    }
+
     func resolve() throws -> String {
         try DataDirectory.resolve(override: directory)
     }

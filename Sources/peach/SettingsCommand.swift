@@ -27,6 +27,10 @@ struct SettingsFileOptions: ParsableArguments {
     @Option(name: .customLong("settings-file"), help: ArgumentHelp(localized(.helpSettingsFile), valueName: localized(.valueNameFile)))
     var path: String?
 
+    func validate() throws {
+        try checkFileName(path, given: "--settings-file")
+    }
+
     func open() throws -> SettingsStore {
         try SettingsStore(path: path ?? SettingsStore.defaultPath())
     }

@@ -66,6 +66,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
     }
 
+    /// An empty --data-dir or --settings-file is refused: the one would have
+    /// trained into the usual history (a script's `--data-dir "$UNSET"`), the
+    /// other left a lock file in the current folder.
+    @Test func anEmptyFolderOrSettingsFileIsRefused() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let cases = [(["train", "--headless", "--no-audio", "--data-dir", ""], "--data-dir is empty: give the data folder"),
+                     (["stats", "--data-dir", ""], "--data-dir is empty: give the data folder"),
+                     (["settings", "set", "style", "0.3", "--settings-file", ""], "--settings-file is empty")]
+        for (arguments, message) in cases {
+            let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
+            let result = try Shell.run(["sh", "-c", "cd '\(work)' && echo higher | exec '\(BuildProducts.peach)' \(quoted)"],
+                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            #expect(result.status == 64 && result.standardError.hasPrefix("Error: " + message), "\(arguments): \(result)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("data")), "nothing trained into the usual folder")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("config")), "no settings written")
+    }
+
     @Test(arguments: [("022", 0o644), ("077", 0o600)])
     func exportsTakeTheUsersUmask(umask: String, mode: Int) throws {
         let folder = TemporaryDirectory()
