@@ -194,12 +194,19 @@ import Testing
     }
 
     /// A relative PEACH_PLUGIN_PATH entry depends on where Peach was started: it is resolved, and said so.
+    /// A folder named that is not there is said too; the usual folders are not.
     @Test func aRelativePluginPathEntryIsResolvedWithAWarning() throws {
         let here = FileManager.default.currentDirectoryPath
-        let searchPath = PluginSearchPath.standard(environment: ["PEACH_PLUGIN_PATH": "/opt/peach:my-plugins"], executableDirectory: nil)
-        #expect(searchPath.directories.prefix(2) == ["/opt/peach", here + "/my-plugins"])
-        #expect(searchPath.warnings == [.relativeEntry(entry: "my-plugins", resolved: here + "/my-plugins")])
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let searchPath = PluginSearchPath.standard(commandLine: [folder.path, folder.file("typo")],
+                                                   environment: ["PEACH_PLUGIN_PATH": "/opt/peach:my-plugins", "HOME": folder.file("home")],
+                                                   executableDirectory: nil)
+        #expect(searchPath.directories.prefix(4) == [folder.path, folder.file("typo"), "/opt/peach", here + "/my-plugins"])
+        #expect(searchPath.warnings == [.relativeEntry(entry: "my-plugins", resolved: here + "/my-plugins"), .missingFolder(folder: folder.file("typo")),
+                                        .missingFolder(folder: "/opt/peach"), .missingFolder(folder: here + "/my-plugins")])
         #expect(searchPath.warnings[0].words.contains("'my-plugins' is not an absolute path; it is taken as \(here)/my-plugins"))
+        #expect(searchPath.warnings[1].words == "the plugin folder \(folder.file("typo")) (from --plugin-path or PEACH_PLUGIN_PATH) is not there: no plugins come from it")
     }
 
     // MARK: Failures while playing

@@ -93,7 +93,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
     case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionMalformed, optionRefused, optionNotLive
-    case pluginPathRelative, pluginFolderWritable, pluginFileWritable
+    case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart
     // Audio outputs and the engine

@@ -103,6 +103,7 @@ extension PluginFolderWarning: Worded {
         case .relativeEntry(let entry, let resolved): language.text(.pluginPathRelative, entry, resolved)
         case .worldWritable(let folder, let writable):
             folder == writable ? language.text(.pluginFolderWritable, folder) : language.text(.pluginFileWritable, folder, writable)
+        case .missingFolder(let folder): language.text(.pluginFolderMissing, folder)
         }
     }
 }

@@ -53,6 +53,8 @@ public struct PluginSearchPath: Sendable, Equatable {
                 directories.append(resolved)
             }
         }
+        // A folder the user named that is not there is most likely a typo; the usual folders below may well be missing.
+        for folder in directories where !PluginPath.isFolder(folder) { warnings.append(.missingFolder(folder: folder)) }
         if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/lib/peach/plugins")
         }
@@ -68,9 +70,10 @@ public struct PluginSearchPath: Sendable, Equatable {
     }
 
     /// Every `.so` in the search path, canonical and without repeats, in search order,
-    /// and what was said about the folders: the relative entries, and each folder
-    /// skipped because anyone may write to it or to a library in it (unless allowed).
-    /// Missing folders are skipped silently: most users have only some of them.
+    /// and what was said about the folders: the relative entries and the folders
+    /// named that are missing (`standard`), and each folder skipped because
+    /// anyone may write to it or to a library in it (unless allowed). The usual
+    /// folders are skipped silently when missing: most users have only some of them.
     public func candidateLibraries() -> (libraries: [String], warnings: [PluginFolderWarning]) {
         var seen = Set<String>()
         var libraries: [String] = []
@@ -97,6 +100,8 @@ public enum PluginFolderWarning: Equatable, Sendable {
     case relativeEntry(entry: String, resolved: String)
     /// A folder skipped because `writable` (the folder itself or a library in it) may be written by anyone.
     case worldWritable(folder: String, writable: String)
+    /// A folder given with `--plugin-path` or `PEACH_PLUGIN_PATH` that is not there (or is not a folder).
+    case missingFolder(folder: String)
 }
 
 /// File-system helpers for plugin discovery.
@@ -106,6 +111,12 @@ public enum PluginPath {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// Whether `path` is a folder (following links).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The folder that holds the running program.
