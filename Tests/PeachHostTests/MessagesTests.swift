@@ -203,6 +203,7 @@ import Testing
         Case(value: SourceOptionError.wrongType(key: "mono", value: "yes", expected: .bool), names: ["mono", "yes"]),
         Case(value: SourceOptionError.outOfRange(key: "gain", value: "3", range: 0...2, unit: "dB"), names: ["gain", "3", "0", "2", "dB"]),
         Case(value: SourceOptionError.notAChoice(key: "program", value: "900", choices: ["1", "2"]), names: ["program", "900", "1, 2"]),
+        Case(value: SourceOptionError.notAChoice(key: "program", value: "999", choices: (0...127).map(String.init)), names: ["program", "999", "0", "127"]),
         Case(value: SourceOptionError.malformedAssignment("gain"), names: ["gain"]),
         Case(value: SourceOptionError.rejectedBySource(source: "org.x", key: "font", value: "/f.sf2", reason: .said("not a SoundFont")),
              names: ["org.x", "font", "/f.sf2", "not a SoundFont"]),
@@ -302,6 +303,9 @@ import Testing
         #expect(EngineNotice.sourceSilent(frequency: 12543.853951415975, noteFrame: 0, milliseconds: 100).text(in: .english)
             == "the sound source played only silence for the first 100 ms of the note at 12543.85 Hz (frame 0) and was silenced")
         #expect(EngineNotice.noteRefused(noteID: 1, reason: 2, frequency: 207.65234878997256).text(in: .german).contains("207,65 Hz"))
+        // A run of whole numbers (a MIDI program) is said by its ends, not as 128 words.
+        #expect(SourceOptionError.notAChoice(key: "program", value: "999", choices: (0...127).map(String.init)).text(in: .english)
+            == "option program: '999' is not one of: the whole numbers 0 to 127")
         #expect(HistoryLineError.scan(.expectedKey, column: 8).text(in: .english) == "column 8: expected a \"key\"")
     }
 

@@ -92,7 +92,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case instanceOptionInfoFailed, instanceOptionField, instanceEmptyKey, instanceDuplicateOption, instanceUnknownType
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
-    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionMalformed, optionRefused, optionNotLive
+    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart

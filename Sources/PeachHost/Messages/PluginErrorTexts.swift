@@ -87,13 +87,22 @@ extension SourceOptionError: Worded {
             language.text(.optionWrongType, key, value, language.text(expected == .bool ? .kindBool : expected == .int ? .optionWholeNumber : .kindNumber))
         case .outOfRange(let key, let value, let range, let unit):
             language.text(.optionOutside, key, value, range.lowerBound.compact(in: language), range.upperBound.compact(in: language), unit.isEmpty ? "" : " " + unit)
-        case .notAChoice(let key, let value, let choices): language.text(.optionNotAChoice, key, value, choices.joined(separator: ", "))
+        case .notAChoice(let key, let value, let choices): language.text(.optionNotAChoice, key, value, Self.listed(choices, in: language))
         case .malformedAssignment(let text): language.text(.optionMalformed, text)
         case .rejectedBySource(let source, let key, let value, let reason): language.text(.optionRefused, source, key, value, reason.text(in: language))
         case .cannotReadBack(let source, let key, let reason):
             language.text(.optionRefused, source, key, "?", language.text(.instanceCannotReadBack, reason.text(in: language)))
         case .notLive(let source, let key): language.text(.optionNotLive, source, key)
         }
+    }
+
+    /// The choices, or for a run of whole numbers (a MIDI program: 0 to 127) its ends.
+    private static func listed(_ choices: [String], in language: Language) -> String {
+        let numbers = choices.compactMap { Int($0) }
+        guard choices.count > 3, numbers.count == choices.count, zip(numbers, numbers.dropFirst()).allSatisfy({ $1 == $0 + 1 }) else {
+            return choices.joined(separator: ", ")
+        }
+        return language.text(.optionChoicesRun, numbers.first!, numbers.last!)
     }
 }
 
