@@ -130,6 +130,19 @@ import Testing
         #expect(KeyTrend.comparisonMoment(firstAnswer: 0, latestAnswer: 365 * day) == 335 * day)
     }
 
+    /// A first sitting compared with its own first half is noise: no trend before a day of history.
+    @Test func aHistoryOfLessThanADayHasNoTrend() throws {
+        let sitting = simulatedHistory(count: 400, keys: 60...64, start: 1_790_000_000, spacing: 20, seed: 3) { _ in 30 }.map(AnswerEvidence.init)
+        #expect(ProfileOverview.comparison(sitting, reference: 440) == nil)
+        let report = ProfileReport(profile: PersistentTraining.rebuild(sitting), range: .adaptive, reference: 440)
+        let overview = ProfileOverview(report: report, evidence: sitting, comparison: ProfileOverview.comparison(sitting, reference: 440))
+        let lines = try #require(overview.detail(for: MIDINote(number: 62)!)).lines(now: sitting.last!.time, calendar: .fixed(utcOffsetSeconds: 0))
+        #expect(!lines.contains { $0.hasPrefix("trend") }, "\(lines)")
+        let nextDay = sitting + simulatedHistory(count: 10, keys: 60...64, start: 1_790_000_000 + 86_400, spacing: 20, seed: 4) { _ in 30 }
+            .map(AnswerEvidence.init)
+        #expect(ProfileOverview.comparison(nextDay, reference: 440) != nil)
+    }
+
     @Test func aListenerWhoImprovedSeesTheTrend() throws {
         // Two days at 40 cents on C4-E4, then, ten weeks later, two days at 10 cents on C4-F#4. The profile remembers
         // about 20,000 answers, so the old ones still weigh in: the threshold falls by more than a third, not to a quarter.

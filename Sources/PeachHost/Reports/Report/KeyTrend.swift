@@ -6,7 +6,7 @@ import PeachTraining
 /// training does not hide what the training before it did. A listener who
 /// has trained for less than two months gets the moment halfway between
 /// their first and latest answers instead, so that three weeks of training
-/// already show a trend.
+/// already show a trend; less than a day, none.
 public struct KeyTrend: Equatable, Sendable {
     public enum Change: String, Sendable {
         /// The threshold fell: the 80% bands then and now do not overlap.
@@ -23,6 +23,8 @@ public struct KeyTrend: Equatable, Sendable {
     public var now: ProfileReport.Note
 
     public static let month = 30 * 86_400.0
+    /// A history shorter than this shows no trend (`ProfileOverview.comparison`).
+    public static let shortestHistory = 86_400.0
 
     /// The moment trends compare with, for a history from `firstAnswer` to `latestAnswer`.
     public static func comparisonMoment(firstAnswer: Double, latestAnswer: Double) -> Double {

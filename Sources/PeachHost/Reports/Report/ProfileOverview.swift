@@ -44,9 +44,12 @@ public struct ProfileOverview: Sendable {
         return (ProfileOverview(report: report, evidence: history.evidence, comparison: comparison), warnings)
     }
 
-    /// The profile at the moment trends compare with (see `KeyTrend`); nil without answers.
+    /// The profile at the moment trends compare with (see `KeyTrend`); nil
+    /// without answers, or for a history of less than a day, whose halves are
+    /// minutes apart: a first sitting compared with itself shows only noise
+    /// ("7.8 ¢ → 49 ¢, 528% higher" after four answers).
     public static func comparison(_ evidence: [AnswerEvidence], reference: Double) -> Comparison? {
-        guard let first = evidence.first, let latest = evidence.last else { return nil }
+        guard let first = evidence.first, let latest = evidence.last, latest.time - first.time >= KeyTrend.shortestHistory else { return nil }
         let moment = KeyTrend.comparisonMoment(firstAnswer: first.time, latestAnswer: latest.time)
         return Comparison(moment: moment, report: ProfileTimeline.reports(evidence, before: [moment], reference: reference)[0])
     }
