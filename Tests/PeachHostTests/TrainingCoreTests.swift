@@ -300,6 +300,35 @@ import Testing
         }
     }
 
+    /// A miss far above the estimate sits where P(correct) is flat at the
+    /// lapse floor: the cold start's miss at 100 cents once left the prior's
+    /// 10 cents untouched, where the key's own posterior has its median near
+    /// 50. Later, among many answers, such a miss is read as the lapse it
+    /// most likely is.
+    @Test func aColdStartsMissIsRead() {
+        let profile = PerceptualProfile()
+        profile.cover(TrainingRange.adaptiveStart)
+        let key = MIDINote(number: 54)!
+        let prior = profile.threshold(at: key)
+        #expect(prior < 12, "the prior's median: \(prior)")
+        profile.record(note: key, delta: 100, direction: .lower, correct: false)
+        #expect(profile.threshold(at: key) > 40, "\(profile.threshold(at: key))")
+        #expect(profile.threshold(at: MIDINote(number: 60)!) > 2 * prior, "the level rises with it")
+        profile.record(note: MIDINote(number: 55)!, delta: 100, direction: .higher, correct: true)
+        #expect(profile.threshold(at: key) > 30, "one right answer at 100 cents does not undo it")
+
+        let trained = PerceptualProfile()
+        trained.cover(TrainingRange.adaptiveStart)
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<60 {
+            let correct = Double.random(in: 0..<1, using: &generator) < 0.8
+            trained.record(note: key, delta: 10, direction: correct ? .higher : .lower, correct: correct)
+        }
+        let before = trained.threshold(at: key)
+        trained.record(note: key, delta: 100, direction: .lower, correct: false)
+        #expect(abs(log(trained.threshold(at: key) / before)) < 0.2, "a lapse among 60 answers: \(before) → \(trained.threshold(at: key))")
+    }
+
     @Test func pairsAreBalancedQuantisedAndHarderAfterCorrectEasierAfterWrong() {
         var listener = Listener { _ in 15 }
         let session = TrainingSession(range: .manual(MIDINote(number: 50)!, MIDINote(number: 70)!),

@@ -111,6 +111,20 @@ package struct KeyEvidence: Sendable, Equatable {
         return (score, cross, shared)
     }
 
+    /// The largest difference (ln Δ, as today) at which more answers here were
+    /// wrong, by half an answer or more, than a threshold of e^f explains; nil
+    /// if there is none. A lapse or two among many easy pairs is explained.
+    package func largestSurprisingMiss(logThreshold f: Double, function: PsychometricFunction, unit: Double, drift: Drift) -> Double? {
+        var largest: Double?
+        for slot in occupied where weights[slot] > correctWeights[slot] {
+            let logDelta = logDelta(slot, drift)
+            guard logDelta > largest ?? -.infinity else { continue }
+            let p = function.probabilityAndSlope(logDelta: logDelta, logThreshold: f, direction: Self.direction(ofSlot: slot)).p
+            if (weights[slot] - correctWeights[slot]) * unit - weights[slot] * unit * (1 - p) >= 0.5 { largest = logDelta }
+        }
+        return largest
+    }
+
     /// Log-likelihood of the answers at this key, for comparing slopes, lapses and biases.
     package func logLikelihood(logThreshold f: Double, function: PsychometricFunction, unit: Double, drift: Drift) -> Double {
         var sum = 0.0
