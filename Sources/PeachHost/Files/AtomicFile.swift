@@ -20,8 +20,7 @@ public enum AtomicFile {
     /// `write` does, but never in place of another: a file at `path`, even one
     /// made meanwhile, stays as it is, and the answer is `.exists`.
     public static func writeNew(_ bytes: [UInt8], to path: String) throws(HistoryError) {
-        var status = stat()
-        guard lstat(path, &status) != 0 else { throw .exists(path: path) }
+        guard !PosixFile.nameTaken(path) else { throw .exists(path: path) }
         let file = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
         try file.write(bytes)
         try file.commitNew()

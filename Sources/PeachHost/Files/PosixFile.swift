@@ -133,6 +133,13 @@ package struct PosixFile: ~Copyable {
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
     }
 
+    /// Whether anything has the name `path`: a file, a folder, a link (even
+    /// one to nothing). A file made for the user never takes a name in use.
+    package static func nameTaken(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// The whole file at `path`.
     package static func contents(of path: String) throws(HistoryError) -> [UInt8] {
         try PosixFile(path).read()

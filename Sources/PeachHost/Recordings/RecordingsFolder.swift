@@ -32,11 +32,6 @@ struct RecordingsFolder {
         }
     }
 
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
-    }
-
     /// Makes an entry of `folder` durable: a rename, a new link, an unlink.
     static func sync(_ folder: String) throws(RecordingError) {
         do { try PosixFile.syncDirectory(folder) } catch { throw .file(error) }

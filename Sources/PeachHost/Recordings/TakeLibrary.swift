@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import PeachFiles
 import PeachSupport
 
 /// The takes in `<data folder>/recordings`: listed newest first, found by
@@ -76,12 +77,12 @@ public final class TakeLibrary {
 
     /// Whether a take, or a take being recorded, is called `name` (in either format).
     public func isTaken(_ name: String) -> Bool {
-        isTakenByATake(name) || TakeFormat.allCases.contains { RecordingsFolder.exists(folder.partialPath(name, becoming: $0)) }
+        isTakenByATake(name) || TakeFormat.allCases.contains { PosixFile.nameTaken(folder.partialPath(name, becoming: $0)) }
     }
 
     /// Whether a finished take is called `name`.
     func isTakenByATake(_ name: String) -> Bool {
-        TakeFormat.allCases.contains { RecordingsFolder.exists(folder.takePath(name, $0)) }
+        TakeFormat.allCases.contains { PosixFile.nameTaken(folder.takePath(name, $0)) }
     }
 
     // MARK: Changing
@@ -100,7 +101,7 @@ public final class TakeLibrary {
 
     /// Exports a copy of `take` to `path` as `format`; a file at `path` is never replaced.
     public func export(_ take: Take, to path: String, format: TakeFormat) throws(RecordingError) {
-        guard !RecordingsFolder.exists(path) else { throw .exportExists(path: path) }
+        guard !PosixFile.nameTaken(path) else { throw .exportExists(path: path) }
         let source = try TakeFile.open(take.path)
         try SoundCopy.write(from: take.path, to: path, format: SoundCopy.sndfileFormat(format, source: source.info), exists: .exportExists(path: path))
     }

@@ -30,8 +30,7 @@ public final class FlacFileOutput: AudioOutput {
         self.path = path
         self.format = format
         self.replacing = replacing
-        var status = stat()
-        guard replacing || lstat(path, &status) != 0 else { throw .fileExists(path: path) }
+        guard replacing || !PosixFile.nameTaken(path) else { throw .fileExists(path: path) }
         do {
             replacement = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
         } catch {

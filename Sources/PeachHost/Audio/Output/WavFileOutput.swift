@@ -43,10 +43,10 @@ public final class WavFileOutput: AudioOutput {
         self.path = path
         self.format = format
         self.replacing = replacing
-        var status = stat(), own = stat()
+        var status = stat()
         let device = stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
         // A name taken by a file, or by a link to one or to nothing; a link to a device (/dev/stdout) is written through.
-        if !device && !replacing && lstat(path, &own) == 0 { throw .fileExists(path: path) }
+        if !device && !replacing && PosixFile.nameTaken(path) { throw .fileExists(path: path) }
         if device {
             replacement = nil
             descriptor = Self.openForWriting(path)
