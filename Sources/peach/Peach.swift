@@ -38,13 +38,11 @@ struct Peach: ParsableCommand {
                 // Not for what the parser ends with on purpose (help, a completion script) or an unknown option it names itself.
                 guard exitCode(for: error) != .success, !message(for: error).hasPrefix("Unknown option"),
                       let unknown = UnknownOption.message(in: arguments) else { throw error }
-                StandardError.write(ParserText.translate(unknown) + "\n")
-                Glibc.exit(ExitCode.validationFailure.rawValue)
+                exitWithUsageError(unknown)
             }
             // A usage error found while running, framed with this command's usage (the parser would show the root's).
             do { try command.run() } catch let error as ValidationError {
-                StandardError.write(ParserText.translate(UsageMessage.text(error.message, command: type(of: command))) + "\n")
-                Glibc.exit(ExitCode.validationFailure.rawValue)
+                exitWithUsageError(UsageMessage.text(error.message, command: type(of: command)))
             }
         } catch {
             // Peach's own errors in its words; the parser's own message, with its framing words in Peach's language.
@@ -58,5 +56,11 @@ struct Peach: ParsableCommand {
             }
             Glibc.exit(code.rawValue)
         }
+    }
+
+    /// A usage error framed by `UsageMessage`, in the current language, and the parser's exit status for one.
+    private static func exitWithUsageError(_ message: String) -> Never {
+        StandardError.write(ParserText.translate(message) + "\n")
+        Glibc.exit(ExitCode.validationFailure.rawValue)
     }
 }
