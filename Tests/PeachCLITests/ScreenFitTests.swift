@@ -52,7 +52,8 @@ import Testing
 
         // The profile: the keyboard and its key names on screen, the key's detail there or a scroll away.
         terminal.send("p")
-        try terminal.waitFor(text: "choose a key")
+        // The hint's last words: a frame read in two pieces is judged only once whole.
+        try terminal.waitFor(text: "other key: back")
         Self.expectFits(terminal, hint: "other key: back", "profile \(columns)×\(rows)")
         let chart = terminal.screen.lines
         #expect(chart.contains { $0.contains("▁") && $0.contains("█") }, "the keyboard\n\(terminal.screen.text)")
