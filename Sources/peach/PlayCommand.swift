@@ -30,7 +30,6 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
-        guard !notes.isEmpty else { throw ValidationError(localized(.playNeedsNote)) }
         _ = try parsedNotes()
         guard NoteSequence.durationRange.contains(duration) else {
             throw ValidationError(localized(.playDurationOutside, duration.compact, NoteSequence.durationRange.lowerBound.compact,

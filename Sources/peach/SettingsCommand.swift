@@ -11,14 +11,15 @@ struct SettingsCommand: ParsableCommand {
         discussion: localized(.helpSettingsDiscussion) + "\n\n" + localized(.helpExamples) + """
 
               peach settings
+              peach settings get reference            \(localized(.helpSettingsExampleGet))
               peach settings set note-duration 0.8
               peach settings set reference 442
               peach settings set range C3-C6
-              peach settings set option gain=0.3     \(localized(.helpSettingsExampleOption))
+              peach settings set option gain=0.3      \(localized(.helpSettingsExampleOption))
               peach settings reset reference
               peach settings reset                    \(localized(.helpSettingsExampleAll))
             """,
-        subcommands: [SettingsListCommand.self, SettingsSetCommand.self, SettingsResetCommand.self],
+        subcommands: [SettingsListCommand.self, SettingsGetCommand.self, SettingsSetCommand.self, SettingsResetCommand.self],
         defaultSubcommand: SettingsListCommand.self)
 }
 
@@ -65,6 +66,25 @@ struct SettingsListCommand: ParsableCommand {
         let options = store.sourceOptions(for: store.text(.source))
         for option in options { print("  \("option".padding(width))\(option.key)=\(option.value)") }
         if options.isEmpty { print("  \("option".padding(width))\(localized(.settingsNoneSaved, store.text(.source)))") }
+    }
+}
+
+struct SettingsGetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "get", abstract: localized(.helpSettingsGetAbstract))
+
+    @Argument(help: ArgumentHelp(localized(.helpSettingsGetKey), valueName: localized(.valueNameKey)))
+    var key: String
+
+    @OptionGroup var file: SettingsFileOptions
+
+    func run() throws {
+        let store = try file.open()
+        if key == "option" {
+            for option in store.sourceOptions(for: store.text(.source)) { print("\(option.key)=\(option.value)") }
+            return
+        }
+        guard let setting = Setting.named(key) else { throw SettingsError.unknownKey(key) }
+        print(setting.plain(store.value(setting)))
     }
 }
 

@@ -27,7 +27,7 @@ struct SoundOptions: ParsableArguments {
 
     func validate() throws {
         guard device == nil || wav == nil else { throw ValidationError(localized(.soundDeviceOrWav)) }
-        try checkFileName(wav, given: "--wav")
+        try checkAudioFileName(wav, given: "--wav")
         if let reference, !Pitch.referenceRange.contains(reference) {
             throw ValidationError(localized(.soundReferenceOutside, reference.compact, Pitch.referenceRange.lowerBound.compact,
                                             Pitch.referenceRange.upperBound.compact))

@@ -82,7 +82,7 @@ struct SourcesCommand: ParsableCommand {
     private static func summary(_ option: SourceOption) -> String {
         let unit = option.unit.isEmpty ? "" : " \(option.unit)"
         var kind = typeName(option.type)
-        if let range = option.range { kind += " \(range.lowerBound.compact)...\(range.upperBound.compact)\(unit)" }
+        if let range = option.range { kind += " " + range.said(unit: option.unit) }
         if option.type == .choice { kind += " " + localized(.sourcesChoices, option.choices.count) }
         return localized(.sourcesOption, option.name, kind, option.defaultValue + unit, option.description)
     }

@@ -36,7 +36,7 @@ struct StatsCommand: ParsableCommand {
         guard statistics.pairs > 0 else { return [localized(.statsNoAnswers)] }
         var lines = [
             localized(.statsPairs, statistics.pairs, statistics.pairsToday, statistics.pairsThisWeek),
-            localized(statistics.sittings == 1 ? .statsTimeOneSitting : .statsTimeSittings, duration(statistics.trainingSeconds), statistics.sittings),
+            localized(.statsTime, duration(statistics.trainingSeconds), statistics.sittings),
             localized(.statsKeys, statistics.keysTrained),
         ]
         let now = statistics.medianThresholdNow.map(CentsText.text) ?? localized(.statsMedianNone)

@@ -12,7 +12,7 @@ struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
         abstract: localized(.helpTrainAbstract),
-        usage: CommandUsage.lines([("peach train", [ScreenOptions.self, TrainingOptions.self, SoundOptions.self, DataOptions.self]),
+        usage: CommandUsage.lines([("peach train", [ScreenOptions.self, BackdropOptions.self, TrainingOptions.self, SoundOptions.self, DataOptions.self]),
                                    ("peach train --headless [--no-audio]", [TrainingOptions.self, SoundOptions.self, DataOptions.self])]),
         discussion: localized(.helpTrainDiscussion))
 
@@ -22,12 +22,7 @@ struct TrainCommand: ParsableCommand {
     @Flag(name: .customLong("no-audio"), help: ArgumentHelp(localized(.helpTrainNoAudio)))
     var noAudio = false
 
-    @Option(help: ArgumentHelp(localized(.helpTrainDrone), valueName: localized(.valueNameNote)))
-    var drone: String?
-
-    @Option(help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
-    var metronome: Double?
-
+    @OptionGroup var backdrop: BackdropOptions
     @OptionGroup var training: TrainingOptions
     @OptionGroup var screen: ScreenOptions
     @OptionGroup var sound: SoundOptions
@@ -36,15 +31,14 @@ struct TrainCommand: ParsableCommand {
     func validate() throws {
         guard headless || !noAudio else { throw ValidationError(localized(.trainNoAudioNeedsHeadless)) }
         guard !headless || !screen.plain else { throw ValidationError(localized(.trainHeadlessOrPlain)) }
-        guard !headless || drone == nil && metronome == nil else { throw ValidationError(localized(.trainBackdropHeadless)) }
-        if let drone { _ = try checked { try DroneSetup.note(parsing: drone) } }
-        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
+        guard !headless || backdrop.isEmpty else { throw ValidationError(localized(.trainBackdropHeadless)) }
+        _ = try backdrop.checkedBackdrop()
     }
 
     func run() throws {
         guard headless else {
             let app = try InteractiveApp(training: training, screen: screen, sound: sound, dataDirectory: try data.resolve(),
-                                         under: (drone: try drone.map { text in try checked { try DroneSetup.note(parsing: text) } }, bpm: metronome))
+                                         under: try backdrop.checkedBackdrop())
             app.run(beginWithTraining: true).endProcess()
             return
         }

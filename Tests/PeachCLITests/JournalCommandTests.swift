@@ -92,7 +92,7 @@ struct JournalHome {
                                      (["add", "--date", "2026-13-01", "x"], "2026-13-01 is not a date"),
                                      (["add", "--date", "tomorrowish", "x"], "tomorrowish is not a date"),
                                      (["add", "--time", "25:00", "x"], "25:00 is not a time"),
-                                     (["add", "--take", "a/b", "x"], "\"a/b\" cannot be a take's name"),
+                                     (["add", "--take", "a/b", "x"], "'a/b' cannot be a take's name"),
                                      (["list", "--from", "2026-11-02", "--to", "2026-11-01"], "--from 2026-11-02 is after --to 2026-11-01"),
                                      (["delete", "2026-02-29"], "2026-02-29 is not a date"),
                                      (["calendar", "2026-13"], "2026-13 is not a month")] {
@@ -204,7 +204,7 @@ struct JournalHome {
         }
         let one = try home.peach(["delete", "2026-11-24", "--entry", "1"])
         #expect(one.standardOutput == "Moved entry 1 of 2026-11-24 to the trash; peach journal restore 2026-11-24 brings it back within 30 days.\n")
-        #expect(try home.peach(["delete", "2026-11-24", "--entry", "5"]).standardError.contains("2026-11-24 has 1 entries: there is no entry 5"))
+        #expect(try home.peach(["delete", "2026-11-24", "--entry", "5"]).standardError.contains("2026-11-24 has 1 entry: there is no entry 5"))
         #expect(try home.peach(["delete", "2026-11-24"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-24")))
         #expect(try home.peach(["delete", "2026-11-24"]).standardError.contains("no notes on 2026-11-24"))

@@ -59,7 +59,7 @@ import Testing
 
         let setting = try Self.peach(["settings", "set", "note-duration", "9"], config: config, environment: german)
         #expect(setting.status == 1)
-        #expect(setting.standardError == "Fehler: note-duration: 9 liegt außerhalb von 0,3...3 s; nichts wurde geändert\n")
+        #expect(setting.standardError == "Fehler: note-duration: 9 liegt außerhalb von 0,3 bis 3 s; nichts wurde geändert\n")
         #expect(!FileManager.default.fileExists(atPath: config.path + "/peach/settings.json"), "nothing was written")
 
         let unknown = try Self.peach(["stats", "--by", "year"], config: config, environment: german)

@@ -66,6 +66,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
     }
 
+    /// A name promising a format Peach does not write is refused before
+    /// anything is rendered: `--wav take.mp3` once wrote WAV under that name,
+    /// which players then misread.
+    @Test func aNameForAnotherFormatIsRefused() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let cases = [(["play", "A4", "--wav", "take.mp3"], "take.mp3 ends in .mp3"), (["metronome", "--wav", "Clicks.OGG", "--bars", "1"], "Clicks.OGG ends in .ogg"),
+                     (["record", "export", "take", "lesson.m4a"], "lesson.m4a ends in .m4a")]
+        for (arguments, message) in cases {
+            let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
+            let result = try Shell.run(["sh", "-c", "cd '\(work)' && exec '\(BuildProducts.peach)' \(quoted)"],
+                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.standardError.hasPrefix("Error: \(message), but Peach writes WAV or FLAC: end the name in .wav or .flac\n"), "\(result.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+        let wave = try Shell.run(["sh", "-c", "cd '\(work)' && exec '\(BuildProducts.peach)' play A4 --duration 0.1 --wav take.wave"],
+                                 environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"), "XDG_CACHE_HOME": folder.file("cache")])
+        #expect(wave.status == 0 && FileManager.default.fileExists(atPath: work + "/take.wave"), "a name of no other format is written as WAV: \(wave)")
+    }
+
     /// An empty --data-dir or --settings-file is refused: the one would have
     /// trained into the usual history (a script's `--data-dir "$UNSET"`), the
     /// other left a lock file in the current folder.

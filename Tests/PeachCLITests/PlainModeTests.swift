@@ -18,7 +18,7 @@ import Testing
         #expect(terminal.occurrences(of: "Weak spots") == 1)
 
         terminal.send("s")
-        try terminal.waitFor(text: "Note length: 1 s. 0.3...3 s, steps of 0.1.")
+        try terminal.waitFor(text: "Note length: 1 s. 0.3 to 3 s, steps of 0.1.")
         terminal.send(TrainingScreenTests.right)
         try terminal.waitFor(text: "Note length: 1.1 s.")
         terminal.send(TrainingScreenTests.down)

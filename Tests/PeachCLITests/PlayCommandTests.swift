@@ -87,11 +87,11 @@ import Testing
         (["play", "A4", "--option", "gain"], "'gain' is not an option assignment"),
         (["play", "A4", "--wav", "/nonexistent-folder/x.wav"], "cannot write the WAV file /nonexistent-folder/x.wav: No such file or directory"),
         (["play", "A4", "--device", "nosuchdevice"], "no audio device 'nosuchdevice'"),
-        (["play", "A4", "--reference", "300", "--wav", "/dev/null"], "--reference 300 is outside 400...480 Hz"),
+        (["play", "A4", "--reference", "300", "--wav", "/dev/null"], "--reference 300 is outside 400 to 480 Hz"),
         (["play", "A4", "--duration", "0", "--wav", "/dev/null"], "--duration 0 is outside"),
         (["play", "A4", "--device", "null", "--wav", "/dev/null"], "either --device or --wav"),
         (["play", "A4", "--duration", "-1", "--wav", "/dev/null"], "--duration -1 is outside"),
-        (["play", "A4", "--reference", "-440", "--wav", "/dev/null"], "--reference -440 is outside 400...480 Hz"),
+        (["play", "A4", "--reference", "-440", "--wav", "/dev/null"], "--reference -440 is outside 400 to 480 Hz"),
         (["train", "--headless", "--no-audio", "--pause", "-1"], "--pause: -1 is outside"),
     ])
     func badInputGetsAClearErrorAndAFailingExit(arguments: [String], message: String) throws {

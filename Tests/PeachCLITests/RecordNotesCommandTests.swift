@@ -58,7 +58,7 @@ import Testing
         let mono = folder.file("mono.wav")
         try TunerCommandTests.tone(mono, hz: 220, seconds: 0.3)
         let channel = try Shell.run([BuildProducts.peach, "record", "notes", mono, "--channel", "2"], environment: environment)
-        #expect(channel.status == 1 && channel.standardError.contains("has 1 channel(s), so there is no channel 2"), "\(channel.standardError)")
+        #expect(channel.status == 1 && channel.standardError.contains("has 1 channel, so there is no channel 2"), "\(channel.standardError)")
         let broken = folder.file("broken.flac")
         try Data("fLaC".utf8).write(to: URL(fileURLWithPath: broken))
         let unreadable = try Shell.run([BuildProducts.peach, "record", "notes", broken], environment: environment)

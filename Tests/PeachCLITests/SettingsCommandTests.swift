@@ -31,16 +31,33 @@ import Testing
         #expect(!store.isSet(.bell) && !store.isSet(.range) && store.sourceOptions(for: "org.peach.sine").isEmpty)
     }
 
+    /// `settings get` prints a value as `set` reads it back, in any language: what a script needs.
+    @Test func getPrintsWhatSetTakes() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        #expect(try Self.peach(["get", "reference"], config: config).standardOutput == "440\n", "the default")
+        #expect(try Self.peach(["set", "note-duration", "0,8"], config: config).status == 0)
+        #expect(try Self.peach(["set", "bell", "off"], config: config).status == 0)
+        #expect(try Self.peach(["set", "option", "gain=0.3"], config: config).status == 0)
+        for (key, expected) in [("note-duration", "0.8\n"), ("bell", "off\n"), ("range", "adaptive\n"), ("option", "gain=0.3\n")] {
+            let got = try Shell.run([BuildProducts.peach, "--lang", "de", "settings", "get", key], environment: ["XDG_CONFIG_HOME": config.path])
+            #expect(got.status == 0 && got.standardOutput == expected, "\(key): \(got)")
+            #expect(try Self.peach(["set", key, String(expected.dropLast())], config: config).status == 0, "\(key) read back")
+        }
+        let unknown = try Self.peach(["get", "tempo"], config: config)
+        #expect(unknown.status == 1 && unknown.standardError.contains("there is no setting 'tempo'"), "\(unknown)")
+    }
+
     @Test(arguments: [
-        (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3...3 s; nothing was changed"),
+        (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3 to 3 s; nothing was changed"),
         (["set", "pause", "soon"], "pause: expected a number, found the text \"soon\""),
         // A negative value is the value, not an option: before, "Missing expected argument '<value>'".
-        (["set", "pause", "-1"], "pause: -1 is outside 0...2 s; nothing was changed"),
-        (["set", "--plugin-path", "/nowhere", "reference", "-440"], "reference: -440 is outside 400...480 Hz; nothing was changed"),
+        (["set", "pause", "-1"], "pause: -1 is outside 0 to 2 s; nothing was changed"),
+        (["set", "--plugin-path", "/nowhere", "reference", "-440"], "reference: -440 is outside 400 to 480 Hz; nothing was changed"),
         (["set", "range", "C5-C3"], "range: 'C5-C3' runs downwards, so it holds no key: write the lower key first (C3-C5); nothing was changed"),
         (["set", "colour", "red"], "there is no setting 'colour'"),
         (["set", "source", "org.nowhere"], "org.nowhere"),
-        (["set", "option", "gain=2"], "option gain: 2 is outside 0...1"),
+        (["set", "option", "gain=2"], "option gain: 2 is outside 0 to 1"),
         (["set", "option", "volume=1"], "source org.peach.sine has no option 'volume'"),
         (["reset", "colour"], "there is no setting 'colour'"),
     ])

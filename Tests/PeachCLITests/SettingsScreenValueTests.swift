@@ -29,9 +29,9 @@ import Testing
         let terminal = try Self.peach(folder)
         try terminal.waitFor(text: "Start training")
         terminal.send("s")
-        try terminal.waitFor(text: "0.3...3 s, steps of 0.1")
+        try terminal.waitFor(text: "0.3 to 3 s, steps of 0.1")
         terminal.send(Self.down)
-        try terminal.waitFor(text: "0...2 s, steps of 0.1")
+        try terminal.waitFor(text: "0 to 2 s, steps of 0.1")
         for expected in ["0.1 s", "0.2 s", "0.3 s"] {
             terminal.send(Self.right)
             _ = try terminal.waitFor("Pause at \(expected)") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" " + expected) } }
@@ -52,7 +52,7 @@ import Testing
         try terminal.waitFor(text: "Start training")
         terminal.send("s")
         try terminal.waitFor(text: "steps of 0.1")
-        for _ in 0..<30 where !terminal.screen.text.contains("through 2 device(s)") {
+        for _ in 0..<30 where !terminal.screen.text.contains("through 2 devices") {
             let before = terminal.screen.text
             terminal.send(Self.down)
             _ = try terminal.waitFor("the next row") { $0.screen.text != before }

@@ -456,7 +456,7 @@ import Testing
         let terminal = try Self.peach(folder, ["--data-dir", data, "--wav", folder.path + "/out.wav", "--seed", "4"])
         try terminal.waitFor(text: "Start training")
         terminal.send("s")
-        try terminal.waitFor(text: "0.3...3 s, steps of 0.1")  // the note length is chosen first, with its range
+        try terminal.waitFor(text: "0.3 to 3 s, steps of 0.1")  // the note length is chosen first, with its range
         for _ in 0..<6 { terminal.send(Self.left) }
         try terminal.waitFor(text: "0.4 s")
         terminal.send("\u{1B}")

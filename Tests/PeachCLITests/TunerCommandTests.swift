@@ -92,7 +92,7 @@ import Testing
         #expect(first.status == 1)
         #expect(first.standardError.contains("no sound was heard from '\(stereo)'") && first.standardError.contains("--channel"))
         let third = try Self.tuner(["--input", stereo, "--json", "--channel", "3"], folder: folder)
-        #expect(third.status == 1 && third.standardError.contains("'\(stereo)' has 2 channel(s), so there is no channel 3"), "\(third.standardError)")
+        #expect(third.status == 1 && third.standardError.contains("'\(stereo)' has 2 channels, so there is no channel 3"), "\(third.standardError)")
     }
 
     /// Captured through ALSA: a `file` PCM whose infile holds the player's

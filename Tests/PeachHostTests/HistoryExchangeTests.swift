@@ -105,9 +105,9 @@ import Testing
         (good.replacing(",true,", with: ",yes,"), 3, "correct is \"yes\""),
         (good.replacing(",1.0\r\n", with: "\r\n"), 3, "the row has 11 fields"),
         (good.replacing("\r\n", with: "\r"), 3, "a carriage return that does not end the line"),
-        (good.replacing("5.0,", with: "1e308,"), 3, "cents is 1e+308; Peach plays differences of at most 300.0 cents"),
-        (good.replacing(",440.0,", with: ",4400,"), 3, "reference is 4400.0 Hz, outside 400.0 to 480.0 Hz"),
-        (good.replacing("262.3822617494339", with: "262.5"), 3, "secondHz is 262.5, but 5.0 cents above"),
+        (good.replacing("5.0,", with: "1e308,"), 3, "cents is 1e+308; Peach plays differences of at most 300 cents"),
+        (good.replacing(",440.0,", with: ",4400,"), 3, "reference is 4400 Hz, outside 400 to 480 Hz"),
+        (good.replacing("262.3822617494339", with: "262.5"), 3, "secondHz is 262.5, but 5 cents above"),
         (good.replacing(",true,", with: ",false,"), 3, "correct is false, but the answer higher"),
     ]
 

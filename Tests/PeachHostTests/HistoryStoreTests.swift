@@ -207,12 +207,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""cents":5.0"#, #""cents":1e308"#, "cents is 1e+308; Peach plays differences of at most 300.0 cents up or down, never 0"),
-        (#""cents":5.0"#, #""cents":0"#, "cents is 0.0; Peach plays differences of at most 300.0 cents up or down, never 0"),
-        (#""reference":440.0"#, #""reference":300"#, "reference is 300.0 Hz, outside 400.0 to 480.0 Hz"),
-        (#""firstHz":261.6255653"#, #""firstHz":262.6255653"#, "firstHz is 262.6255653, but key C4 at A4 = 440.0 Hz is 261.6255653005986 Hz"),
-        (#""secondHz":262.3822617"#, #""secondHz":263"#, "secondHz is 263.0, but 5.0 cents above 261.6255653 Hz is 262.3822617494339 Hz"),
-        (#""correct":true"#, #""correct":false"#, "correct is false, but the answer higher to a difference of 5.0 cents says otherwise"),
+        (#""cents":5.0"#, #""cents":1e308"#, "cents is 1e+308; Peach plays differences of at most 300 cents up or down, never 0"),
+        (#""cents":5.0"#, #""cents":0"#, "cents is 0; Peach plays differences of at most 300 cents up or down, never 0"),
+        (#""reference":440.0"#, #""reference":300"#, "reference is 300 Hz, outside 400 to 480 Hz"),
+        (#""firstHz":261.6255653"#, #""firstHz":262.6255653"#, "firstHz is 262.6255653, but key C4 at A4 = 440 Hz is 261.6255653005986 Hz"),
+        (#""secondHz":262.3822617"#, #""secondHz":263"#, "secondHz is 263, but 5 cents above 261.6255653 Hz is 262.3822617494339 Hz"),
+        (#""correct":true"#, #""correct":false"#, "correct is false, but the answer higher to a difference of 5 cents says otherwise"),
     ])
     func valuesPeachCannotHaveRecordedAreRefused(field: String, replacement: String, reason: String) throws {
         let line = Self.exampleLine.replacingOccurrences(of: field, with: replacement)
@@ -224,7 +224,7 @@ import Testing
         var bad = try HistoryLine.decode(Self.exampleLine)
         bad.cents = 1e308
         let error = #expect(throws: HistoryError.invalidAnswer(.centsOutside(1e308, ceiling: 300))) { try makeStore(directory).append(bad) }
-        #expect(error?.words == "cannot record this answer: cents is 1e+308; Peach plays differences of at most 300.0 cents up or down, never 0")
+        #expect(error?.words == "cannot record this answer: cents is 1e+308; Peach plays differences of at most 300 cents up or down, never 0")
     }
 
     // MARK: files
@@ -368,9 +368,9 @@ import Testing
         #expect(damaged.lines.map(\.number) == [3, 5, 6, 7, 9])
         #expect(damaged.lines[0].reason.words == "\"cents\" is not a number")
         #expect(damaged.lines[3].reason.words == "written by a newer Peach (history schema 2); this Peach reads schema 1: update Peach")
-        #expect(read.warnings.map(\.words) == ["\(store.ownHistoryPath): 5 damaged line(s) left out, the file unchanged (peach history check lists them; "
+        #expect(read.warnings.map(\.words) == ["\(store.ownHistoryPath): 5 damaged lines left out, the file unchanged (peach history check lists them; "
                                   + "the README says how to repair): line 3: \"cents\" is not a number; line 5: cents is 1e+308; Peach plays "
-                                  + "differences of at most 300.0 cents up or down, never 0; line 6: column 8: expected a \"key\"; and 2 more"])
+                                  + "differences of at most 300 cents up or down, never 0; line 6: column 8: expected a \"key\"; and 2 more"])
         let later = try store.readNew(since: firstRead.consumedBytes)
         #expect(later.damaged.first?.lines.map(\.number) == [3, 5, 6, 7, 9], "the line numbers count the lines before the offset too")
         try store.append(answer(7))

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("note-duration", JSONValue.number(5), "5 is outside 0.3...3 s"),
+        ("note-duration", JSONValue.number(5), "5 is outside 0.3 to 3 s"),
         ("note-duration", .number(0.35), "0.35 is not a multiple of 0.1 s"),
         ("reference", .number(439.95), "439.95 is not a multiple of 0.1 Hz"),
         ("bell", .string("loud"), "expected true or false, found the text \"loud\""),

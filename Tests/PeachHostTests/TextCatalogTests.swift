@@ -7,7 +7,7 @@ import Testing
 /// the German one is a translation, not a copy.
 @Suite struct TextCatalogTests {
     static func placeholders(_ text: String) -> [String] {
-        text.matches(of: /%\d+/).map { String($0.output) }.sorted()
+        Set(text.matches(of: /%\d+/).map { String($0.output) }).sorted()
     }
 
     @Test(arguments: TextKey.allCases)
@@ -28,6 +28,22 @@ import Testing
         #expect(localized(.fileLine, in: .english, ["f.csv", 3, "costs 50%1"]) == "f.csv line 3: costs 50%1")
         #expect(localized(.detailAnswers, in: .german, [12, 75, "x"]) == "12 Antworten · 75 % richtig · x", "a % of the text stays")
         #expect(localized(.fileLine, in: .english, ["f.csv"]) == "f.csv line %2: %3", "a missing argument leaves its placeholder")
+    }
+
+    @Test func aCountChoosesItsWord() {
+        #expect(localized(.historyCheckClean, in: .english, ["h", 1, 1]) == "h: 1 answer in 1 file, no damaged lines")
+        #expect(localized(.historyCheckClean, in: .english, ["h", 0, 2]) == "h: 0 answers in 2 files, no damaged lines")
+        #expect(localized(.historyCheckClean, in: .german, ["h", 12, 1]) == "h: 12 Antworten in 1 Datei, keine beschädigten Zeilen")
+        #expect(localized(.statsTime, in: .german, ["4 s", 1]) == "Trainingszeit: 4 s in 1 Sitzung")
+        #expect(localized(.fileLine, in: .english, ["f.csv", 3, "{%2:a|b}"]) == "f.csv line 3: {%2:a|b}", "an argument's braces are its own")
+    }
+
+    @Test(arguments: TextKey.allCases)
+    func noWordCarriesItsPluralInBrackets(key: TextKey) {
+        for language in Language.allCases {
+            let text = localized(key, in: language, [])
+            #expect(["(s)", "(n)", "(en)", "(e)", "(se)", "/Kanäle"].allSatisfy { !text.contains($0) }, "\(key): \(text)")
+        }
     }
 
     @Test func theLanguageComesFromTheLocale() {

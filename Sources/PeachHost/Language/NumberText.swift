@@ -29,3 +29,10 @@ extension Double {
         return sign + String(scaled / scale) + String(language.decimalSeparator) + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 }
+
+extension ClosedRange<Double> {
+    /// `0.3 to 3 s` (`0,3 bis 3 s`): a range for people to read, `unit` after a space if any.
+    public func said(unit: String, in language: Language = Language.current) -> String {
+        language.text(.valueRange, lowerBound.compact(in: language), upperBound.compact(in: language), unit.isEmpty ? "" : " " + unit)
+    }
+}

@@ -20,7 +20,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound
     // Settings: labels, summaries, values
     case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingInputDevice, settingBell, settingBreakAfter, settingLanguage
-    case valueOn, valueOff, allowedRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
+    case valueOn, valueOff, allowedRange, valueRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     case checkDeviceUnsafe
     // Settings file errors
@@ -44,7 +44,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpStatsAbstract, helpStatsDiscussion, helpStatsJSON, helpStatsBy, helpSettingsAbstract, helpSettingsDiscussion
     case helpSettingsExampleOption, helpSettingsExampleAll
     case helpSettingsFile, helpSettingsListAbstract, helpSettingsListJSON, helpSettingsSetAbstract, helpSettingsSetDiscussion
-    case helpSettingsSetKey, helpSettingsSetValue, helpSettingsResetAbstract, helpSettingsResetKey, helpExportAbstract
+    case helpSettingsSetKey, helpSettingsSetValue, helpSettingsResetAbstract, helpSettingsGetAbstract, helpSettingsGetKey, helpSettingsExampleGet, helpSettingsResetKey, helpExportAbstract
     case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
     case helpHistoryAbstract, helpHistoryCheckAbstract, helpHistoryCheckDiscussion
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
@@ -55,7 +55,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case valueNameAssignment
     // What the commands print and report
     case headlessOutputClosed
-    case warning, exportChooseFormat, fileNameEmpty, dataDirEmpty, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected, playNeedsNote
+    case warning, exportChooseFormat, fileNameEmpty, audioFileForeignExtension, dataDirEmpty, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesUnpitched, sourcesRejected
@@ -64,7 +64,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsLargest
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
-    case statsNoAnswers, statsPairs, statsTimeOneSitting, statsTimeSittings, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
+    case statsNoAnswers, statsPairs, statsTime, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, soundReferenceOutside
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
@@ -105,7 +105,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
     case pluginCrashedInProcess, pluginHungInProcess
     // The profile, key detail, chart, SVG and progress
-    case detailWeak, detailThreshold, detailNoAnswers, detailAnswerOne, detailAnswers, detailSmallest, detailNoneCorrect
+    case detailWeak, detailThreshold, detailNoAnswers, detailAnswers, detailSmallest, detailNoneCorrect
     case detailLastTrained, detailToday, detailYesterday, detailDaysAgo, trendNothingBefore, trend, trendSame, trendLower, trendHigher
     case trendBetter, trendWorse, trendUnclear, chartThreshold, band80, band95, weakSpot, noAnswersYet, progressLaterDays
     case progressLaterWeeks, progressLaterMonths, svgTitle, svgDescription, svgSummary, svgHeading, svgSubheading, svgAxis
@@ -124,7 +124,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, helpPracticePlain, practiceNoteRefused, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
     case helpMetronomeSample, helpMetronomeAccentSample, metronomeSampleOrSource, metronomeAccentNeedsSample
     case backdropDrone, backdropMetronome, backdropNotice, backdropStopped, helpTrainDrone, helpTrainMetronome, trainBackdropHeadless
-    case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLength, practiceLengthNeeded
+    case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLengthBoth, practiceLengthNeedsOutput, droneHasNoBars, practiceLengthNeeded
     case practiceBarsOutside, practiceSecondsOutside, practiceNeedsTerminal, metronomeTitle, metronomeBar, metronomeCountIn
     case metronomeMuted, metronomePaused, metronomeKeys, metronomeTempo, metronomeTapped, metronomeTapMore, droneTitle, droneOff
     case droneLine, droneFifthJust, droneFifthEqual, droneOctave, droneKeys, plainMetronomeStarted, plainTempo, plainDrone, plainDroneOff
@@ -169,9 +169,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
     case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
-    case journalOneNote, journalNotes, journalOneAnswer, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
+    case journalNotes, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
-    case journalPlainNone, journalPlainMonthOne, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
+    case journalPlainNone, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
     // The scale grid
     case helpGridAbstract, helpGridDiscussion, helpGridRoot, helpGridScale, helpGridPrint, helpGridColumns, helpGridOctaves, helpGridJSON
     case helpGridPlain, helpGridInstrument, helpGridSustain, helpGridNames, helpGridKeySize, helpGridPhrase, helpGridSaveScale, helpGridNotes

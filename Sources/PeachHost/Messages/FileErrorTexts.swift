@@ -20,16 +20,20 @@ extension HistoryError: Worded {
 
 extension AnswerProblem: Worded {
     public func text(in language: Language) -> String {
-        switch self {
-        case .notPositive(let field, let value): language.text(.answerNotPositive, field, value)
-        case .centsNotFinite(let cents): language.text(.answerCents, cents)
-        case .timeOutside(let time): language.text(.answerTimeOutside, time)
-        case .responseTime(let seconds): language.text(.answerResponseTime, seconds)
-        case .referenceOutside(let reference, let lowest, let highest): language.text(.answerReferenceOutside, reference, lowest, highest)
-        case .centsOutside(let cents, let ceiling): language.text(.answerCentsOutside, cents, ceiling)
-        case .firstHz(let hz, let note, let reference, let expected): language.text(.answerFirstHz, hz, note, reference, expected)
-        case .secondHz(let hz, let cents, let firstHz, let expected): language.text(.answerSecondHz, hz, cents, firstHz, expected)
-        case .correctMismatch(let correct, let answer, let cents): language.text(.answerCorrectMismatch, String(correct), answer, cents)
+        // `300`, not `300.0`; a value with decimals keeps every digit, so a
+        // file's value and the one expected differ where they are shown to;
+        // with a point in either language, as the file writes it.
+        func number(_ value: Double) -> String { value.compact(in: .english) }
+        return switch self {
+        case .notPositive(let field, let value): language.text(.answerNotPositive, field, number(value))
+        case .centsNotFinite(let cents): language.text(.answerCents, number(cents))
+        case .timeOutside(let time): language.text(.answerTimeOutside, number(time))
+        case .responseTime(let seconds): language.text(.answerResponseTime, number(seconds))
+        case .referenceOutside(let reference, let lowest, let highest): language.text(.answerReferenceOutside, number(reference), number(lowest), number(highest))
+        case .centsOutside(let cents, let ceiling): language.text(.answerCentsOutside, number(cents), number(ceiling))
+        case .firstHz(let hz, let note, let reference, let expected): language.text(.answerFirstHz, number(hz), note, number(reference), number(expected))
+        case .secondHz(let hz, let cents, let firstHz, let expected): language.text(.answerSecondHz, number(hz), number(cents), number(firstHz), number(expected))
+        case .correctMismatch(let correct, let answer, let cents): language.text(.answerCorrectMismatch, String(correct), answer, number(cents))
         }
     }
 }

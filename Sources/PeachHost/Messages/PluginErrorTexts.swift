@@ -86,7 +86,7 @@ extension SourceOptionError: Worded {
         case .wrongType(let key, let value, let expected):
             language.text(.optionWrongType, key, value, language.text(expected == .bool ? .kindBool : expected == .int ? .optionWholeNumber : .kindNumber))
         case .outOfRange(let key, let value, let range, let unit):
-            language.text(.optionOutside, key, value, range.lowerBound.compact(in: language), range.upperBound.compact(in: language), unit.isEmpty ? "" : " " + unit)
+            language.text(.optionOutside, key, value, range.said(unit: unit, in: language))
         case .notAChoice(let key, let value, let choices): language.text(.optionNotAChoice, key, value, Self.listed(choices, in: language))
         case .malformedAssignment(let text): language.text(.optionMalformed, text)
         case .rejectedBySource(let source, let key, let value, let reason): language.text(.optionRefused, source, key, value, reason.text(in: language))

@@ -39,7 +39,7 @@ extension SettingProblem: Worded {
         func spaced(_ unit: String) -> String { unit.isEmpty ? "" : " " + unit }
         return switch self {
         case .outside(let number, let range, let unit):
-            language.text(.checkOutside, number.compact(in: language), range.lowerBound.compact(in: language), range.upperBound.compact(in: language), spaced(unit))
+            language.text(.checkOutside, number.compact(in: language), range.said(unit: unit, in: language))
         case .notMultiple(let number, let step, let unit):
             language.text(.checkNotMultiple, number.compact(in: language), step.compact(in: language), spaced(unit))
         case .range(let error): error.text(in: language)

@@ -121,6 +121,17 @@ public struct Setting: Sendable, Identifiable {
         return (0..<decimals).reduce(1) { scale, _ in scale * 10 }
     }
 
+    /// The value as `settings set` reads it back, the same in every language
+    /// (`0.8`, `on`, `C3-C6`): for scripts.
+    public func plain(_ value: JSONValue) -> String {
+        switch (kind, value) {
+        case (.number, .number(let number)): exact(number).compact(in: .english)
+        case (.bool, .bool(let flag)): flag ? "on" : "off"
+        case (_, .string(let text)): text
+        default: "\(value)"
+        }
+    }
+
     /// The value as people read it, with its unit.
     public func display(_ value: JSONValue) -> String {
         switch (kind, value) {
@@ -135,7 +146,7 @@ public struct Setting: Sendable, Identifiable {
     public var allowed: String {
         switch kind {
         case .number(let range, let step, let unit):
-            localized(.allowedRange, range.lowerBound.compact, range.upperBound.compact, unit.isEmpty ? "" : " " + unit, step.compact)
+            localized(.allowedRange, range.said(unit: unit), step.compact)
         case .bool: localized(.allowedOnOff)
         case .choice(let choices): choices.joined(separator: ", ")
         case .text:

@@ -289,7 +289,7 @@ final class SettingsScreen {
         case .setting(let setting): setting.allowed
         case .sourceOption(let option):
             switch option.type {
-            case .int, .number: option.range.map { "\($0.lowerBound.compact)...\($0.upperBound.compact)\(option.unit.isEmpty ? "" : " " + option.unit)" } ?? ""
+            case .int, .number: option.range?.said(unit: option.unit) ?? ""
             case .bool: localized(.settingsOnOff)
             case .choice: localized(.settingsChoices, option.choices.count)
             case .text, .path: localized(.settingsText)

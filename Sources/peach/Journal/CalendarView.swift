@@ -48,8 +48,8 @@ struct CalendarView {
     func details(of date: JournalDate) -> [String] {
         let activity = activity[date]
         var summary = [Self.dayTitle(date)]
-        if activity.notes > 0 { summary.append(JournalWords.notes(activity.notes)) }
-        if activity.answers > 0 { summary.append(JournalWords.answers(activity.answers)) }
+        if activity.notes > 0 { summary.append(localized(.journalNotes, activity.notes)) }
+        if activity.answers > 0 { summary.append(localized(.journalAnswers, activity.answers)) }
         if !activity.recordings.isEmpty { summary.append(localized(.journalRecordings, activity.recordings.joined(separator: ", "))) }
         let entries = days[date].map { Array(JournalListing.lines($0).dropFirst()) } ?? []
         return [summary.joined(separator: " · ")] + (entries.isEmpty && activity.isEmpty ? [localized(.journalDayNothing)] : entries)
@@ -60,6 +60,6 @@ struct CalendarView {
         let title = Self.title(activity.month)
         let active = activity.activeDays
         guard !active.isEmpty else { return [localized(.journalPlainNone, title)] }
-        return [active.count == 1 ? localized(.journalPlainMonthOne, title) : localized(.journalPlainMonth, title, active.count)] + active.flatMap(details)
+        return [localized(.journalPlainMonth, title, active.count)] + active.flatMap(details)
     }
 }

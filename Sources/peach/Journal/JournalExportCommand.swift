@@ -39,6 +39,6 @@ struct JournalExportCommand: ParsableCommand {
             return
         }
         try AtomicFile.writeNew(bytes, to: output)
-        StandardError.write(localized(.journalExportWrote, JournalWords.notes(days.reduce(0) { $0 + $1.entries.count }), output) + "\n")
+        StandardError.write(localized(.journalExportWrote, localized(.journalNotes, days.reduce(0) { $0 + $1.entries.count }), output) + "\n")
     }
 }

@@ -26,6 +26,6 @@ struct JournalRestoreCommand: ParsableCommand {
         let clock = JournalClock()
         let day = try clock.date(date)
         let restored = try data.journal().restore(day, now: clock.now)
-        print(localized(.journalRestored, day, JournalWords.notes(restored.count)))
+        print(localized(.journalRestored, day, localized(.journalNotes, restored.count)))
     }
 }

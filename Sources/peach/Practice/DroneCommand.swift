@@ -54,7 +54,7 @@ struct DroneCommand: ParsableCommand {
     func validate() throws {
         _ = try saved(from: nil, reference: Pitch.standardReference)
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
-        guard length.bars == nil else { throw ValidationError(localized(.practiceLength)) }
+        guard length.bars == nil else { throw ValidationError(localized(.droneHasNoBars)) }
         try length.check(wav: sound.wav != nil)
     }
 

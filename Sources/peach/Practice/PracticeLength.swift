@@ -21,7 +21,8 @@ struct PracticeLength: ParsableArguments {
 
     /// Checks the length: one of `--bars` and `--seconds`, which needs a file (`wav`) or `--json`, and which `--json` needs.
     func check(wav: Bool) throws {
-        if bars != nil && seconds != nil || isOffline && !wav && !json { throw ValidationError(localized(.practiceLength)) }
+        if bars != nil && seconds != nil { throw ValidationError(localized(.practiceLengthBoth)) }
+        if isOffline && !wav && !json { throw ValidationError(localized(.practiceLengthNeedsOutput, bars != nil ? "--bars" : "--seconds")) }
         if json && !isOffline { throw ValidationError(localized(.practiceLengthNeeded)) }
         if let bars, !Self.barsRange.contains(bars) {
             throw ValidationError(localized(.practiceBarsOutside, bars, Self.barsRange.lowerBound, Self.barsRange.upperBound))

@@ -27,7 +27,8 @@ struct RecordExportCommand: ParsableCommand {
     @OptionGroup var recordings: RecordingsOptions
 
     func validate() throws {
-        try checkFileName(file, given: "<file>")
+        // A chosen --format is what the user asked for, whatever the name.
+        if format == nil { try checkAudioFileName(file, given: "<file>") } else { try checkFileName(file, given: "<file>") }
     }
 
     func run() throws {

@@ -84,6 +84,9 @@ extension TextCatalog {
             .helpSettingsSetKey: "The setting's key, as `peach settings` lists it.",
             .helpSettingsSetValue: "The new value, in the setting's unit (seconds, Hz), or on/off.",
             .helpSettingsResetAbstract: "Put one setting, or all of them, back to the default.",
+            .helpSettingsGetAbstract: "Print one setting's value as `set` takes it (the saved options of the current sound for `option`): for scripts.",
+            .helpSettingsGetKey: "The setting's key, as `peach settings` lists it, or option.",
+            .helpSettingsExampleGet: "(prints 440)",
             .helpSettingsResetKey: "The setting's key; without it, every setting (keys Peach does not know are kept).",
             .helpExportAbstract: "Write your whole training history as CSV.",
             .helpExportDiscussion: """
@@ -259,6 +262,9 @@ extension TextCatalog {
             .helpSettingsSetKey: "Der Schlüssel der Einstellung, wie `peach settings` ihn listet.",
             .helpSettingsSetValue: "Der neue Wert in der Einheit der Einstellung (Sekunden, Hz) oder on/off.",
             .helpSettingsResetAbstract: "Setzt eine Einstellung oder alle auf den Standard zurück.",
+            .helpSettingsGetAbstract: "Gibt den Wert einer Einstellung so aus, wie `set` ihn nimmt (für `option` die gespeicherten Optionen des aktuellen Klangs): für Skripte.",
+            .helpSettingsGetKey: "Der Schlüssel der Einstellung, wie `peach settings` ihn auflistet, oder option.",
+            .helpSettingsExampleGet: "(gibt 440 aus)",
             .helpSettingsResetKey: "Der Schlüssel der Einstellung; ohne ihn alle Einstellungen (Schlüssel, die Peach nicht kennt, bleiben).",
             .helpExportAbstract: "Schreibt deinen ganzen Trainingsverlauf als CSV.",
             .helpExportDiscussion: """

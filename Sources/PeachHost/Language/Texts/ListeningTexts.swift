@@ -7,7 +7,7 @@ extension TextCatalog {
             .helpInputFile: "Listen to a sound file (WAV, FLAC, …) instead of a device.",
             .inputDeviceOrFile: "--input-device and --input both name what to listen to: give one",
             .inputChannelOutside: "channel %1 does not exist: channels count from 1",
-            .inputNoSuchChannel: "'%1' has %3 channel(s), so there is no channel %2",
+            .inputNoSuchChannel: "'%1' has %3 {%3:channel|channels}, so there is no channel %2",
             .inputNoDevice: "no capture device '%1' (%2); `peach devices --inputs` lists them",
             .inputUnsupported: "capture device '%1' cannot record what Peach needs: %2",
             .inputCannotRead: "cannot read the sound file '%1': %2",
@@ -72,8 +72,8 @@ extension TextCatalog {
             .intervalMinorThird: "minor third", .intervalMajorThird: "major third", .intervalFourth: "fourth", .intervalTritone: "tritone",
             .intervalFifth: "fifth", .intervalMinorSixth: "minor sixth", .intervalMajorSixth: "major sixth",
             .intervalMinorSeventh: "minor seventh", .intervalMajorSeventh: "major seventh", .intervalOctave: "octave",
-            .intervalOctavesUp: "%1, %2 octave(s) up",
-            .intervalOctavesDown: "%1, %2 octave(s) down",
+            .intervalOctavesUp: "%1, %2 {%2:octave|octaves} up",
+            .intervalOctavesDown: "%1, %2 {%2:octave|octaves} down",
         ],
         german: [
             .helpInputDevice: "Das ALSA-Aufnahmegerät, auf das gehört wird (Standard: die Einstellung input-device, sonst default; `peach devices --inputs` listet sie).",
@@ -81,7 +81,7 @@ extension TextCatalog {
             .helpInputFile: "Eine Tondatei (WAV, FLAC, …) statt eines Geräts anhören.",
             .inputDeviceOrFile: "--input-device und --input nennen beide, worauf gehört wird: nur eines angeben",
             .inputChannelOutside: "Kanal %1 gibt es nicht: Kanäle werden ab 1 gezählt",
-            .inputNoSuchChannel: "'%1' hat %3 Kanal/Kanäle, also keinen Kanal %2",
+            .inputNoSuchChannel: "'%1' hat %3 {%3:Kanal|Kanäle}, also keinen Kanal %2",
             .inputNoDevice: "kein Aufnahmegerät '%1' (%2); `peach devices --inputs` listet sie",
             .inputUnsupported: "das Aufnahmegerät '%1' kann nicht aufnehmen, was Peach braucht: %2",
             .inputCannotRead: "die Tondatei '%1' ist nicht lesbar: %2",
@@ -148,7 +148,7 @@ extension TextCatalog {
             .intervalMinorThird: "kleine Terz", .intervalMajorThird: "große Terz", .intervalFourth: "Quarte", .intervalTritone: "Tritonus",
             .intervalFifth: "Quinte", .intervalMinorSixth: "kleine Sexte", .intervalMajorSixth: "große Sexte",
             .intervalMinorSeventh: "kleine Septime", .intervalMajorSeventh: "große Septime", .intervalOctave: "Oktave",
-            .intervalOctavesUp: "%1, %2 Oktave(n) höher",
-            .intervalOctavesDown: "%1, %2 Oktave(n) tiefer",
+            .intervalOctavesUp: "%1, %2 {%2:Oktave|Oktaven} höher",
+            .intervalOctavesDown: "%1, %2 {%2:Oktave|Oktaven} tiefer",
         ])
 }

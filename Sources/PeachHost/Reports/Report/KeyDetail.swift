@@ -25,7 +25,7 @@ public struct KeyDetail: Equatable, Sendable {
         } else {
             let share = Int((facts.shareCorrect! * 100).rounded())
             let smallest = facts.smallestCorrect.map { localized(.detailSmallest, CentsText.text($0)) } ?? localized(.detailNoneCorrect)
-            lines.append(localized(facts.answers == 1 ? .detailAnswerOne : .detailAnswers, facts.answers, share, smallest))
+            lines.append(localized(.detailAnswers, facts.answers, share, smallest))
             if let last = facts.lastTrained {
                 lines.append(localized(.detailLastTrained, calendar.minuteText(last), Self.daysAgo(last, now: now, calendar: calendar)))
             }

@@ -1,0 +1,23 @@
+import ArgumentParser
+import PeachDrone
+import PeachMetronome
+import PeachMusic
+import PeachText
+
+/// What may sound under the training screen's pairs: a drone and a metronome,
+/// both off unless asked for.
+struct BackdropOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(localized(.helpTrainDrone), valueName: localized(.valueNameNote)))
+    var drone: String?
+
+    @Option(help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
+    var metronome: Double?
+
+    var isEmpty: Bool { drone == nil && metronome == nil }
+
+    /// The drone's root and the metronome's tempo, each checked.
+    func checkedBackdrop() throws -> (drone: MIDINote?, bpm: Double?) {
+        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
+        return (try drone.map { text in try checked { try DroneSetup.note(parsing: text) } }, metronome)
+    }
+}
