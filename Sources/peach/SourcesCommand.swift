@@ -11,6 +11,7 @@ struct SourcesCommand: ParsableCommand {
         discussion: localized(.helpSourcesDiscussion, maxListedChoices) + "\n\n" + localized(.helpSourcesCheckDiscussion) + "\n\n"
             + localized(.helpExamples) + """
 
+              peach sources org.peach.fluid
               peach sources --check org.peach.fluid
               peach sources --check org.peach.fluid --option program=73
               peach sources --check org.peach.fluid --option tuning=font
@@ -19,6 +20,9 @@ struct SourcesCommand: ParsableCommand {
 
     /// Choice options with more values than this show only their count (`--json` lists them all).
     static let maxListedChoices = 16
+
+    @Argument(help: ArgumentHelp(localized(.helpSourcesID), valueName: "id"))
+    var id: String?
 
     @OptionGroup var plugins: PluginPathOptions
 
@@ -34,6 +38,7 @@ struct SourcesCommand: ParsableCommand {
 
     func validate() throws {
         guard check != nil || options.isEmpty else { throw ValidationError(localized(.sourcesOptionNeedsCheck)) }
+        guard check == nil || id == nil else { throw ValidationError(localized(.sourcesIDOrCheck)) }
     }
 
     func run() throws {
@@ -41,6 +46,9 @@ struct SourcesCommand: ParsableCommand {
         if let check {
             // Only a pitched source has a tuning to check.
             try SourceCheck(catalog: catalog.pitchedOnly, sourceID: check, assignments: options, json: json).run()
+        } else if let id {
+            let entry = try catalog.entry(for: id)
+            print(json ? Self.json(of: entry) : Self.text(of: entry, everyChoice: true).joined(separator: "\n") + "\n", terminator: "")
         } else {
             print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
         }
@@ -49,20 +57,7 @@ struct SourcesCommand: ParsableCommand {
     static func text(_ catalog: SourceCatalog) -> String {
         var lines: [String] = []
         if catalog.sources.isEmpty { lines.append(localized(.sourcesNone)) }
-        for entry in catalog.sources {
-            let source = entry.descriptor
-            let kind = source.pitched ? source.kind.rawValue : "\(source.kind.rawValue), \(localized(.sourcesUnpitched))"
-            lines.append("\(source.id)  \(source.name) (\(kind))  \(source.vendor) \(source.version)")
-            if !source.description.isEmpty { lines.append("  \(source.description)") }
-            lines.append("  " + localized(.sourcesLibrary, entry.libraryPath))
-            let keyWidth = entry.options.map(\.key.count).max() ?? 0
-            for option in entry.options {
-                lines.append("  --option \(option.key.padding(keyWidth))  \(summary(option))")
-                guard option.type == .choice, option.choices.count <= maxListedChoices else { continue }
-                let valueWidth = option.choices.map(\.value.count).max() ?? 0
-                for choice in option.choices { lines.append("      \(choice.value.padding(valueWidth))  \(choice.label)") }
-            }
-        }
+        for entry in catalog.sources { lines += text(of: entry, everyChoice: false) }
         if !catalog.unavailable.isEmpty {
             lines.append("")
             lines.append(localized(.sourcesUnavailable))
@@ -77,6 +72,24 @@ struct SourcesCommand: ParsableCommand {
             for rejection in catalog.rejections { lines.append("  \(said(rejection))") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One source's lines: what it is, where from, its options, and the
+    /// values of its choices (all of them, or only short lists).
+    static func text(of entry: SourceCatalog.Entry, everyChoice: Bool) -> [String] {
+        let source = entry.descriptor
+        let kind = source.pitched ? source.kind.rawValue : "\(source.kind.rawValue), \(localized(.sourcesUnpitched))"
+        var lines = ["\(source.id)  \(source.name) (\(kind))  \(source.vendor) \(source.version)"]
+        if !source.description.isEmpty { lines.append("  \(source.description)") }
+        lines.append("  " + localized(.sourcesLibrary, entry.libraryPath))
+        let keyWidth = entry.options.map(\.key.count).max() ?? 0
+        for option in entry.options {
+            lines.append("  --option \(option.key.padding(keyWidth))  \(summary(option))")
+            guard option.type == .choice, everyChoice || option.choices.count <= maxListedChoices else { continue }
+            let valueWidth = option.choices.map(\.value.count).max() ?? 0
+            for choice in option.choices { lines.append("      \(choice.value.padding(valueWidth))  \(choice.label)") }
+        }
+        return lines
     }
 
     private static func summary(_ option: SourceOption) -> String {
@@ -100,17 +113,17 @@ struct SourcesCommand: ParsableCommand {
 
     static func json(_ catalog: SourceCatalog) -> String {
         let listing = Listing(
-            sources: catalog.sources.map { entry in
-                .init(id: entry.descriptor.id, name: entry.descriptor.name, kind: entry.descriptor.kind, vendor: entry.descriptor.vendor,
-                      version: entry.descriptor.version, description: entry.descriptor.description,
-                      realtimeSafe: entry.descriptor.realtimeSafe, pitched: entry.descriptor.pitched, library: entry.libraryPath,
-                      options: entry.options)
-            },
+            sources: catalog.sources.map(Listing.Source.init),
             unavailable: catalog.unavailable.map { .init(id: $0.descriptor.id, name: $0.descriptor.name, kind: $0.descriptor.kind,
                                                          library: $0.libraryPath, reason: said($0.reason)) },
             rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: said($0.reason)) },
             shadowed: catalog.shadowed.map { said($0) })
         return ((try? PrettyJSON.text(listing)) ?? "") + "\n"
+    }
+
+    /// `sources ID --json`: that source alone, as it appears in the listing.
+    static func json(of entry: SourceCatalog.Entry) -> String {
+        ((try? PrettyJSON.text(Listing.Source(entry))) ?? "") + "\n"
     }
 
     /// The `--json` shape: scripts rely on these field names.
@@ -124,6 +137,13 @@ struct SourcesCommand: ParsableCommand {
             var pitched: Bool
             var library: String
             var options: [SourceOption]
+
+            init(_ entry: SourceCatalog.Entry) {
+                (id, name, kind, vendor, version) = (entry.descriptor.id, entry.descriptor.name, entry.descriptor.kind, entry.descriptor.vendor,
+                                                     entry.descriptor.version)
+                (description, realtimeSafe, pitched) = (entry.descriptor.description, entry.descriptor.realtimeSafe, entry.descriptor.pitched)
+                (library, options) = (entry.libraryPath, entry.options)
+            }
         }
         /// A source that cannot be made here and now, with its own reason.
         struct Unavailable: Encodable {

@@ -76,7 +76,7 @@ import Testing
 
     /// On the settings screen Enter on Sound lists every sound to narrow by
     /// typing, and Enter on an option with choices lists its choices: typing a
-    /// name no longer lands in a text field ('6Flute' is not one of: 0, 1, …).
+    /// name no longer lands in a text field ('6Flute' is not one of its choices: 0, 1, …).
     @Test func theSettingsScreenChoosesBySoundAndByInstrumentName() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -112,4 +112,26 @@ import Testing
         #expect(text.contains("  --option shape      Shape: choice (2 choices), default bright. "), "\(text)")
         #expect(text.contains("\n      soft    Soft (1/k²)\n      bright  Bright (1/k)\n"), "\(text)")
     }
+
+    /// `peach sources ID`: one source with every value of a long choice, so
+    /// a user finds an instrument's name, which --option then takes, as it
+    /// takes a switch as on or off.
+    @Test func oneSourceShowsEveryChoiceAndANameIsAnOptionsValue() throws {
+        let listed = try Shell.run([BuildProducts.peach, "sources", "org.peach.fluid"], environment: ["HOME": "/nonexistent"])
+        #expect(listed.status == 0 && listed.standardOutput.hasPrefix("org.peach.fluid  FluidSynth (audio)"), "\(listed)")
+        #expect(listed.standardOutput.contains("\n      73   Flute\n") && listed.standardOutput.contains("\n      127  Gunshot\n"), "\(listed.standardOutput)")
+        #expect(!listed.standardOutput.contains("org.peach.sine"), "only the source asked for")
+        let all = try Shell.run([BuildProducts.peach, "sources"], environment: ["HOME": "/nonexistent"]).standardOutput
+        #expect(!all.contains("      73   Flute\n"), "the full listing keeps long choices to their count")
+
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let named = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.1", "--source", "org.peach.fluid", "--option", "program=flute",
+                                   "--option", "reverb=on", "--wav", folder.file("flute.wav")], environment: ["HOME": "/nonexistent"])
+        #expect(named.status == 0 && FileManager.default.fileExists(atPath: folder.file("flute.wav")), "\(named)")
+        let unknown = try Shell.run([BuildProducts.peach, "sources", "org.peach.nope"], environment: ["HOME": "/nonexistent"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("no sound source 'org.peach.nope'"), "\(unknown)")
+        let both = try Shell.run([BuildProducts.peach, "sources", "org.peach.sine", "--check", "org.peach.sine"])
+        #expect(both.status == 64 && both.standardError.contains("give a source to show or --check one, not both"), "\(both)")
+    }
 }

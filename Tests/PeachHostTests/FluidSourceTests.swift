@@ -145,6 +145,22 @@ import Testing
         active.deactivate()
     }
 
+    /// An option as a person writes it: an instrument by its name in any case,
+    /// a switch as on or off; a name the font lacks is refused with the choices.
+    @Test func anInstrumentIsNamedAndASwitchSaysOnOrOff() throws {
+        let instance = try FluidFixture.instance(options: [:])
+        let flute = try #require(instance.option("program").choices.first { $0.label.lowercased().contains("flute") })
+        try instance.set("program", to: flute.label.uppercased())
+        try instance.set("reverb", to: "on")
+        #expect(try instance.value(of: "program") == flute.value && instance.value(of: "reverb") == "true")
+        try instance.set("reverb", to: "No")
+        #expect(try instance.value(of: "reverb") == "false")
+        #expect(throws: SourceOptionError.notAChoice(key: "program", value: "Kazoo", choices: (0...127).map(String.init))) {
+            try instance.set("program", to: "Kazoo")
+        }
+        #expect(throws: SourceOptionError.wrongType(key: "reverb", value: "maybe", expected: .bool)) { try instance.set("reverb", to: "maybe") }
+    }
+
     /// The host changes the instrument between pairs without a new instance:
     /// the next pair plays the new program. A change that lands between the
     /// two notes of a pair waits for the next pair: a pair is never split.

@@ -305,7 +305,7 @@ import Testing
         #expect(EngineNotice.noteRefused(noteID: 1, reason: 2, frequency: 207.65234878997256).text(in: .german).contains("207,65 Hz"))
         // A run of whole numbers (a MIDI program) is said by its ends, not as 128 words.
         #expect(SourceOptionError.notAChoice(key: "program", value: "999", choices: (0...127).map(String.init)).text(in: .english)
-            == "option program: '999' is not one of: the whole numbers 0 to 127")
+            == "option program: '999' is not one of its choices: the whole numbers 0 to 127")
         #expect(HistoryLineError.scan(.expectedKey, column: 8).text(in: .english) == "column 8: expected a \"key\"")
     }
 

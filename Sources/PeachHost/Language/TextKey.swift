@@ -47,7 +47,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpSettingsSetKey, helpSettingsSetValue, helpSettingsResetAbstract, helpSettingsGetAbstract, helpSettingsGetKey, helpSettingsExampleGet, helpSettingsResetKey, helpExportAbstract
     case helpExportDiscussion, helpExportCSV, helpExportFile, helpImportAbstract, helpImportDiscussion, helpImportFile
     case helpHistoryAbstract, helpHistoryCheckAbstract, helpHistoryCheckDiscussion
-    case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
+    case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpSourcesID, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
     case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpPluginIsolation, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpManualAbstract, manualSection, manualName, manualSynopsis, manualDescription, manualCommands
     case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
@@ -60,7 +60,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesUnpitched, sourcesRejected
     case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
-    case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck
+    case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck, sourcesIDOrCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsLargest
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice

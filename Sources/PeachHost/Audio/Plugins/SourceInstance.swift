@@ -80,9 +80,10 @@ public final class SourceInstance {
         return text
     }
 
-    /// Validates and sets an option. Options without `live` need an inactive instance.
-    public func set(_ key: String, to value: String) throws(SourceOptionError) {
-        let option = try option(key)
+    /// Validates and sets an option, `value` as a person may spell it
+    /// (`SourceOption.value(spelledAs:)`). Options without `live` need an inactive instance.
+    public func set(_ key: String, to spelled: String) throws(SourceOptionError) {
+        let option = try option(key), value = option.value(spelledAs: spelled)
         try option.validate(value)
         guard !isActive || option.live else { throw .notLive(source: descriptor.id, key: key) }
         guard raw.pointee.set_option(raw, key, value) == PEACH_OK else {

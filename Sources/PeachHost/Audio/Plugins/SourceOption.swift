@@ -31,6 +31,23 @@ public struct SourceOption: Codable, Hashable, Sendable {
         return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
     }
 
+    /// The value `text` stands for, as a person may write it: a switch as
+    /// on/off or yes/no besides true/false, a choice by its label (any case,
+    /// "program=Flute") besides its value. Anything else is left as written,
+    /// for `validate` to report.
+    public func value(spelledAs text: String) -> String {
+        switch type {
+        case .bool:
+            return ["on", "yes"].contains(text.lowercased()) ? "true" : ["off", "no"].contains(text.lowercased()) ? "false" : text
+        case .choice:
+            if choices.contains(where: { $0.value == text }) { return text }
+            let named = choices.filter { $0.label.lowercased() == text.lowercased() }
+            return named.count == 1 ? named[0].value : text
+        case .int, .number, .text, .path:
+            return text
+        }
+    }
+
     /// Checks `text` against the option's type, range and choices before the
     /// plugin sees it, so every source gets the same clear messages.
     public func validate(_ text: String) throws(SourceOptionError) {

@@ -124,8 +124,12 @@ extension TextCatalog {
                 one found wins. Libraries that fail their checks are listed with the reason, \
                 and so are sources that cannot work here and now (for example MIDI Out \
                 without an ALSA sequencer). The values of a choice option (such as MIDI \
-                Out's destinations) are listed under it when there are at most %1.
+                Out's destinations) are listed under it when there are at most %1; \
+                `peach sources ID` shows that one source with every value and its name. \
+                --option takes a choice by its value or its name (program=Flute), and a \
+                switch as on or off.
                 """,
+            .helpSourcesID: "Show only this source, with every value of its choices.",
             .helpSourcesJSON: "Print JSON instead of text, for scripts.",
             .helpDevicesAbstract: "List the ALSA devices Peach can play to and listen to.",
             .helpDevicesDiscussion: "Each device's name, then ALSA's description of it, as `aplay -L` lists them: from the sound cards, the system's ALSA configuration and ~/.asoundrc. Choose one with `peach settings set device NAME`, on the settings screen, or for one run with --device NAME. Outputs come first, then inputs (microphones and line inputs, for the tools that listen); a device that does both is in both lists. --json prints a list of objects with name, description and direction (output or input).",
@@ -304,8 +308,12 @@ extension TextCatalog {
                 Bibliotheken, die ihre Prüfungen nicht bestehen, werden mit dem Grund gelistet, \
                 ebenso Klangquellen, die hier und jetzt nicht funktionieren (etwa MIDI Out ohne \
                 ALSA-Sequencer). Die Werte einer Auswahloption (etwa die Ziele von MIDI Out) \
-                stehen darunter, wenn es höchstens %1 sind.
+                stehen darunter, wenn es höchstens %1 sind; `peach sources KENNUNG` zeigt \
+                diese eine Klangquelle mit jedem Wert und seinem Namen. --option nimmt eine \
+                Auswahl beim Wert oder beim Namen (program=Flute), einen Schalter als on \
+                oder off.
                 """,
+            .helpSourcesID: "Nur diese Klangquelle zeigen, mit jedem Wert ihrer Auswahloptionen.",
             .helpSourcesJSON: "JSON statt Text ausgeben, für Skripte.",
             .helpDevicesAbstract: "Listet die ALSA-Geräte, auf denen Peach spielen und denen es zuhören kann.",
             .helpDevicesDiscussion: "Zu jedem Gerät sein Name, dann ALSAs Beschreibung, wie `aplay -L` sie listet: von den Soundkarten, aus der ALSA-Konfiguration des Systems und aus ~/.asoundrc. Wähle eins mit `peach settings set device NAME`, auf der Einstellungsseite oder für einen Lauf mit --device NAME. Erst die Ausgänge, dann die Eingänge (Mikrofone und Line-Eingänge, für die Werkzeuge, die zuhören); ein Gerät, das beides kann, steht in beiden Listen. --json gibt eine Liste von Objekten mit name, description und direction (output oder input) aus.",
