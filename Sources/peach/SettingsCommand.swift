@@ -174,6 +174,7 @@ struct SettingsSetCommand: ParsableCommand {
         guard let option = entry.options.first(where: { $0.key == name }) else {
             throw SourceOptionError.unknownKey(source: sourceID, key: name, known: entry.options.map(\.key))
         }
+        text = option.value(spelledAs: text)
         if option.type == .choice, !option.choices.contains(where: { $0.value == text }) {
             text = option.choices[try NameLookup.find(text, what: option.name, among: option.choices.map { ($0.label, [$0.label], [$0.value]) })].value
         }

@@ -48,6 +48,17 @@ import Testing
         #expect(unknown.status == 1 && unknown.standardError.contains("there is no setting 'tempo'"), "\(unknown)")
     }
 
+    /// A saved option is written as on the command line: a switch as on, an instrument by its name.
+    @Test func aSavedOptionTakesASwitchWordAndAName() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        #expect(try Self.peach(["set", "source", "org.peach.fluid"], config: config).status == 0)
+        let reverb = try Self.peach(["set", "option", "reverb=on"], config: config)
+        #expect(reverb.status == 0 && reverb.standardOutput == "org.peach.fluid: reverb = true\n", "\(reverb)")
+        #expect(try Self.peach(["set", "option", "program=violin"], config: config).status == 0)
+        #expect(try Self.peach(["get", "option"], config: config).standardOutput.split(separator: "\n").sorted() == ["program=40", "reverb=true"])
+    }
+
     @Test(arguments: [
         (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3 to 3 s; nothing was changed"),
         (["set", "pause", "soon"], "pause: expected a number, found the text \"soon\""),
