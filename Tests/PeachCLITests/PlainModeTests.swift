@@ -7,6 +7,23 @@ import Testing
 /// `--plain` covers every screen for screen readers: the start page, the
 /// settings and the profile speak in lines of words, with no redraws.
 @Suite struct PlainModeTests {
+    /// A terminal that cannot move its cursor (TERM=dumb: Emacs' shell)
+    /// gets the lines of --plain, not a full screen's escape codes.
+    @Test func aDumbTerminalGetsLines() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let start = try TrainingScreenTests.peach(folder, ["--data-dir", folder.path + "/data"], environment: ["TERM": "dumb"])
+        try start.waitFor(text: "Enter or space: start training")
+        start.send("q")
+        #expect(start.waitForExit() == 0)
+        #expect(!String(decoding: start.transcript, as: UTF8.self).contains("\u{1B}["), "no escape sequences")
+        let calendar = try TrainingScreenTests.peach(folder, ["journal", "--data-dir", folder.path + "/data"], environment: ["TERM": "dumb"])
+        #expect(calendar.waitForExit() == 0)
+        let said = String(decoding: calendar.transcript, as: UTF8.self)
+        #expect(said.contains("no notes, training or recordings."), "\(said)")
+        #expect(!said.contains("\u{1B}["), "no escape sequences: \(said)")
+    }
+
     @Test func everyScreenSpeaksInLines() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

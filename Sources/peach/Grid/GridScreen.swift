@@ -60,7 +60,7 @@ final class GridScreen {
         self.timbre = timbre
         self.userScales = userScales
         self.phrases = phrases
-        self.plain = plain
+        self.plain = TerminalMode.drawsPlain(asked: plain)
         self.makeClickSource = makeClickSource
         self.root = root
         self.scale = scale

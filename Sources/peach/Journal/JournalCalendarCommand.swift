@@ -37,7 +37,7 @@ struct JournalCalendarCommand: ParsableCommand {
         let shown = try month.map { text throws(JournalError) in try JournalMonth.parse(text) } ?? clock.today.month
         let directory = try data.resolve()
         let gathering = try JournalMonthActivity(store: JournalStore(dataDirectory: directory), dataDirectory: directory)
-        guard plain || json else {
+        guard TerminalMode.drawsPlain(asked: plain) || json else {
             // The chosen day: today in this month, else the month's first.
             let selected = shown == clock.today.month ? clock.today : shown.firstDay
             try CalendarScreen(gathering: gathering, clock: clock, selected: selected).run()

@@ -38,7 +38,7 @@ final class PracticeScreen {
          makeDroneSource: @escaping (DroneTimbre) throws -> SourceInstance, makeClickSource: @escaping () throws -> SourceInstance) {
         self.rig = rig
         self.output = output
-        self.plain = plain
+        self.plain = TerminalMode.drawsPlain(asked: plain)
         droneSetup = drone.setup
         droneTimbre = drone.timbre
         metronomeSetup = metronome.setup

@@ -22,7 +22,7 @@ final class RecordScreen {
     private static let meterCells = 30, meterFloor = -60.0
 
     init(session: RecordingSession, plain: Bool, terminal: Bool) {
-        (self.session, self.plain, self.terminal) = (session, plain, terminal)
+        (self.session, self.plain, self.terminal) = (session, TerminalMode.drawsPlain(asked: plain), terminal)
     }
 
     /// Records until stopped; the error that stopped it (a full disk) is thrown after the take is kept.

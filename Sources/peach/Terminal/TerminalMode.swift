@@ -32,6 +32,13 @@ final class TerminalMode {
 
     deinit { leave() }
 
+    /// Whether a screen is drawn as lines: asked for with --plain, or a
+    /// terminal that cannot move its cursor (TERM=dumb: Emacs' shell, a
+    /// serial console), where a full screen would print its escape codes.
+    static func drawsPlain(asked: Bool, environment: [String: String] = Environment.current) -> Bool {
+        asked || environment["TERM"] == "dumb"
+    }
+
     /// Whether keys can be read one at a time (the input is a terminal).
     var hasTerminalInput: Bool { isatty(input) == 1 }
 

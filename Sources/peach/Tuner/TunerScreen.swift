@@ -35,7 +35,7 @@ final class TunerScreen {
     init(listener: TunerListener, setup: TunerSetup, plain: Bool, inputName: String) {
         self.listener = listener
         self.setup = setup
-        self.plain = plain
+        self.plain = TerminalMode.drawsPlain(asked: plain)
         self.inputName = inputName
     }
 
