@@ -21,7 +21,7 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         guard csv else { throw ValidationError(localized(.exportChooseFormat)) }
-        try checkFileName(file, given: "<file>")
+        try checkFileName(file, given: "<file>", writing: .csv)
     }
 
     func run() throws {

@@ -28,7 +28,7 @@ struct ProfileCommand: ParsableCommand {
 
     func validate() throws {
         if json && (note != nil || svg != nil) { throw ValidationError(localized(.profileJSONAlone)) }
-        try checkFileName(svg, given: "--svg")
+        try checkFileName(svg, given: "--svg", writing: .svg)
         _ = try chosenNote()
     }
 

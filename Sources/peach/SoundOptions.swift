@@ -27,7 +27,7 @@ struct SoundOptions: ParsableArguments {
 
     func validate() throws {
         guard device == nil || wav == nil else { throw ValidationError(localized(.soundDeviceOrWav)) }
-        try checkAudioFileName(wav, given: "--wav")
+        try checkFileName(wav, given: "--wav", writing: .audio)
         if let reference, !Pitch.referenceRange.contains(reference) {
             throw ValidationError(localized(.soundReferenceOutside, reference.compact, Pitch.referenceRange.lowerBound.compact,
                                             Pitch.referenceRange.upperBound.compact))

@@ -26,7 +26,7 @@ struct JournalExportCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        try checkFileName(output, given: "--output")
+        try checkFileName(output, given: "--output", writing: .journal)
     }
 
     func run() throws {

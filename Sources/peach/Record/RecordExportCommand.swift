@@ -28,7 +28,7 @@ struct RecordExportCommand: ParsableCommand {
 
     func validate() throws {
         // A chosen --format is what the user asked for, whatever the name.
-        if format == nil { try checkAudioFileName(file, given: "<file>") } else { try checkFileName(file, given: "<file>") }
+        if format == nil { try checkFileName(file, given: "<file>", writing: .audio) } else { try checkFileName(file, given: "<file>") }
     }
 
     func run() throws {
