@@ -39,9 +39,7 @@ struct DevicesCommand: ParsableCommand {
         }
         let devices = directions.flatMap { AudioDevice.list($0) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(devices), as: UTF8.self))
+            print(String(decoding: try CommandJSON.line(devices), as: UTF8.self))
             return
         }
         for direction in directions {

@@ -120,9 +120,7 @@ struct HeadlessSession {
     }
 
     private func emit<Line: Encodable>(_ line: Line) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Unbuffered, so every line reaches the other program at once.
-        guard StandardOutput.write(try encoder.encode(line) + [UInt8(ascii: "\n")]) else { throw Failure(localized(.headlessOutputClosed)) }
+        guard StandardOutput.write(try CommandJSON.line(line) + [UInt8(ascii: "\n")]) else { throw Failure(localized(.headlessOutputClosed)) }
     }
 }

@@ -52,9 +52,7 @@ struct SettingsListCommand: ParsableCommand {
             let source = store.text(.source)
             values[SettingsStore.sourceOptionsKey] = .object([source: .object(Dictionary(uniqueKeysWithValues:
                 store.sourceOptions(for: source).map { ($0.key, JSONValue.string($0.value)) }))])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(values), as: UTF8.self))
+            print(String(decoding: try CommandJSON.line(values), as: UTF8.self))
             return
         }
         print(localized(.settingsListHeading, store.path))

@@ -79,7 +79,7 @@ struct SourceCheck {
             if !json { print(Self.text(row)) }
         }
         if json {
-            print(try PrettyJSON.text(Report(source: sourceID, reference: Pitch.standardReference, timbres: rows)))
+            print(try CommandJSON.pretty(Report(source: sourceID, reference: Pitch.standardReference, timbres: rows)))
         } else {
             let failed = rows.filter { $0.error != nil }.count
             print(failed > 0 ? localized(.checkSummaryFailed, rows.count - failed, failed) : localized(.checkSummary, rows.count))

@@ -118,12 +118,12 @@ struct SourcesCommand: ParsableCommand {
                                                          library: $0.libraryPath, reason: said($0.reason)) },
             rejected: catalog.rejections.map { .init(path: $0.path, source: $0.sourceID, reason: said($0.reason)) },
             shadowed: catalog.shadowed.map { said($0) })
-        return ((try? PrettyJSON.text(listing)) ?? "") + "\n"
+        return ((try? CommandJSON.pretty(listing)) ?? "") + "\n"
     }
 
     /// `sources ID --json`: that source alone, as it appears in the listing.
     static func json(of entry: SourceCatalog.Entry) -> String {
-        ((try? PrettyJSON.text(Listing.Source(entry))) ?? "") + "\n"
+        ((try? CommandJSON.pretty(Listing.Source(entry))) ?? "") + "\n"
     }
 
     /// The `--json` shape: scripts rely on these field names.

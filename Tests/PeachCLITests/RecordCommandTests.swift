@@ -41,6 +41,7 @@ import Testing
     static func listed(_ folder: TemporaryDirectory, _ arguments: [String] = []) throws -> [String: Any] {
         let list = try peach(["record", "list", "--json"] + arguments, folder)
         #expect(list.status == 0, "\(list.standardError)")
+        #expect(!list.standardOutput.contains("\\/"), "paths keep their slashes as written, as every --json does")
         return try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
     }
 

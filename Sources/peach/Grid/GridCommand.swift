@@ -209,7 +209,7 @@ struct GridCommand: ParsableCommand {
         // One octave of the scale a row by default, so the roots line up at the edges.
         let layout = GridLayout(root: root, scale: scale, octaves: octaves, columns: columns ?? scale.steps.count)
         if json {
-            return Swift.print(try PrettyJSON.text(GridJSON(layout, reference: reference)))
+            return Swift.print(try CommandJSON.pretty(GridJSON(layout, reference: reference)))
         }
         let width = (layout.keys.map(\.name.count).max() ?? 1) + 1
         for row in 0..<layout.rows {
@@ -225,7 +225,7 @@ struct GridCommand: ParsableCommand {
             return Swift.print(localized(.gridPhraseNone))
         }
         if json {
-            return Swift.print(try PrettyJSON.text(kept))
+            return Swift.print(try CommandJSON.pretty(kept))
         }
         Swift.print(localized(.gridPhraseSummary, kept.notes.count, kept.seconds.decimals(1)))
         for note in kept.notes {

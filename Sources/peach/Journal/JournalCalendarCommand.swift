@@ -47,7 +47,7 @@ struct JournalCalendarCommand: ParsableCommand {
         warnAbout(problems)
         if json {
             let active = activity.activeDays.map { date in JournalJSON.Day(days[date] ?? JournalDay(date: date), activity: activity[date]) }
-            print(try PrettyJSON.text(JournalJSON.Month(month: shown.description, days: active)))
+            print(try CommandJSON.pretty(JournalJSON.Month(month: shown.description, days: active)))
         } else {
             let view = CalendarView(activity: activity, days: days, style: TerminalStyle(colour: false, unicode: false))
             view.plainLines().forEach { PlainWriter().say($0) }

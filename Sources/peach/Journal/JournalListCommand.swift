@@ -27,7 +27,7 @@ struct JournalListCommand: ParsableCommand {
         warnAbout(problems)
         let written = all.filter { !$0.entries.isEmpty }
         if json {
-            print(try PrettyJSON.text(written.map { JournalJSON.Day($0) }))
+            print(try CommandJSON.pretty(written.map { JournalJSON.Day($0) }))
         } else if written.isEmpty {
             print(localized(days == nil ? .journalNoNotesYet : .journalNoneFound))
         } else {

@@ -29,7 +29,7 @@ struct JournalSearchCommand: ParsableCommand {
         let (found, problems) = store.search(words.joined(separator: " "), in: try range.range(JournalClock()))
         warnAbout(problems)
         if json {
-            print(try PrettyJSON.text(found.map { JournalJSON.Found(date: $0.date.description, entry: JournalJSON.Entry(number: $0.number, $0.entry)) }))
+            print(try CommandJSON.pretty(found.map { JournalJSON.Found(date: $0.date.description, entry: JournalJSON.Entry(number: $0.number, $0.entry)) }))
         } else if found.isEmpty {
             print(localized(.journalNoneFound))
         } else {

@@ -127,7 +127,7 @@ struct DroneCommand: ParsableCommand {
     }
 
     static func json(_ setup: DroneSetup) throws -> String {
-        try PrettyJSON.text(Report(setup: setup, note: setup.rootNote.name, frequencies: setup.frequencies,
+        try CommandJSON.pretty(Report(setup: setup, note: setup.rootNote.name, frequencies: setup.frequencies,
                                    fifthCents: setup.fifth ? setup.fifthCents : nil))
     }
 }

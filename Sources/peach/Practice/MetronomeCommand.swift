@@ -170,6 +170,6 @@ struct MetronomeCommand: ParsableCommand {
     }
 
     static func json(_ setup: MetronomeSetup, sound: ClickSound, sampleRate: Double, clicks: [Click]) throws -> String {
-        try PrettyJSON.text(Report(setup: setup, click: sound.name, sampleRate: sampleRate, clicks: clicks))
+        try CommandJSON.pretty(Report(setup: setup, click: sound.name, sampleRate: sampleRate, clicks: clicks))
     }
 }

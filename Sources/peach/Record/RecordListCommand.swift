@@ -40,7 +40,7 @@ struct RecordListCommand: ParsableCommand {
         let listing = library.list()
         let takes = TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:)))
         if json {
-            print(RecordTakeCommand.json(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))))
+            print(String(decoding: try CommandJSON.line(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))), as: UTF8.self))
             return
         }
         if takes.isEmpty {

@@ -58,7 +58,7 @@ struct RecordNotesCommand: ParsableCommand {
             NearestNote(frequency: played.frequency, reference: reference).map { HeardNote(played: played, nearest: $0, transposition: transposition) }
         }
         if json {
-            print(try PrettyJSON.text(notes))
+            print(try CommandJSON.pretty(notes))
             return
         }
         print(localized(.recordNotesHeading, name, TakeLength.text(Double(reader.frameCount) / Double(reader.sampleRate)), reference.compact, notes.count))

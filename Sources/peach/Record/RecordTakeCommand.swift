@@ -77,9 +77,10 @@ struct RecordTakeCommand: ParsableCommand {
             StandardError.warning(localized(.recordDropped, (Double(session.droppedFrames) / session.engine.format.sampleRate).compact))
         }
         if json {
-            print(Self.json(Summary(name: take.name, path: take.path, format: take.format.rawValue, seconds: session.writer.seconds,
-                                    frames: session.writer.frames, droppedFrames: session.droppedFrames,
-                                    longestWriteMilliseconds: session.writer.longestWriteSeconds * 1000)))
+            // The take is kept whatever happens here; its numbers are finite, so the line is always written.
+            print(String(decoding: (try? CommandJSON.line(Summary(name: take.name, path: take.path, format: take.format.rawValue, seconds: session.writer.seconds,
+                                                                frames: session.writer.frames, droppedFrames: session.droppedFrames,
+                                                                longestWriteMilliseconds: session.writer.longestWriteSeconds * 1000))) ?? [], as: UTF8.self))
         } else if let reason = take.keptAsWAV {
             print(localized(.recordSavedAsWAV, take.name, length, said(reason), take.path))
         } else {
@@ -94,11 +95,5 @@ struct RecordTakeCommand: ParsableCommand {
         var frames: Int64
         var droppedFrames: Int
         var longestWriteMilliseconds: Double
-    }
-
-    static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 }

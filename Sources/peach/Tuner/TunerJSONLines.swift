@@ -47,8 +47,6 @@ struct TunerJSONLines {
     /// Reads until the input ends, `seconds` of it were read, or Ctrl-C. A file is
     /// read `offline`, as fast as it decodes; a device as it captures.
     func run(seconds: Double?, offline: Bool) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         var loudest = -Double.infinity
         var ended = false
         if !offline { listener.engine.start() }
@@ -68,7 +66,7 @@ struct TunerJSONLines {
                     break
                 }
                 loudest = max(loudest, reading.level)
-                text += String(decoding: try encoder.encode(line(setup.tuned(reading))), as: UTF8.self) + "\n"
+                text += String(decoding: try CommandJSON.line(line(setup.tuned(reading))), as: UTF8.self) + "\n"
             }
             StandardOutput.write(text)
         }
