@@ -18,6 +18,6 @@ struct BackdropOptions: ParsableArguments {
     /// The drone's root and the metronome's tempo, each checked.
     func checkedBackdrop() throws -> (drone: MIDINote?, bpm: Double?) {
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
-        return (try drone.map { text in try checked { try DroneSetup.note(parsing: text) } }, metronome)
+        return (try drone.map { text in try checked(option: "--drone", text, DroneSetup.note(parsing:)) }, metronome)
     }
 }

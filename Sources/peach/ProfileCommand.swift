@@ -34,7 +34,7 @@ struct ProfileCommand: ParsableCommand {
 
     private func chosenNote() throws -> MIDINote? {
         guard let note else { return nil }
-        do { return try MIDINote(parsing: note) } catch { throw ValidationError("--note \(note): \(said(error))") }
+        return try checked(option: "--note", note, MIDINote.init(parsing:))
     }
 
     func run() throws {

@@ -15,3 +15,9 @@ func said(_ notice: some Worded) -> String { notice.text(in: Language.current) }
 func checked<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as ValidationError { throw error } catch { throw ValidationError(said(error)) }
 }
+
+/// `checked` for the value of one option, which the error names first
+/// (`--lowest X: 'X' is not a note`): a command with several notes says which.
+func checked<T>(option: String, _ value: String, _ body: (String) throws -> T) throws -> T {
+    do { return try body(value) } catch { throw ValidationError("\(option) \(value): \(said(error))") }
+}

@@ -10,8 +10,8 @@ enum PitchRange {
     static let standard = 30.0...4200.0
 
     static func frequencies(lowest: String?, highest: String?, reference: Double) throws -> ClosedRange<Double> {
-        let low = try lowest.map { text in try checked { try MIDINote(parsing: text) } }
-        let high = try highest.map { text in try checked { try MIDINote(parsing: text) } }
+        let low = try lowest.map { text in try checked(option: "--lowest", text, MIDINote.init(parsing:)) }
+        let high = try highest.map { text in try checked(option: "--highest", text, MIDINote.init(parsing:)) }
         let from = low.map { Pitch.frequency(of: $0, cents: -50, reference: reference) } ?? standard.lowerBound
         let to = high.map { Pitch.frequency(of: $0, cents: 50, reference: reference) } ?? standard.upperBound
         guard from < to else { throw ValidationError(localized(.tunerRangeReversed, lowest ?? "", highest ?? "")) }

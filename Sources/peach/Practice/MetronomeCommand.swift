@@ -92,7 +92,7 @@ struct MetronomeCommand: ParsableCommand {
         // Each option alone; together with the setup they change (a preset, the last one) in `run`.
         _ = try saved(from: nil, checking: false)
         if let seed, !Self.seedRange.contains(seed) { throw ValidationError(localized(.metronomeSeedOutside, seed, Self.seedRange.upperBound)) }
-        if let drone { _ = try checked { try DroneSetup.note(parsing: drone) } }
+        if let drone { _ = try checked(option: "--drone", drone, DroneSetup.note(parsing:)) }
         if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         try length.check(wav: sound.wav != nil)
@@ -140,7 +140,7 @@ struct MetronomeCommand: ParsableCommand {
         // `--drone NOTE` keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
         let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
         var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)
-        if let note = self.drone { drone.setup.root = try checked { try DroneSetup.note(parsing: note) }.number }
+        if let note = self.drone { drone.setup.root = try checked(option: "--drone", note, DroneSetup.note(parsing:)).number }
         let droneSource = try self.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource)
