@@ -7,12 +7,14 @@ import Testing
 /// Files Peach writes for the user (a WAV, an SVG, a CSV): complete or not
 /// there at all, never in place of another file, with the user's umask.
 @Suite struct OutputFileTests {
-    /// `peach` with `arguments` under `umask`, with XDG folders of its own in `folder`.
-    static func peach(_ arguments: [String], umask: String = "022", in folder: TemporaryDirectory) throws -> Shell.Output {
+    /// `peach` with `arguments` under `umask`, with XDG folders of its own in
+    /// `folder`, run from the `directory` given (relative names land there).
+    static func peach(_ arguments: [String], umask: String = "022", in folder: TemporaryDirectory, from directory: String? = nil,
+                      input: String? = nil) throws -> Shell.Output {
         let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
-        return try Shell.run(["sh", "-c", "umask \(umask) && exec '\(BuildProducts.peach)' \(quoted)"],
+        return try Shell.run(["sh", "-c", (directory.map { "cd '\($0)' && " } ?? "") + "umask \(umask) && exec '\(BuildProducts.peach)' \(quoted)"],
                              environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
-                                           "XDG_CACHE_HOME": folder.file("cache")])
+                                           "XDG_CACHE_HOME": folder.file("cache")], input: input)
     }
 
     /// A file at the name given, the user's own, is refused before anything
@@ -56,10 +58,7 @@ import Testing
         let cases = [(["play", "A4", "--wav", ""], "--wav"), (["export", "--csv", ""], "<file>"), (["profile", "--svg", ""], "--svg"),
                      (["journal", "export", "--output", ""], "--output"), (["record", "export", "take", ""], "<file>")]
         for (arguments, option) in cases {
-            let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
-            let result = try Shell.run(["sh", "-c", "cd '\(work)' && exec '\(BuildProducts.peach)' \(quoted)"],
-                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
-                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            let result = try Self.peach(arguments, in: folder, from: work)
             #expect(result.status == 64, "\(arguments): \(result)")
             #expect(result.standardError.hasPrefix("Error: \(option) is empty: give the name of the file to write\n"), "\(result.standardError)")
         }
@@ -81,16 +80,12 @@ import Testing
                      (["export", "--csv", "history.jsonl"], "history.jsonl ends in .jsonl, but Peach writes CSV there: end the name in .csv or .txt"),
                      (["journal", "export", "--output", "notes.pdf"], "notes.pdf ends in .pdf, but Peach writes Markdown or plain text there")]
         for (arguments, message) in cases {
-            let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
-            let result = try Shell.run(["sh", "-c", "cd '\(work)' && exec '\(BuildProducts.peach)' \(quoted)"],
-                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
-                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            let result = try Self.peach(arguments, in: folder, from: work)
             #expect(result.status == 64, "\(arguments): \(result)")
             #expect(result.standardError.hasPrefix("Error: \(message)"), "\(result.standardError)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
-        let wave = try Shell.run(["sh", "-c", "cd '\(work)' && exec '\(BuildProducts.peach)' play A4 --duration 0.1 --wav take.wave"],
-                                 environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"), "XDG_CACHE_HOME": folder.file("cache")])
+        let wave = try Self.peach(["play", "A4", "--duration", "0.1", "--wav", "take.wave"], in: folder, from: work)
         #expect(wave.status == 0 && FileManager.default.fileExists(atPath: work + "/take.wave"), "a name of no other format is written as WAV: \(wave)")
     }
 
@@ -106,10 +101,7 @@ import Testing
                      (["stats", "--data-dir", ""], "--data-dir is empty: give the data folder"),
                      (["settings", "set", "style", "0.3", "--settings-file", ""], "--settings-file is empty")]
         for (arguments, message) in cases {
-            let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
-            let result = try Shell.run(["sh", "-c", "cd '\(work)' && echo higher | exec '\(BuildProducts.peach)' \(quoted)"],
-                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
-                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            let result = try Self.peach(arguments, in: folder, from: work, input: "higher\n")
             #expect(result.status == 64 && result.standardError.hasPrefix("Error: " + message), "\(arguments): \(result)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
