@@ -10,7 +10,7 @@ struct BackdropOptions: ParsableArguments {
     @Option(help: ArgumentHelp(localized(.helpTrainDrone), valueName: localized(.valueNameNote)))
     var drone: String?
 
-    @Option(help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
     var metronome: Double?
 
     var isEmpty: Bool { drone == nil && metronome == nil }

@@ -22,13 +22,13 @@ struct TrainingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPause), valueName: localized(.valueNameSeconds)))
     var pause: Double?
 
-    @Option(help: ArgumentHelp(localized(.helpSeed), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpSeed), valueName: "n"))
     var seed: UInt64?
 
     func validate() throws {
         if let range { _ = try Self.parse(range) }
         for (flag, value, setting) in [("style", style, Setting.style), ("duration", duration, .noteDuration), ("pause", pause, .pause)] {
-            if let value, let problem = setting.check(.number(value)) { throw ValidationError("--\(flag): \(said(problem)).") }
+            if let value, let problem = setting.check(.number(value)) { throw ValidationError("--\(flag): \(said(problem))") }
         }
     }
 

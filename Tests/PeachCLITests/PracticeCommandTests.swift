@@ -105,6 +105,9 @@ import Testing
         (["metronome", "500"], "a tempo of 500 BPM is outside 20 to 400"),
         (["metronome", "--beats", "0"], "0 beats in a bar is outside 1 to 16"),
         (["metronome", "--subdivision", "9"], "a subdivision of 9 is outside 1 to 8"),
+        // A negative number is the option's value, told by its range, not a missing value.
+        (["metronome", "--subdivision", "-2"], "a subdivision of -2 is outside 1 to 8"),
+        (["metronome", "--count-in", "-1"], "a count-in of -1 bars is outside 0 to 16"),
         (["metronome", "--beats", "7", "--group", "2+2"], "the grouping 2+2 adds up to 4 beats, but a bar has 7"),
         (["metronome", "--group", "2+x"], "'2+x' is not a grouping"),
         (["metronome", "--accents", "Xx"], "the accents 'Xx' give 2 beats, but a bar has 4"),

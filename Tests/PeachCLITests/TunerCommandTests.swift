@@ -76,6 +76,10 @@ import Testing
         #expect(!steady.isEmpty && steady.allSatisfy { $0.note == "A4" && $0.written == "B4" })
         #expect(steady.allSatisfy { $0.drone?.semitones == 19 && abs($0.drone!.cents + 1.955) <= 0.5 },
                 "\(steady.prefix(3).map(\.drone?.cents))")
+        // A transposition down, in semitones: the value, though it starts with a dash (it was read as a missing value).
+        let down = try Self.tuner(["--input", a, "--json", "--transpose", "-3"], folder: folder)
+        #expect(down.status == 0, "\(down.standardError)")
+        #expect(try Self.lines(down).filter { $0.time >= 0.4 && $0.time <= 0.9 }.allSatisfy { $0.written == "F#4" })
     }
 
     /// One channel of several: the tone on channel 2 is read with `--channel 2`;

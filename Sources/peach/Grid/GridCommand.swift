@@ -32,10 +32,10 @@ struct GridCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpGridPrint)))
     var print = false
 
-    @Option(help: ArgumentHelp(localized(.helpGridColumns), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpGridColumns), valueName: "n"))
     var columns: Int?
 
-    @Option(help: ArgumentHelp(localized(.helpGridOctaves), valueName: "3|4"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpGridOctaves), valueName: "3|4"))
     var octaves: Int?
 
     @Flag(help: ArgumentHelp(localized(.helpGridJSON)))

@@ -19,7 +19,7 @@ struct JournalDeleteCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized(.helpJournalDeleteDate), valueName: localized(.valueNameDate)))
     var date: String
 
-    @Option(help: ArgumentHelp(localized(.helpJournalDeleteEntry), valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpJournalDeleteEntry), valueName: "N"))
     var entry: Int?
 
     func validate() throws {

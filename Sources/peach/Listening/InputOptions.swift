@@ -9,7 +9,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("input-device"), help: ArgumentHelp(localized(.helpInputDevice), valueName: "name"))
     var device: String?
 
-    @Option(help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
     var channel: Int?
 
     @Option(help: ArgumentHelp(localized(.helpInputFile), valueName: localized(.valueNameFile)))

@@ -41,7 +41,7 @@ struct DroneCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpDroneTimbre), valueName: "pure|organ"))
     var timbre: String?
 
-    @Option(help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))
     var metronome: Double?
 
     @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))

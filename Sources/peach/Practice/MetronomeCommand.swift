@@ -27,10 +27,10 @@ struct MetronomeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized(.helpMetronomeBPM), valueName: "bpm"))
     var bpm: Double?
 
-    @Option(help: ArgumentHelp(localized(.helpMetronomeBeats), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeBeats), valueName: "n"))
     var beats: Int?
 
-    @Option(help: ArgumentHelp(localized(.helpMetronomeSubdivision), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeSubdivision), valueName: "n"))
     var subdivision: Int?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeGroup), valueName: "2+2+3"))
@@ -39,7 +39,7 @@ struct MetronomeCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpMetronomeAccents), valueName: "X-x-"))
     var accents: String?
 
-    @Option(name: .customLong("count-in"), help: ArgumentHelp(localized(.helpMetronomeCountIn), valueName: "bars"))
+    @Option(name: .customLong("count-in"), parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeCountIn), valueName: "bars"))
     var countIn: Int?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeTrainer), valueName: "80-120/4"))
@@ -51,7 +51,7 @@ struct MetronomeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeDrop), valueName: "percent"))
     var drop: Double?
 
-    @Option(help: ArgumentHelp(localized(.helpMetronomeSeed), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeSeed), valueName: "n"))
     var seed: UInt64?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeClick), valueName: "sound"))

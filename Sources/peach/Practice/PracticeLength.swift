@@ -3,7 +3,7 @@ import PeachText
 
 /// How long an offline render runs, and whether to print it as JSON: shared by the drone and the metronome.
 struct PracticeLength: ParsableArguments {
-    @Option(help: ArgumentHelp(localized(.helpPracticeBars), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPracticeBars), valueName: "n"))
     var bars: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPracticeSeconds), valueName: localized(.valueNameSeconds)))

@@ -21,7 +21,7 @@ struct RecordNotesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized(.helpRecordNotesTake), valueName: "take"))
     var take: String
 
-    @Option(help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
     var channel: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
