@@ -1,5 +1,6 @@
 /// Plain text broken into lines of at most a given width, at spaces where it
-/// can, mid-word where a word alone is too long. Counts one column per
+/// can (never inside a command in backticks), mid-word where a word alone is
+/// too long. Counts one column per
 /// Unicode scalar, which holds for the text Peach writes (no wide or
 /// combining characters).
 public enum TextWrap {
@@ -12,7 +13,7 @@ public enum TextWrap {
         let width = max(width, indent.unicodeScalars.count + 1)
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+        for word in words(text) {
             let prefix = lines.isEmpty ? leading : indent
             if line.isEmpty {
                 line = prefix + word
@@ -30,5 +31,17 @@ public enum TextWrap {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The text's words, a command in backticks (`` `peach train` ``) kept
+    /// as one, so a line never breaks inside what the user is to type.
+    private static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var open = false
+        for piece in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if open { words[words.count - 1] += " " + piece } else { words.append(String(piece)) }
+            if piece.filter({ $0 == "`" }).count % 2 == 1 { open.toggle() }
+        }
+        return words
     }
 }
