@@ -32,8 +32,12 @@ struct Peach: ParsableCommand {
                 PluginProbeCommand.probe(paths)
                 return
             }
+            // `peach help stat` would print the whole help, as if asked for it.
+            if arguments.first == "help", let unknown = UnknownCommand.message(in: Array(arguments.dropFirst())) { exitWithUsageError(unknown) }
             var command: any ParsableCommand
             do { command = try parseAsRoot(SettingsSetCommand.protectingNegativeValue(arguments)) } catch {
+                // `peach stat`: a word where a command goes, which the default command took for an argument.
+                if message(for: error).lowercased().contains("unexpected argument"), let unknown = UnknownCommand.message(in: arguments) { exitWithUsageError(unknown) }
                 // An option the command does not have is said before what its values got wrong.
                 // Not for what the parser ends with on purpose (help, a completion script) or an unknown option it names itself.
                 guard exitCode(for: error) != .success, !message(for: error).hasPrefix("Unknown option"),

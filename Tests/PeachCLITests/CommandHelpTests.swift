@@ -64,6 +64,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("data")), "nothing was done")
     }
 
+    /// A word where a command goes that names none is said to be no command,
+    /// with the nearest ones, under the usage of the command it follows: it
+    /// was an unexpected argument of the default command, and `peach help
+    /// stat` printed the whole help as if asked.
+    @Test(arguments: [
+        (["stat"], "Error: 'stat' is not a command of peach: did you mean start or stats?\nUsage: peach <subcommand>\n"
+            + "  See 'peach --help' for more information.\n"),
+        (["help", "stat"], "Error: 'stat' is not a command of peach: did you mean start or stats?\nUsage: peach <subcommand>\n"
+            + "  See 'peach --help' for more information.\n"),
+        (["record", "lst"], "Error: 'lst' is not a command of peach record: did you mean list?\nUsage: peach record <subcommand>\n"
+            + "  See 'peach record --help' for more information.\n"),
+        (["settings", "gt", "reference"], "Error: 'gt' is not a command of peach settings: did you mean get?\nUsage: peach settings <subcommand>\n"
+            + "  See 'peach settings --help' for more information.\n"),
+        (["history", "xyzzy"], "Error: 'xyzzy' is not a command of peach history: the commands are check\nUsage: peach history <subcommand>\n"
+            + "  See 'peach history --help' for more information.\n"),
+        (["--lang", "de", "recrod"], "Fehler: 'recrod' ist kein Befehl von peach: meintest du record?\nAufruf: peach <unterbefehl>\n"
+            + "  Siehe 'peach --help' für mehr Informationen.\n"),
+    ])
+    func aWordThatIsNoCommandIsSaidToBeNone(arguments: [String], message: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Shell.run([BuildProducts.peach] + arguments, environment: ["XDG_CONFIG_HOME": folder.file("config"),
+                                   "XDG_DATA_HOME": folder.file("data"), "XDG_CACHE_HOME": folder.file("cache")])
+        #expect(result.status == 64 && result.standardOutput.isEmpty, "\(result)")
+        #expect(result.standardError == message, "\(result.standardError)")
+    }
+
     /// A usage error found only while running (the options against the setup
     /// they change) shows the command's own usage, not the root's.
     @Test func aUsageErrorFoundWhileRunningShowsTheCommandsUsage() throws {

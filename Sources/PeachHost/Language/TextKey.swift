@@ -55,7 +55,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case valueNameAssignment
     // What the commands print and report
     case headlessOutputClosed
-    case warning, exportChooseFormat, fileNameEmpty, fileNameForeignEnding, eitherEnding, writtenAudio, writtenJournal, dataDirEmpty, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected
+    case warning, exportChooseFormat, fileNameEmpty, fileNameForeignEnding, eitherEnding, unknownCommand, unknownCommandNear, orWord, writtenAudio, writtenJournal, dataDirEmpty, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesUnpitched, sourcesRejected
