@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
         warnings.forEach { StandardError.warning(said($0)) }
         if let file {
             try AtomicFile.writeNew(bytes, to: file)
-            StandardError.write(localized(.exportWrote, answers, file) + "\n")
+            if !PosixFile.isStandardOutput(file) { StandardError.write(localized(.exportWrote, answers, file) + "\n") }
         } else if !StandardOutput.write(bytes) {
             throw Failure(localized(.exportCannotWrite))
         }

@@ -53,7 +53,10 @@ struct ProfileCommand: ParsableCommand {
         if let svg {
             let progress = ProgressSeries(evidence: overview.evidence, current: overview.report, now: now, calendar: .system)
             try AtomicFile.writeNew(Array(ProfileSVG(overview: overview, progress: progress, now: now).document().utf8), to: svg)
-            print(localized(.profileWroteSVG, svg, overview.report.answers, overview.report.range.low, overview.report.range.high))
+            // Beside the picture, not in it: the picture may be standard output (`--svg -`).
+            if !PosixFile.isStandardOutput(svg) {
+                StandardError.write(localized(.profileWroteSVG, svg, overview.report.answers, overview.report.range.low, overview.report.range.high) + "\n")
+            }
         }
         if let chosen {
             guard let detail = overview.detail(for: chosen) else {

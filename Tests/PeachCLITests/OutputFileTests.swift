@@ -89,6 +89,38 @@ import Testing
         #expect(wave.status == 0 && FileManager.default.fileExists(atPath: work + "/take.wave"), "a name of no other format is written as WAV: \(wave)")
     }
 
+    /// Standard output (`-`, or /dev/stdout wherever the shell points it) and
+    /// a device are written directly, never refused as a name taken: an
+    /// export to /dev/null, `--svg -` or `--wav /dev/stdout > take.wav` was
+    /// "already exists". The words "Wrote …" go beside the data, not into it.
+    @Test func standardOutputAndDevicesAreWrittenDirectly() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        #expect(try Self.peach(["train", "--headless", "--no-audio"], in: folder, input: "higher\nlower\n").status == 0)
+        let csv = try Self.peach(["export", "--csv", "-"], in: folder, from: work)
+        #expect(csv.status == 0 && csv.standardOutput.hasPrefix("timestamp,key,note,") && csv.standardOutput.split(whereSeparator: \.isNewline).count == 3, "\(csv)")
+        #expect(csv.standardError.isEmpty, "\(csv.standardError)")
+        let svg = try Self.peach(["profile", "--svg", "-"], in: folder, from: work)
+        #expect(svg.status == 0 && svg.standardOutput.hasPrefix("<?xml") && svg.standardOutput.hasSuffix("</svg>\n"), "\(svg.standardError)")
+        let notes = try Self.peach(["journal", "export", "--output", "/dev/stdout"], in: folder, from: work)
+        #expect(notes.status == 0 && notes.standardError.isEmpty, "\(notes)")
+        for arguments in [["export", "--csv", "/dev/null"], ["profile", "--svg", "/dev/null"], ["journal", "export", "--output", "/dev/null"]] {
+            let result = try Self.peach(arguments, in: folder, from: work)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty, "no file called - or anything else")
+
+        // A shell's redirection is the user's choice of file: the WAV is written into it, its sizes filled in at the end.
+        let take = folder.file("take.wav")
+        let redirected = try Shell.run(["sh", "-c", "exec '\(BuildProducts.peach)' play A4 --duration 0.25 --wav /dev/stdout > '\(take)'"],
+                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data")])
+        #expect(redirected.status == 0, "\(redirected)")
+        let wav = try WavFile.read(path: take)
+        #expect(wav.sampleRate == 48000 && wav.frameCount >= 12000 && wav.frameCount < 14400, "\(wav.frameCount) frames")
+    }
+
     /// An empty --data-dir or --settings-file is refused: the one would have
     /// trained into the usual history (a script's `--data-dir "$UNSET"`), the
     /// other left a lock file in the current folder.

@@ -18,8 +18,10 @@ public enum AtomicFile {
 
     /// Writes `bytes` as a new file for the user (an export, a picture), as
     /// `write` does, but never in place of another: a file at `path`, even one
-    /// made meanwhile, stays as it is, and the answer is `.exists`.
+    /// made meanwhile, stays as it is, and the answer is `.exists`. Standard
+    /// output (`-`), a device or a pipe is written directly.
     public static func writeNew(_ bytes: [UInt8], to path: String) throws(HistoryError) {
+        if PosixFile.writesDirectly(path) { return try PosixFile.writeDirectly(bytes, to: path) }
         guard !PosixFile.nameTaken(path) else { throw .exists(path: path) }
         let file = try ReplacementFile(path: path, mode: ReplacementFile.forTheUser)
         try file.write(bytes)

@@ -135,6 +135,41 @@ package struct PosixFile: ~Copyable {
 
     /// Whether anything has the name `path`: a file, a folder, a link (even
     /// one to nothing). A file made for the user never takes a name in use.
+    /// Whether `path` is standard output as the user names it: `-`, as Unix
+    /// tools take it, or /dev/stdout, whatever the shell pointed it at
+    /// (`> take.wav` is a regular file Peach did not choose to replace).
+    package static func isStandardOutput(_ path: String) -> Bool {
+        path == "-" || path == "/dev/stdout"
+    }
+
+    /// Whether a file the user names is written in place rather than made
+    /// new: standard output, or what is no regular file (a device such as
+    /// /dev/null, a named pipe), links followed.
+    package static func writesDirectly(_ path: String) -> Bool {
+        var status = stat()
+        return isStandardOutput(path) || stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+    }
+
+    /// A descriptor for writing to a direct target (see `writesDirectly`): a
+    /// copy of standard output's, or the device or pipe opened; -1 with errno
+    /// set if it cannot be. A pipe is opened without waiting for a reader
+    /// (ENXIO if there is none), then switched back to blocking writes.
+    package static func openDirect(_ path: String) -> Int32 {
+        if isStandardOutput(path) { return fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return Glibc.open(path, O_WRONLY | O_CLOEXEC) }
+        let descriptor = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+        return descriptor
+    }
+
+    /// `bytes` written to a direct target, closed after.
+    package static func writeDirectly(_ bytes: [UInt8], to path: String) throws(HistoryError) {
+        let descriptor = openDirect(path)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
+        try PosixFile(descriptor: descriptor, path: path).write(bytes)
+    }
+
     package static func nameTaken(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0

@@ -39,6 +39,7 @@ struct JournalExportCommand: ParsableCommand {
             return
         }
         try AtomicFile.writeNew(bytes, to: output)
+        guard !PosixFile.isStandardOutput(output) else { return }
         StandardError.write(localized(.journalExportWrote, localized(.journalNotes, days.reduce(0) { $0 + $1.entries.count }), output) + "\n")
     }
 }

@@ -43,13 +43,12 @@ public final class WavFileOutput: AudioOutput {
         self.path = path
         self.format = format
         self.replacing = replacing
-        var status = stat()
-        let device = stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+        let device = PosixFile.writesDirectly(path)
         // A name taken by a file, or by a link to one or to nothing; a link to a device (/dev/stdout) is written through.
         if !device && !replacing && PosixFile.nameTaken(path) { throw .fileExists(path: path) }
         if device {
             replacement = nil
-            descriptor = Self.openForWriting(path)
+            descriptor = PosixFile.openDirect(path)
             guard descriptor >= 0 else {
                 throw .cannotWriteFile(path: path, reason: errno == ENXIO ? .noReader : .system(ErrnoText.describe(errno)))
             }
@@ -93,16 +92,6 @@ public final class WavFileOutput: AudioOutput {
     static func reason(_ error: HistoryError) -> AudioOutputError.Reason {
         if case .cannotWrite(_, let reason) = error { return .system(reason) }
         return .file(error)
-    }
-
-    /// A pipe is opened without waiting for a reader (ENXIO if there is none),
-    /// then switched back to blocking writes, which pace like a device.
-    private static func openForWriting(_ path: String) -> Int32 {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return open(path, O_WRONLY | O_CLOEXEC) }
-        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
-        return descriptor
     }
 
     /// What a streaming WAV header says for sizes it cannot know.
