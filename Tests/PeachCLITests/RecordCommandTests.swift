@@ -230,6 +230,13 @@ import Testing
         let again = try Self.peach(["record", "export", "Lesson", wav], folder)
         #expect(again.status == 1 && again.standardError.contains("already exists: Peach never overwrites a file"), "\(again.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: wav)) == Data("mine".utf8))
+
+        // Standard output (`-`, here pointed at a file by the shell) and a device are written directly, and only the take goes there.
+        let piped = folder.file("piped.flac")
+        let out = try Shell.run(["sh", "-c", "exec '\(BuildProducts.peach)' record export Lesson - > '\(piped)'"], environment: Self.environment(folder))
+        #expect(out.status == 0 && out.standardOutput.isEmpty, "\(out)")
+        #expect(try SoundFileReader(path: piped).readAll()[0] == (try Self.samples(input)))
+        #expect(try Self.peach(["record", "export", "Lesson", "/dev/null"], folder).status == 0)
     }
 
     @Test func takesAreFoundByNameByDayAndByMonthAndAmbiguousNamesListTheCandidates() throws {

@@ -5,11 +5,21 @@ import PeachSupport
 
 /// Writes a copy of a sound file in another format through libsndfile,
 /// keeping its date tag: encoded under a hidden temporary name beside
-/// `target`, synced, then linked in as `target`, which is never replaced.
+/// `target`, synced, then linked in as `target`, which is never replaced;
+/// or straight into standard output, a device or a pipe.
 enum SoundCopy {
-    /// `format`: libsndfile's major and sub format. `exists` is the error when `target` is taken.
+    /// `format`: libsndfile's major and sub format. `exists` is the error when
+    /// `target` is taken. Standard output, a device or a pipe (`PosixFile.writesDirectly`)
+    /// is written directly instead.
     static func write(from source: String, to target: String, format: Int32, exists: RecordingError) throws(RecordingError) {
         let reader = try TakeFile.open(source)
+        if PosixFile.writesDirectly(target) {
+            let descriptor = PosixFile.openDirect(target)
+            guard descriptor >= 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }
+            defer { close(descriptor) }
+            try encode(reader, into: descriptor, format: format, target: target)
+            return
+        }
         let folder = ParentFolder.of(target)
         let temporary = folder + "/." + target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...] + ".tmp-\(getpid())"
         unlink(temporary)
@@ -17,6 +27,17 @@ enum SoundCopy {
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }
         defer { close(descriptor) }
+        try encode(reader, into: descriptor, format: format, target: target)
+        guard fsync(descriptor) == 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }
+        guard link(temporary, target) == 0 else {
+            if errno == EEXIST { throw exists }
+            throw .cannotWrite(path: target, reason: ErrnoText.describe(errno))
+        }
+        try RecordingsFolder.sync(folder)
+    }
+
+    /// The whole of `reader` encoded as `format` into the open `descriptor`, its date tag kept.
+    private static func encode(_ reader: TakeFile, into descriptor: Int32, format: Int32, target: String) throws(RecordingError) {
         var info = SF_INFO(frames: 0, samplerate: reader.info.samplerate, channels: reader.info.channels, format: format, sections: 0, seekable: 0)
         guard let file = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, 0) else {
             throw .cannotWrite(path: target, reason: String(cString: sf_strerror(nil)))
@@ -36,13 +57,7 @@ enum SoundCopy {
         }
         let closed = sf_close(file)
         if failure == 0 && closed != 0 { failure = errno != 0 ? errno : EIO }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         guard failure == 0 else { throw TakeWriter.failure(failure, target, seconds: 0) }
-        guard link(temporary, target) == 0 else {
-            if errno == EEXIST { throw exists }
-            throw .cannotWrite(path: target, reason: ErrnoText.describe(errno))
-        }
-        try RecordingsFolder.sync(folder)
     }
 
     /// libsndfile's format for a copy in `format` of a file read as `source`:

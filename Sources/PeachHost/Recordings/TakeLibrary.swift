@@ -101,7 +101,7 @@ public final class TakeLibrary {
 
     /// Exports a copy of `take` to `path` as `format`; a file at `path` is never replaced.
     public func export(_ take: Take, to path: String, format: TakeFormat) throws(RecordingError) {
-        guard !PosixFile.nameTaken(path) else { throw .exportExists(path: path) }
+        guard PosixFile.writesDirectly(path) || !PosixFile.nameTaken(path) else { throw .exportExists(path: path) }
         let source = try TakeFile.open(take.path)
         try SoundCopy.write(from: take.path, to: path, format: SoundCopy.sndfileFormat(format, source: source.info), exists: .exportExists(path: path))
     }

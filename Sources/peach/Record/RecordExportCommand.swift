@@ -35,6 +35,6 @@ struct RecordExportCommand: ParsableCommand {
         let library = try recordings.open()
         let found = try RecordingsOptions.take(take, in: library)
         try library.export(found, to: file, format: format ?? TakeFormat(fileName: file) ?? found.format)
-        print(localized(.recordExported, found.name, file))
+        if !PosixFile.isStandardOutput(file) { print(localized(.recordExported, found.name, file)) }  // the take itself may be standard output
     }
 }
