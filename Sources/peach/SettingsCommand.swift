@@ -152,6 +152,10 @@ struct SettingsSetCommand: ParsableCommand {
             timbre = Timbre(sourceID: entry.descriptor.id, sourceName: entry.descriptor.name)
         } catch .unpitched(let id, let pitched) {
             throw SourceLookupError.unpitched(id: id, pitched: pitched)
+        } catch .unavailable(let unavailable) {
+            throw SourceLookupError.unavailable(unavailable)  // there, but not here and now: say why, not that it has no such name
+        } catch .rejected(let rejection) {
+            throw SourceLookupError.rejected(rejection)
         } catch {
             timbre = try Timbre.named(value, among: Timbre.all(in: catalog))
         }

@@ -70,6 +70,17 @@ import Testing
         #expect(result.standardError == "Error: sound source org.peach.midi-out is unavailable: \(Self.noSequencer)\n")
     }
 
+    /// Saving MIDI Out as the sound where there is no sequencer says why, not
+    /// that no sound has that name; nothing is saved.
+    @Test(.enabled(if: !hasSequencer, "needs a machine without the ALSA sequencer"))
+    func savingMidiOutWithoutASequencerSaysWhy() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Shell.run([BuildProducts.peach, "settings", "set", "source", Self.midiOutID], environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(result.status == 1 && result.standardError == "Error: sound source org.peach.midi-out is unavailable: \(Self.noSequencer)\n", "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/peach/settings.json"))
+    }
+
     /// The metronome on MIDI drums where there is no sequencer: the same one line.
     @Test(.enabled(if: !hasSequencer, "needs a machine without the ALSA sequencer"))
     func choosingMidiDrumsWithoutASequencerIsOneClearError() throws {
