@@ -138,6 +138,25 @@ import Testing
         #expect(try JSONDecoder().decode(DroneReport.self, from: Data(bare.standardOutput.utf8)).frequencies.count == 1)
     }
 
+    /// The listing shows commands to copy: a name or a file with a space or
+    /// a quote is quoted for the shell. A setup whose sound cannot start (a
+    /// sample file gone) is not saved.
+    @Test func presetsListCommandsToCopyAndOnlyWorkingSetupsAreSaved() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let gone = folder.file("my click.wav")
+        let failed = try PracticeCommandTests.peach(["metronome", "90", "--sample", gone, "--save", "clicks", "--bars", "1", "--json"], folder: folder)
+        #expect(failed.status == 1 && !failed.standardError.contains("Saved"), "\(failed)")
+        #expect(try PracticeCommandTests.peach(["metronome", "--presets"], folder: folder).standardOutput.hasPrefix("No metronome presets"))
+        try SampleFixture.write([[Float](repeating: 0.5, count: 480)], sampleRate: 48000, to: gone)
+        #expect(try PracticeCommandTests.peach(["metronome", "90", "--sample", gone, "--save", "it's mine", "--bars", "1", "--json"], folder: folder).status == 0)
+        let list = try PracticeCommandTests.peach(["metronome", "--presets"], folder: folder).standardOutput
+        #expect(list == "it's mine  peach metronome --preset 'it'\\''s mine'  = 90 --beats 4 --click woodblock --sample '\(gone)'\n", "\(list)")
+        let command = try #require(list.split(separator: "  ").dropFirst().first)
+        let words = try Shell.run(["sh", "-c", "set -- \(command); printf '%s\\n' \"$@\""]).standardOutput
+        #expect(words == "peach\nmetronome\n--preset\nit's mine\n", "the shell reads the name back whole: \(words)")
+    }
+
     @Test func aPlantedDroneRootOutsideMIDIIsRefusedNotCrashedOn() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -84,7 +84,6 @@ struct DroneCommand: ParsableCommand {
         let memory = store.map(SavedDrone.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))
-        if let memory { try presets.saveIfAsked(saved, in: memory) }
         let setup = saved.setup
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         // The sine in the chosen timbre, unless `--source` names another (a SoundFont instrument, MIDI out).
@@ -100,6 +99,8 @@ struct DroneCommand: ParsableCommand {
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         try rig.drone?.play(setup, at: 0)
+        // Once it has started: a setup that cannot play is never saved.
+        if let memory { try presets.saveIfAsked(saved, in: memory) }
         // `--metronome BPM` keeps the last metronome's other choices (meter, click), as `peach metronome BPM` would.
         let lastMetronome = live && !presets.fresh ? try store.map(SavedMetronome.memory)?.last() : nil
         var metronomeSaved = lastMetronome ?? .standard

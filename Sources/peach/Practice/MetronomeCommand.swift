@@ -133,7 +133,6 @@ struct MetronomeCommand: ParsableCommand {
         let memory = store.map(SavedMetronome.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) })
-        if let memory { try presets.saveIfAsked(saved, in: memory) }
         let setup = saved.setup, clickSound = saved.clickSound
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let clickSource = try saved.makeClickSource(from: catalog, sound: sound)
@@ -148,6 +147,8 @@ struct MetronomeCommand: ParsableCommand {
         rig.clicksAudible = !saved.silent
         try rig.startMetronome(setup, sound: clickSound, at: 0)
         if self.drone != nil { try rig.drone?.play(drone.setup, at: 0) }
+        // Once its sounds have started: a setup that cannot play (a sample file gone) is never saved.
+        if let memory { try presets.saveIfAsked(saved, in: memory) }
         if live, let store {
             let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: drone, metronome: saved,
                                             makeDroneSource: { try $0.makeSource(from: catalog) },

@@ -55,7 +55,7 @@ struct PresetOptions: ParsableArguments {
         let all = try memory.all()
         if all.isEmpty { print(localized(.presetList, memory.label)) }
         let width = all.map(\.name.count).max() ?? 0
-        for (name, saved) in all { print("\(name.padding(width))  peach \(memory.tool) --preset \(name)  = \(commandLine(saved))") }
+        for (name, saved) in all { print("\(name.padding(width))  peach \(memory.tool) --preset \(ShellWord.quoted(name))  = \(commandLine(saved))") }
     }
 
     /// Saves the setup under `--save`'s name, if given.

@@ -20,6 +20,6 @@ struct SavedDrone: Codable, Equatable {
         if setup.octave { words.append("--octave") }
         if setup.reference != Pitch.standardReference { words += ["--reference", setup.reference.compact(in: .english)] }
         words += ["--timbre", timbre.rawValue]
-        return words.joined(separator: " ")
+        return ShellWord.line(words)
     }
 }

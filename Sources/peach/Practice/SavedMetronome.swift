@@ -65,6 +65,6 @@ struct SavedMetronome: Codable, Equatable {
         words += ["--click", click]
         if let sample { words += ["--sample", sample] + (accentSample.map { ["--accent-sample", $0] } ?? []) }
         if silent { words.append("--silent") }
-        return words.joined(separator: " ")
+        return ShellWord.line(words)
     }
 }

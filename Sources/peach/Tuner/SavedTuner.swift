@@ -48,6 +48,6 @@ struct SavedTuner: Codable, Equatable {
         if let lowest { words += ["--lowest", lowest] }
         if let highest { words += ["--highest", highest] }
         if let reference { words += ["--reference", reference.compact(in: .english)] }
-        return words.joined(separator: " ")
+        return ShellWord.line(words)
     }
 }
