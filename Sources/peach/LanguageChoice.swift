@@ -13,7 +13,7 @@ enum LanguageChoice {
         var code: String?
         if let index = arguments.firstIndex(where: { $0 == "--lang" || $0.hasPrefix("--lang=") }) {
             if arguments[index] == "--lang" {
-                guard index + 1 < arguments.count else { throw ValidationError(localized(.languageUnknown, "")) }
+                guard index + 1 < arguments.count else { throw ValidationError(localized(.languageMissing)) }
                 code = arguments[index + 1]
                 arguments.removeSubrange(index...(index + 1))
             } else {
@@ -22,6 +22,7 @@ enum LanguageChoice {
             }
         }
         if let code {
+            guard !code.isEmpty else { throw ValidationError(localized(.languageMissing)) }
             guard let language = Language(code: code), code.count == 2 || code.contains("_") else {
                 throw ValidationError(localized(.languageUnknown, code))
             }

@@ -102,6 +102,10 @@ import Testing
 
         let unknown = try Self.peach(["--lang", "fr", "play", "A4"], config: config)
         #expect(unknown.status != 0 && unknown.standardError.contains("--lang fr"), "\(unknown.standardError)")
+        for missing in [["play", "A4", "--lang"], ["--lang=", "play", "A4"]] {
+            let result = try Self.peach(missing, config: config)
+            #expect(result.status == 64 && result.standardError.hasPrefix("Error: --lang needs a language: en (English) or de (German)\n"), "\(result)")
+        }
     }
 
     /// The probe runs in a child process: its reasons come back in the language --lang chose.

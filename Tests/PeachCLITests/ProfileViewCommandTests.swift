@@ -117,7 +117,7 @@ import Testing
         #expect(nonsense.status != 0 && nonsense.standardError.contains("--note H2: 'H2' is not a note"))
 
         let picture = try Self.peach(["profile", "--svg", folder.file("profile.svg"), "--data-dir", data])
-        #expect(picture.status == 0 && picture.standardOutput.hasPrefix("Wrote \(folder.file("profile.svg"))"))
+        #expect(picture.status == 0 && picture.standardError.hasPrefix("Wrote \(folder.file("profile.svg"))"))
         let svg = try String(contentsOfFile: folder.file("profile.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>\n"))
 

@@ -33,7 +33,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case parserValues, parserSubcommandPlaceholder, parserOptionsPlaceholder, parserProvideOneOfFollowing, parserProvideOneOf
     case parserQuotedOr, parserQuotedAnd, parserDidYouMean, parserUnexpectedArguments, parserMissingOneOf, parserTheOption
     case parserTakesNoValue, parserWasSpecified
-    case languageUnknown
+    case languageUnknown, languageMissing
     case jsonAt, jsonLine, jsonEndsInValue, jsonUnexpectedCharacter, jsonExpectedKey, jsonExpectedColon, jsonEndsInObject, jsonEndsInList
     case kindBool, kindNumber, kindText, kindList, kindObject
     case jsonExpectedCommaOr, jsonControlCharacter, jsonEndsInString, jsonExpectedWord, jsonTextAfterEnd

@@ -37,6 +37,7 @@ extension TextCatalog {
             .parserTakesNoValue: "does not take any value, but",
             .parserWasSpecified: "was specified.",
             .languageUnknown: "--lang %1: Peach speaks en (English) and de (German)",
+            .languageMissing: "--lang needs a language: en (English) or de (German)",
         ],
         german: [
             .parserOverview: "ÜBERSICHT:",
@@ -74,5 +75,6 @@ extension TextCatalog {
             .parserTakesNoValue: "nimmt keinen Wert, aber",
             .parserWasSpecified: "wurde angegeben.",
             .languageUnknown: "--lang %1: Peach spricht en (Englisch) und de (Deutsch)",
+            .languageMissing: "--lang braucht eine Sprache: en (Englisch) oder de (Deutsch)",
         ])
 }
