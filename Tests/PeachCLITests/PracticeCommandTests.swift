@@ -83,6 +83,20 @@ import Testing
     /// fifth, each tone's fundamental; the church organ, whose ranks are
     /// tuned apart (its fundamental 1.4 cents above its second partial), by
     /// the pitch of the whole tone, as the calibration hears it.
+    /// A reader that closes its pipe early (`| head -c 4`) ends the render
+    /// with the reason: the offline renders once spun on, rendering nothing,
+    /// waiting for a tail that could never come.
+    @Test(arguments: [["metronome", "--bars", "8"], ["drone", "A", "--seconds", "8"], ["metronome", "--bars", "8", "--drone", "D"]])
+    func aPipeClosedEarlyEndsTheRender(arguments: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let command = ([BuildProducts.peach] + arguments + ["--wav", "-"]).map { "'\($0)'" }.joined(separator: " ")
+        // `timeout` turns a hang into a failure here rather than a stuck suite.
+        let result = try Shell.run(["sh", "-c", "timeout 60 \(command) 2> '\(folder.file("err"))' | head -c 4; echo; cat '\(folder.file("err"))'"],
+                                   environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data")])
+        #expect(result.standardOutput == "RIFF\nError: the audio device was lost (Broken pipe)\n", "\(arguments): \(result)")
+    }
+
     @Test(arguments: [(73, true), (19, false)])
     func aSoundFontDroneSoundsItsTonesWithinATenthOfACent(program: Int, fifth: Bool) throws {
         let folder = TemporaryDirectory()

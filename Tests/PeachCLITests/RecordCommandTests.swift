@@ -274,6 +274,12 @@ import Testing
         #expect(heard.count >= expected.count)
         // After the monitor's first block, which fades in, the take sample for sample.
         #expect(zip(heard[256..<expected.count], expected[256...]).allSatisfy { abs($0 - Double($1)) < 1e-6 })
+        // To standard output, the take alone: "Playing …" goes beside it (it once ended the WAV).
+        let piped = folder.file("piped.wav")
+        let out = try Shell.run(["sh", "-c", "exec '\(BuildProducts.peach)' record play Take --wav - > '\(piped)'"], environment: Self.environment(folder))
+        #expect(out.status == 0 && out.standardError.hasPrefix("Playing 'Take'"), "\(out)")
+        #expect(try WavFile.read(path: piped).samples[0] == heard, "the same samples, nothing after them")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: piped)).count == (try Data(contentsOf: URL(fileURLWithPath: played))).count)
     }
 
     @Test func errorsAreSaidInGerman() throws {

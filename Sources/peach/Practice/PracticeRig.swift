@@ -85,8 +85,12 @@ final class PracticeRig {
             let end = min(frames, engine.renderedFrames + step)
             // Rendering stops at a block's end, past `end`: the clicks of that block are scheduled too, none past `frames`.
             try scheduleClicks(before: min(frames, end + Int64(engine.format.blockFrames)))
+            let before = engine.renderedFrames
             notices += engine.render(through: end)
+            guard engine.renderedFrames > before else { break }  // the output is gone; its notice says so
         }
+        // A render the output ended (a reader that closed its pipe) has no tail to wait for.
+        if notices.contains(where: \.endsRendering) { return notices }
         try drone?.stop(at: max(frames, engine.renderedFrames))
         notices += engine.render(through: engine.renderedFrames, thenUntilSilentWithin: Int64(engine.format.sampleRate))
         return notices

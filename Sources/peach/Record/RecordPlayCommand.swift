@@ -30,7 +30,8 @@ struct RecordPlayCommand: ParsableCommand {
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
         try engine.attach(input: try SoundFileInput(path: found.path, blockFrames: engine.format.blockFrames), bufferSeconds: 0)
         engine.setMonitorGain(1)
-        print(localized(.recordPlaying, found.name, TakeLength.text(found.seconds)))
+        // Beside the sound, never in it: the sound may be standard output (`--wav -`).
+        StandardError.write(localized(.recordPlaying, found.name, TakeLength.text(found.seconds)) + "\n")
         let end = engine.format.frames(seconds: found.seconds)
         var notices: [EngineNotice] = []
         if output.blocksOnDevice {

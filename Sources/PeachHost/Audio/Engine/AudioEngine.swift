@@ -394,7 +394,10 @@ public final class AudioEngine {
     public func render(through frame: Int64, thenUntilSilentWithin maxTailFrames: Int64) -> [EngineNotice] {
         var notices = render(through: frame)
         while !isSilent, renderedFrames < frame + maxTailFrames, !notices.contains(where: \.endsRendering), interrupt?.isRaised != true {
+            let before = renderedFrames
             notices += render(through: renderedFrames + Int64(format.blockFrames))
+            // Nothing more renders once the output is gone (a reader that closed its pipe), whose notice came earlier.
+            guard renderedFrames > before else { break }
         }
         return notices
     }
