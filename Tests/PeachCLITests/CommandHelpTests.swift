@@ -6,6 +6,12 @@ import Testing
 
 /// What `--help` tells a user: real usage lines and every key that works.
 @Suite struct CommandHelpTests {
+    /// `peach` with `arguments`, with XDG folders of its own in `folder`.
+    static func peach(_ arguments: [String], in folder: TemporaryDirectory) throws -> Shell.Output {
+        try Shell.run([BuildProducts.peach] + arguments, environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                                       "XDG_CACHE_HOME": folder.file("cache")])
+    }
+
     /// Commands with many options get usage lines naming each, not the parser's bare `<options>`.
     @Test(arguments: [
         (["train", "--help"], ["USAGE: peach train [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]", "\n       peach train --headless [--no-audio] [--range <range>]"]),
@@ -57,8 +63,7 @@ import Testing
     func anUnknownOptionIsSaidFirst(arguments: [String], message: String) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let result = try Shell.run([BuildProducts.peach] + arguments, environment: ["XDG_CONFIG_HOME": folder.file("config"),
-                                   "XDG_DATA_HOME": folder.file("data"), "XDG_CACHE_HOME": folder.file("cache")])
+        let result = try Self.peach(arguments, in: folder)
         #expect(result.status == 64, "\(result)")
         #expect(result.standardError == message, "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("data")), "nothing was done")
@@ -85,8 +90,7 @@ import Testing
     func aWordThatIsNoCommandIsSaidToBeNone(arguments: [String], message: String) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let result = try Shell.run([BuildProducts.peach] + arguments, environment: ["XDG_CONFIG_HOME": folder.file("config"),
-                                   "XDG_DATA_HOME": folder.file("data"), "XDG_CACHE_HOME": folder.file("cache")])
+        let result = try Self.peach(arguments, in: folder)
         #expect(result.status == 64 && result.standardOutput.isEmpty, "\(result)")
         #expect(result.standardError == message, "\(result.standardError)")
     }
