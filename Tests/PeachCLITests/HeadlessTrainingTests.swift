@@ -114,6 +114,11 @@ import Testing
         let (lines, _) = try Self.train(Array(repeating: "lower", count: 40), dataDirectory: data.path, extra: ["--range", "C2-E2", "--seed", "1"])
         let notes = Set(lines.compactMap(\.note))
         #expect(notes.isSubset(of: Set(36...40)) && !notes.isEmpty)
+        // Any case, as notes are read: `c2-e2`, `Adaptive`.
+        let (lower, _) = try Self.train(["lower"], dataDirectory: data.path, extra: ["--range", "c2-e2", "--seed", "2"])
+        #expect(Set(lower.compactMap(\.note)).isSubset(of: Set(36...40)))
+        let adaptive = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data.path, "--range", "Adaptive"], input: "quit\n")
+        #expect(adaptive.status == 0, "\(adaptive.standardError)")
         let bad = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--data-dir", data.path, "--range", "C2-Q9"])
         #expect(bad.status != 0 && bad.standardError.contains("--range: 'C2-Q9': 'Q9' is not a note"), "\(bad.standardError)")
         // C0 is a MIDI note, but not a key of the piano, which is what training covers.

@@ -24,7 +24,7 @@ public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses `adaptive` or `LOW-HIGH` such as `C2-C7` or `36-96`: keys of the piano, the lower first.
     public init(parsing text: String) throws(TrainingRangeError) {
-        if text == "adaptive" {
+        if text.lowercased() == "adaptive" {  // as notes are read in any case (c4-c5)
             self = .adaptive
             return
         }
