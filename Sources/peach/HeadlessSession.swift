@@ -107,7 +107,9 @@ struct HeadlessSession {
             if word == "quit" { return nil }
             if word == "again" { return .again }
             if let direction = PitchDirection(rawValue: word) { return .answer(direction) }
-            try emit(ErrorLine(message: localized(.headlessExpected, text)))
+            // A runaway line (a program writing binary) is quoted by its start, not echoed whole.
+            let shown = text.count > 60 ? text.prefix(60) + "…" : text
+            try emit(ErrorLine(message: localized(.headlessExpected, shown)))
             try emit(pair)
         }
         return nil

@@ -31,15 +31,18 @@ import Testing
     @Test func speaksTheProtocolAndSavesExactlyTheAnsweredPairs() throws {
         let data = TemporaryDirectory()
         defer { data.remove() }
-        let answers = ["higher", "lower", "nonsense", "lower", "higher", "quit", "higher"]
+        let runaway = String(repeating: "x", count: 100_000)
+        let answers = ["higher", "lower", "nonsense", "lower", runaway, "higher", "quit", "higher"]
         let (lines, result) = try Self.train(answers, dataDirectory: data.path)
         #expect(result.status == 0, "\(result.standardError)")
 
         let pairs = lines.filter { $0.type == "pair" }
         let feedback = lines.filter { $0.type == "feedback" }
         #expect(lines.contains(Line(type: "error", message: "expected higher, lower, again or quit, not 'nonsense'")))
-        // Pair 3 is sent again after the error; the session stops at quit, after four answers.
-        #expect(pairs.map(\.id) == [1, 2, 3, 3, 4, 5])
+        // A runaway line is quoted by its start.
+        #expect(lines.contains(Line(type: "error", message: "expected higher, lower, again or quit, not '\(runaway.prefix(60))…'")))
+        // Pairs 3 and 4 are sent again after the errors; the session stops at quit, after four answers.
+        #expect(pairs.map(\.id) == [1, 2, 3, 3, 4, 4, 5])
         #expect(pairs[2] == pairs[3])
         #expect(feedback.map(\.id) == [1, 2, 3, 4])
         for pair in pairs {
@@ -52,7 +55,7 @@ import Testing
 
         // The history holds exactly the four answered pairs, each correct as the feedback said.
         let history = try HistoryStore(directory: data.path).readAll().answers
-        let answered = [pairs[0], pairs[1], pairs[3], pairs[4]]
+        let answered = [pairs[0], pairs[1], pairs[3], pairs[5]]
         #expect(history.count == 4)
         for (index, answer) in history.enumerated() {
             #expect(answer.note.number == answered[index].note && answer.cents == answered[index].cents)
