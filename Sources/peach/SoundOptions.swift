@@ -34,6 +34,14 @@ struct SoundOptions: ParsableArguments {
         }
     }
 
+    /// `--wav -` sends the sound to standard output, so nothing else may
+    /// write there: refused when `owner` (`--json`, `--headless`, the screen)
+    /// does, rather than the two mixed into one stream.
+    func checkStandardOutput(isUsedBy owner: String?) throws {
+        guard let owner, let wav, PosixFile.isStandardOutput(wav) else { return }
+        throw ValidationError(localized(.wavOnUsedStandardOutput, wav, owner))
+    }
+
     /// A4 in Hz: the flag, else the saved setting (when `settings` are used), else 440.
     func reference(_ settings: SettingsStore?) -> Double {
         reference ?? settings?.number(.reference) ?? Pitch.standardReference

@@ -16,6 +16,10 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var sound: SoundOptions
     @OptionGroup var data: DataOptions
 
+    func validate() throws {
+        try sound.checkStandardOutput(isUsedBy: localized(.theScreen))
+    }
+
     func run() throws {
         let app = try InteractiveApp(training: training, screen: screen, sound: sound, dataDirectory: try data.resolve())
         app.run(beginWithTraining: false).endProcess()

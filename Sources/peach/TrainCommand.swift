@@ -32,6 +32,7 @@ struct TrainCommand: ParsableCommand {
         guard headless || !noAudio else { throw ValidationError(localized(.trainNoAudioNeedsHeadless)) }
         guard !headless || !screen.plain else { throw ValidationError(localized(.trainHeadlessOrPlain)) }
         guard !headless || backdrop.isEmpty else { throw ValidationError(localized(.trainBackdropHeadless)) }
+        try sound.checkStandardOutput(isUsedBy: headless ? "--headless" : localized(.theScreen))
         _ = try backdrop.checkedBackdrop()
     }
 

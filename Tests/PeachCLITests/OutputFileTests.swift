@@ -121,6 +121,22 @@ import Testing
         #expect(wav.sampleRate == 48000 && wav.frameCount >= 12000 && wav.frameCount < 14400, "\(wav.frameCount) frames")
     }
 
+    /// Where standard output already carries something (the headless
+    /// protocol, --json, a screen), `--wav -` is refused rather than mixed in.
+    @Test(arguments: [
+        (["train", "--headless", "--wav", "-"], "--headless"), (["train", "--wav", "/dev/stdout"], "the screen"),
+        (["metronome", "--json", "--bars", "1", "--wav", "-"], "--json"), (["drone", "A", "--wav", "-"], "the screen"),
+        (["tuner", "--json", "--input", "x.wav", "--drone", "D3", "--wav", "-"], "--json"), (["grid", "--wav", "-"], "the screen"),
+    ])
+    func standardOutputIsNotSharedWithTheSound(arguments: [String], owner: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(arguments, in: folder)
+        #expect(result.status == 64 && result.standardOutput.isEmpty, "\(arguments): \(result)")
+        #expect(result.standardError.hasPrefix("Error: --wav \(arguments.last!) is standard output, which \(owner) writes to: give --wav a file name\n"),
+                "\(result.standardError)")
+    }
+
     /// An empty --data-dir or --settings-file is refused: the one would have
     /// trained into the usual history (a script's `--data-dir "$UNSET"`), the
     /// other left a lock file in the current folder.

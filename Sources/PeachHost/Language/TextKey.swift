@@ -66,7 +66,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
     case statsNoAnswers, statsPairs, statsTime, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
-    case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, soundReferenceOutside
+    case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, wavOnUsedStandardOutput, theScreen, soundReferenceOutside
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes
     case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed, rangeBeyondSource, rangeNoKeyPlayable

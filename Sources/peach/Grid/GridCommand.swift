@@ -97,6 +97,7 @@ struct GridCommand: ParsableCommand {
         if (saveScale == nil) != (notes == nil) { throw ValidationError(localized(.gridSaveScaleNeedsNotes)) }
         if plain && (print || json) { throw ValidationError(localized(.gridPlainOrPrint)) }
         if let saveScale { try checked { try UserScales.check(name: saveScale) } }
+        try sound.checkStandardOutput(isUsedBy: print || json ? nil : localized(.theScreen))
     }
 
     /// `--keyboard`, else the layout of the language's keyboards (German: QWERTZ).

@@ -55,6 +55,7 @@ struct TunerCommand: ParsableCommand {
                                             PracticeLength.secondsRange.upperBound.compact))
         }
         guard !(json && plain) else { throw ValidationError(localized(.tunerJSONOrPlain)) }
+        try sound.checkStandardOutput(isUsedBy: json ? "--json" : localized(.theScreen))
     }
 
     /// `base` (a preset, the last live setup, or the standard one) changed by the options given, checked.
