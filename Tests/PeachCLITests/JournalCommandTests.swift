@@ -88,14 +88,14 @@ struct JournalHome {
         let home = JournalHome()
         defer { home.folder.remove() }
         #expect(try home.peach(["list"]).standardOutput == "No notes yet: peach journal add WORDS writes the first.\n")
-        for (arguments, message) in [(["add", "--date", "2026-02-30", "x"], "2026-02-30 is not a date"),
-                                     (["add", "--date", "2026-13-01", "x"], "2026-13-01 is not a date"),
-                                     (["add", "--date", "tomorrowish", "x"], "tomorrowish is not a date"),
-                                     (["add", "--time", "25:00", "x"], "25:00 is not a time"),
+        for (arguments, message) in [(["add", "--date", "2026-02-30", "x"], "'2026-02-30' is not a date"),
+                                     (["add", "--date", "2026-13-01", "x"], "'2026-13-01' is not a date"),
+                                     (["add", "--date", "tomorrowish", "x"], "'tomorrowish' is not a date"),
+                                     (["add", "--time", "25:00", "x"], "'25:00' is not a time"),
                                      (["add", "--take", "a/b", "x"], "'a/b' cannot be a take's name"),
                                      (["list", "--from", "2026-11-02", "--to", "2026-11-01"], "--from 2026-11-02 is after --to 2026-11-01"),
-                                     (["delete", "2026-02-29"], "2026-02-29 is not a date"),
-                                     (["calendar", "2026-13"], "2026-13 is not a month")] {
+                                     (["delete", "2026-02-29"], "'2026-02-29' is not a date"),
+                                     (["calendar", "2026-13"], "'2026-13' is not a month")] {
             let result = try home.peach(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
@@ -271,7 +271,7 @@ struct JournalHome {
         #expect(try home.peach(["calendar", "2026-03", "--plain"], environment: german).standardOutput
                 == "März 2026: 1 Tag mit Aktivität.\nMontag 2026-03-02 · 1 Notiz\n   1  08:00  Tonleitern\n")
         let bad = try home.peach(["add", "--date", "2026-02-30", "x"], environment: german)
-        #expect(bad.status == 64 && bad.standardError.contains("2026-02-30 ist kein Datum"), "\(bad.standardError)")
+        #expect(bad.status == 64 && bad.standardError.contains("'2026-02-30' ist kein Datum"), "\(bad.standardError)")
         #expect(try home.peach(["--help"], environment: german).standardOutput.contains("Ein Übe-Tagebuch führen"))
     }
 }
