@@ -25,6 +25,11 @@ struct SettingsCommand: ParsableCommand {
 
 /// Where the settings are; shared by the settings subcommands.
 struct SettingsFileOptions: ParsableArguments {
+    /// The key that stands for the current sound's options (`settings set option gain=0.3`).
+    static let optionKey = "option"
+    /// What a shell completes after `settings get`, `set` and `reset`.
+    static let keys = Setting.all.map(\.key) + [optionKey]
+
     @Option(name: .customLong("settings-file"), help: ArgumentHelp(localized(.helpSettingsFile), valueName: localized(.valueNameFile)))
     var path: String?
 
@@ -62,22 +67,22 @@ struct SettingsListCommand: ParsableCommand {
             print("  \(setting.key.padding(width))\(value.padding(28))\(setting.allowed)")
         }
         let options = store.sourceOptions(for: store.text(.source))
-        for option in options { print("  \("option".padding(width))\(option.key)=\(option.value)") }
-        if options.isEmpty { print("  \("option".padding(width))\(localized(.settingsNoneSaved, store.text(.source)))") }
+        for option in options { print("  \(SettingsFileOptions.optionKey.padding(width))\(option.key)=\(option.value)") }
+        if options.isEmpty { print("  \(SettingsFileOptions.optionKey.padding(width))\(localized(.settingsNoneSaved, store.text(.source)))") }
     }
 }
 
 struct SettingsGetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "get", abstract: localized(.helpSettingsGetAbstract))
 
-    @Argument(help: ArgumentHelp(localized(.helpSettingsGetKey), valueName: localized(.valueNameKey)))
+    @Argument(help: ArgumentHelp(localized(.helpSettingsGetKey), valueName: localized(.valueNameKey)), completion: .list(SettingsFileOptions.keys))
     var key: String
 
     @OptionGroup var file: SettingsFileOptions
 
     func run() throws {
         let store = try file.open()
-        if key == "option" {
+        if key == SettingsFileOptions.optionKey {
             for option in store.sourceOptions(for: store.text(.source)) { print("\(option.key)=\(option.value)") }
             return
         }
@@ -91,7 +96,7 @@ struct SettingsSetCommand: ParsableCommand {
         commandName: "set", abstract: localized(.helpSettingsSetAbstract),
         discussion: localized(.helpSettingsSetDiscussion, Setting.all.map(\.key).joined(separator: ", ")))
 
-    @Argument(help: ArgumentHelp(localized(.helpSettingsSetKey), valueName: localized(.valueNameKey)))
+    @Argument(help: ArgumentHelp(localized(.helpSettingsSetKey), valueName: localized(.valueNameKey)), completion: .list(SettingsFileOptions.keys))
     var key: String
 
     @Argument(help: ArgumentHelp(localized(.helpSettingsSetValue), valueName: localized(.valueNameValue)))
@@ -128,7 +133,7 @@ struct SettingsSetCommand: ParsableCommand {
 
     func run() throws {
         let store = try file.open()
-        if key == "option" {
+        if key == SettingsFileOptions.optionKey {
             try setSourceOption(store)
             return
         }
@@ -189,7 +194,7 @@ struct SettingsSetCommand: ParsableCommand {
 struct SettingsResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "reset", abstract: localized(.helpSettingsResetAbstract))
 
-    @Argument(help: ArgumentHelp(localized(.helpSettingsResetKey), valueName: localized(.valueNameKey)))
+    @Argument(help: ArgumentHelp(localized(.helpSettingsResetKey), valueName: localized(.valueNameKey)), completion: .list(SettingsFileOptions.keys))
     var key: String?
 
     @OptionGroup var file: SettingsFileOptions
@@ -201,7 +206,7 @@ struct SettingsResetCommand: ParsableCommand {
             print(localized(.settingsAllReset))
             return
         }
-        if key == "option" {
+        if key == SettingsFileOptions.optionKey {
             for option in store.sourceOptions(for: store.text(.source)) {
                 try store.setSourceOption(source: store.text(.source), key: option.key, value: nil)
             }

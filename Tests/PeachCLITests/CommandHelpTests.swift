@@ -32,6 +32,19 @@ import Testing
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
     }
 
+    /// The shell completes a setting's key after `settings get`, `set` and `reset`.
+    @Test(arguments: ["get", "set", "reset"])
+    func theShellCompletesASettingsKey(subcommand: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let script = folder.file("peach.bash")
+        try Shell.run([BuildProducts.peach, "--generate-completion-script", "bash"]).standardOutput.write(toFile: script, atomically: true, encoding: .utf8)
+        let line = "peach settings \(subcommand) no"
+        let completed = try Shell.run(["bash", "-c", "source '\(script)'; COMP_WORDS=(\(line)); COMP_CWORD=3; COMP_LINE='\(line)'; "
+                                       + "COMP_POINT=${#COMP_LINE}; _peach peach no \(subcommand); echo \"${COMPREPLY[*]}\""])
+        #expect(completed.standardOutput == "note-duration\n", "\(completed)")
+    }
+
     /// Every key the training screen answers to (AnswerKeys) is in the help, in both languages.
     @Test func trainingHelpListsEveryAnswerKey() throws {
         let english = try Shell.run([BuildProducts.peach, "train", "--help"]).standardOutput
