@@ -32,17 +32,20 @@ import Testing
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
     }
 
-    /// The shell completes a setting's key after `settings get`, `set` and `reset`.
-    @Test(arguments: ["get", "set", "reset"])
-    func theShellCompletesASettingsKey(subcommand: String) throws {
+    /// The shell completes the words Peach knows: a setting's key after
+    /// `settings get`, `set` and `reset`, and the choices of the options
+    /// that take a word from a list (they offered file names).
+    @Test(arguments: [("peach settings get no", "note-duration"), ("peach settings set no", "note-duration"), ("peach settings reset no", "note-duration"),
+                      ("peach drone --timbre or", "organ"), ("peach metronome --click wo", "woodblock"), ("peach grid --keyboard qwertz", "qwertz")])
+    func theShellCompletesTheWordsPeachKnows(line: String, expected: String) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let script = folder.file("peach.bash")
         try Shell.run([BuildProducts.peach, "--generate-completion-script", "bash"]).standardOutput.write(toFile: script, atomically: true, encoding: .utf8)
-        let line = "peach settings \(subcommand) no"
-        let completed = try Shell.run(["bash", "-c", "source '\(script)'; COMP_WORDS=(\(line)); COMP_CWORD=3; COMP_LINE='\(line)'; "
-                                       + "COMP_POINT=${#COMP_LINE}; _peach peach no \(subcommand); echo \"${COMPREPLY[*]}\""])
-        #expect(completed.standardOutput == "note-duration\n", "\(completed)")
+        let words = line.split(separator: " ")
+        let completed = try Shell.run(["bash", "-c", "source '\(script)'; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; "
+                                       + "COMP_POINT=${#COMP_LINE}; _peach peach \(words[words.count - 1]) \(words[words.count - 2]); echo \"${COMPREPLY[*]}\""])
+        #expect(completed.standardOutput == expected + "\n", "\(line): \(completed)")
     }
 
     /// Every key the training screen answers to (AnswerKeys) is in the help, in both languages.

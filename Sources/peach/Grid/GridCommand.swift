@@ -53,10 +53,10 @@ struct GridCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpGridNames)))
     var names: Bool?
 
-    @Option(name: .customLong("key-size"), help: ArgumentHelp(localized(.helpGridKeySize), valueName: "small|medium|large"))
+    @Option(name: .customLong("key-size"), help: ArgumentHelp(localized(.helpGridKeySize), valueName: "small|medium|large"), completion: .list(KeySize.allCases.map(\.rawValue)))
     var keySize: String?
 
-    @Option(help: ArgumentHelp(localized(.helpGridKeyboard), valueName: "qwerty|qwertz"))
+    @Option(help: ArgumentHelp(localized(.helpGridKeyboard), valueName: "qwerty|qwertz"), completion: .list(GridKeyboard.Layout.allCases.map(\.rawValue)))
     var keyboard: String?
 
     @Flag(help: ArgumentHelp(localized(.helpGridPhrase)))

@@ -35,10 +35,10 @@ struct DroneCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpDroneOctave)))
     var octave: Bool?
 
-    @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"))
+    @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"), completion: .list(DroneSetup.Tuning.allCases.map(\.rawValue)))
     var tuning: String?
 
-    @Option(help: ArgumentHelp(localized(.helpDroneTimbre), valueName: "pure|organ"))
+    @Option(help: ArgumentHelp(localized(.helpDroneTimbre), valueName: "pure|organ"), completion: .list(DroneTimbre.allCases.map(\.rawValue)))
     var timbre: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))

@@ -54,7 +54,7 @@ struct MetronomeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeSeed), valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp(localized(.helpMetronomeClick), valueName: "sound"))
+    @Option(help: ArgumentHelp(localized(.helpMetronomeClick), valueName: "sound"), completion: .list(ClickSound.all.map(\.name)))
     var click: String?
 
     @Option(help: ArgumentHelp(localized(.helpMetronomeSample), valueName: localized(.valueNameFile)))

@@ -29,7 +29,7 @@ struct TunerCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpDroneFifth)))
     var fifth = false
 
-    @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"))
+    @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"), completion: .list(DroneSetup.Tuning.allCases.map(\.rawValue)))
     var tuning: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerSeconds), valueName: localized(.valueNameSeconds)))
