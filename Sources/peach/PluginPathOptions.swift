@@ -16,12 +16,20 @@ struct PluginPathOptions: ParsableArguments {
 
     /// Probes every plugin found, each in a child process.
     func discoverSources() -> SourceCatalog {
-        var catalog = SourceCatalog.discover(searchPath: .standard(commandLine: directories),
-                                             prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
+        var catalog = Self.discover(directories)
         catalog.isolation = isolation
         catalog.log = .command
         return catalog
     }
+
+    /// The sources in `directories` and the standard folders.
+    static func discover(_ directories: [String]) -> SourceCatalog {
+        SourceCatalog.discover(searchPath: .standard(commandLine: directories),
+                               prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
+    }
+
+    /// What a shell completes after --source: the ids of the sources found in the standard folders.
+    static let sourceCompletion = CompletionKind.custom { _, _, _ in discover([]).sources.map(\.descriptor.id) }
 
     /// Discovers sources and warns on standard error about folders skipped or
     /// guessed at, and about ids that more than one library offers.

@@ -10,14 +10,14 @@ struct SoundOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
     var reference: Double?
 
-    @Option(help: ArgumentHelp(localized(.helpSource), valueName: "id"))
+    @Option(help: ArgumentHelp(localized(.helpSource), valueName: "id"), completion: PluginPathOptions.sourceCompletion)
     var source: String?
 
     @Option(name: .customLong("option"),
             help: ArgumentHelp(localized(.helpOption), valueName: localized(.valueNameAssignment)))
     var options: [String] = []
 
-    @Option(help: ArgumentHelp(localized(.helpDevice), valueName: "name"))
+    @Option(help: ArgumentHelp(localized(.helpDevice), valueName: "name"), completion: .custom { _, _, _ in AudioDevice.list(.output).map(\.name) })
     var device: String?
 
     @Option(help: ArgumentHelp(localized(.helpWav), valueName: localized(.valueNameFile)))

@@ -36,7 +36,10 @@ import Testing
     /// `settings get`, `set` and `reset`, and the choices of the options
     /// that take a word from a list (they offered file names).
     @Test(arguments: [("peach settings get no", "note-duration"), ("peach settings set no", "note-duration"), ("peach settings reset no", "note-duration"),
-                      ("peach drone --timbre or", "organ"), ("peach metronome --click wo", "woodblock"), ("peach grid --keyboard qwertz", "qwertz")])
+                      ("peach drone --timbre or", "organ"), ("peach metronome --click wo", "woodblock"), ("peach grid --keyboard qwertz", "qwertz"),
+                      // Asked of Peach as the shell completes: the sources and ALSA devices there are.
+                      ("peach play A4 --source org.peach.si", "org.peach.sine"), ("peach play A4 --device nu", "null"),
+                      ("peach tuner --input-device nu", "null")])
     func theShellCompletesTheWordsPeachKnows(line: String, expected: String) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
@@ -44,7 +47,9 @@ import Testing
         try Shell.run([BuildProducts.peach, "--generate-completion-script", "bash"]).standardOutput.write(toFile: script, atomically: true, encoding: .utf8)
         let words = line.split(separator: " ")
         let completed = try Shell.run(["bash", "-c", "source '\(script)'; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; "
-                                       + "COMP_POINT=${#COMP_LINE}; _peach peach \(words[words.count - 1]) \(words[words.count - 2]); echo \"${COMPREPLY[*]}\""])
+                                       + "COMP_POINT=${#COMP_LINE}; _peach peach \(words[words.count - 1]) \(words[words.count - 2]); echo \"${COMPREPLY[*]}\""],
+                                       environment: ["PATH": ParentFolder.of(BuildProducts.peach) + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                                                     "XDG_CONFIG_HOME": folder.file("config")])
         #expect(completed.standardOutput == expected + "\n", "\(line): \(completed)")
     }
 

@@ -6,7 +6,8 @@ import PeachText
 /// Where a listening tool (the tuner, the recorder) hears the player: an ALSA
 /// capture device and one of its channels, or a sound file in its place.
 struct InputOptions: ParsableArguments {
-    @Option(name: .customLong("input-device"), help: ArgumentHelp(localized(.helpInputDevice), valueName: "name"))
+    @Option(name: .customLong("input-device"), help: ArgumentHelp(localized(.helpInputDevice), valueName: "name"),
+            completion: .custom { _, _, _ in AudioDevice.list(.input).map(\.name) })
     var device: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
