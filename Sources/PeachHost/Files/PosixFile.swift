@@ -133,8 +133,6 @@ package struct PosixFile: ~Copyable {
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
     }
 
-    /// Whether anything has the name `path`: a file, a folder, a link (even
-    /// one to nothing). A file made for the user never takes a name in use.
     /// Whether `path` is standard output as the user names it: `-`, as Unix
     /// tools take it, or /dev/stdout, whatever the shell pointed it at
     /// (`> take.wav` is a regular file Peach did not choose to replace).
@@ -170,6 +168,8 @@ package struct PosixFile: ~Copyable {
         try PosixFile(descriptor: descriptor, path: path).write(bytes)
     }
 
+    /// Whether anything has the name `path`: a file, a folder, a link (even
+    /// one to nothing). A file made for the user never takes a name in use.
     package static func nameTaken(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0

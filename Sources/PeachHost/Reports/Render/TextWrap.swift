@@ -1,8 +1,7 @@
 /// Plain text broken into lines of at most a given width, at spaces where it
 /// can (never inside a command in backticks), mid-word where a word alone is
-/// too long. Counts one column per
-/// Unicode scalar, which holds for the text Peach writes (no wide or
-/// combining characters).
+/// too long. Counts one column per Unicode scalar, which holds for the text
+/// Peach writes (no wide or combining characters).
 public enum TextWrap {
     /// Lines after the first start with `indent`, after the text's own leading spaces.
     public static func lines(_ text: String, width: Int, indent: String = "") -> [String] {
