@@ -9,8 +9,8 @@ enum CommandJSON {
     }
 
     /// One record on one line, without its line break.
-    static func line(_ value: some Encodable) throws -> [UInt8] {
-        Array(try encoder(pretty: false).encode(value))
+    static func line(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder(pretty: false).encode(value), as: UTF8.self)
     }
 
     private static func encoder(pretty: Bool) -> JSONEncoder {

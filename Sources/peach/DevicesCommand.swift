@@ -39,7 +39,7 @@ struct DevicesCommand: ParsableCommand {
         }
         let devices = directions.flatMap { AudioDevice.list($0) }
         if json {
-            print(String(decoding: try CommandJSON.line(devices), as: UTF8.self))
+            print(try CommandJSON.line(devices))
             return
         }
         for direction in directions {

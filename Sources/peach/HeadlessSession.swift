@@ -123,6 +123,6 @@ struct HeadlessSession {
 
     private func emit<Line: Encodable>(_ line: Line) throws {
         // Unbuffered, so every line reaches the other program at once.
-        guard StandardOutput.write(try CommandJSON.line(line) + [UInt8(ascii: "\n")]) else { throw Failure(localized(.headlessOutputClosed)) }
+        guard StandardOutput.write(try CommandJSON.line(line) + "\n") else { throw Failure(localized(.headlessOutputClosed)) }
     }
 }

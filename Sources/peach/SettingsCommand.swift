@@ -57,7 +57,7 @@ struct SettingsListCommand: ParsableCommand {
             let source = store.text(.source)
             values[SettingsStore.sourceOptionsKey] = .object([source: .object(Dictionary(uniqueKeysWithValues:
                 store.sourceOptions(for: source).map { ($0.key, JSONValue.string($0.value)) }))])
-            print(String(decoding: try CommandJSON.line(values), as: UTF8.self))
+            print(try CommandJSON.line(values))
             return
         }
         print(localized(.settingsListHeading, store.path))

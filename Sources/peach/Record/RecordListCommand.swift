@@ -40,7 +40,7 @@ struct RecordListCommand: ParsableCommand {
         let listing = library.list()
         let takes = TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:)))
         if json {
-            print(String(decoding: try CommandJSON.line(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))), as: UTF8.self))
+            print(try CommandJSON.line(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))))
             return
         }
         if takes.isEmpty {

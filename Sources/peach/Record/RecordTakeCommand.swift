@@ -78,9 +78,9 @@ struct RecordTakeCommand: ParsableCommand {
         }
         if json {
             // The take is kept whatever happens here; its numbers are finite, so the line is always written.
-            print(String(decoding: (try? CommandJSON.line(Summary(name: take.name, path: take.path, format: take.format.rawValue, seconds: session.writer.seconds,
-                                                                frames: session.writer.frames, droppedFrames: session.droppedFrames,
-                                                                longestWriteMilliseconds: session.writer.longestWriteSeconds * 1000))) ?? [], as: UTF8.self))
+            print((try? CommandJSON.line(Summary(name: take.name, path: take.path, format: take.format.rawValue, seconds: session.writer.seconds,
+                                                 frames: session.writer.frames, droppedFrames: session.droppedFrames,
+                                                 longestWriteMilliseconds: session.writer.longestWriteSeconds * 1000))) ?? "")
         } else if let reason = take.keptAsWAV {
             print(localized(.recordSavedAsWAV, take.name, length, said(reason), take.path))
         } else {

@@ -66,7 +66,7 @@ struct TunerJSONLines {
                     break
                 }
                 loudest = max(loudest, reading.level)
-                text += String(decoding: try CommandJSON.line(line(setup.tuned(reading))), as: UTF8.self) + "\n"
+                text += try CommandJSON.line(line(setup.tuned(reading))) + "\n"
             }
             StandardOutput.write(text)
         }
