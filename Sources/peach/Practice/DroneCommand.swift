@@ -56,7 +56,7 @@ struct DroneCommand: ParsableCommand {
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
         guard length.bars == nil else { throw ValidationError(localized(.droneHasNoBars)) }
         try length.check(wav: sound.wav != nil)
-        try sound.checkStandardOutput(isUsedBy: length.json ? "--json" : length.isOffline ? nil : localized(.theScreen))
+        try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
     /// `base` (a preset, the last setup, or A3 for nil at `reference`) changed by the options given, checked.

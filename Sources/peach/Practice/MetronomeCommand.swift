@@ -96,7 +96,7 @@ struct MetronomeCommand: ParsableCommand {
         if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         try length.check(wav: sound.wav != nil)
-        try sound.checkStandardOutput(isUsedBy: length.json ? "--json" : length.isOffline ? nil : localized(.theScreen))
+        try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
     /// `base` (a preset, the last setup, or the defaults for nil) changed by the options given.

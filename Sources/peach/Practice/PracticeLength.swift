@@ -19,6 +19,10 @@ struct PracticeLength: ParsableArguments {
     /// A length renders offline; without one the tool plays live (into a paced file with `--wav`).
     var isOffline: Bool { bars != nil || seconds != nil }
 
+    /// What else writes to standard output (for `SoundOptions.checkStandardOutput`):
+    /// `--json`, or live the screen; an offline render to a file, nothing.
+    var standardOutputUser: String? { json ? "--json" : isOffline ? nil : localized(.theScreen) }
+
     /// Checks the length: one of `--bars` and `--seconds`, which needs a file (`wav`) or `--json`, and which `--json` needs.
     func check(wav: Bool) throws {
         if bars != nil && seconds != nil { throw ValidationError(localized(.practiceLengthBoth)) }
