@@ -81,8 +81,8 @@ public struct Setting: Sendable, Identifiable {
         }
     }
 
-    private static let onWords = Set(["true", "on", "yes"] + Language.allCases.map { localized(.valueOn, in: $0, []) })
-    private static let offWords = Set(["false", "off", "no"] + Language.allCases.map { localized(.valueOff, in: $0, []) })
+    private static let onWords = SourceOption.onWords.union(["true"] + Language.allCases.map { localized(.valueOn, in: $0, []) })
+    private static let offWords = SourceOption.offWords.union(["false"] + Language.allCases.map { localized(.valueOff, in: $0, []) })
 
     /// Reads a value typed on the command line. Numbers and on and off may
     /// also be written as `peach settings` shows them, in either language
