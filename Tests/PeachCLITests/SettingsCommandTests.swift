@@ -106,6 +106,31 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
     }
 
+    /// A settings file that is a FIFO or a folder (a synced config folder can
+    /// hold either) is refused with its path and left as it is. Run under
+    /// `timeout` (with SIGKILL: a test runner may leave SIGTERM ignored):
+    /// before, a FIFO kept Peach waiting for a writer for ever, and a folder's
+    /// path was named twice.
+    @Test(arguments: ["FIFO", "folder"])
+    func aSettingsFileThatIsNoFileIsRefused(kind: String) throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        try FileManager.default.createDirectory(atPath: config.path + "/peach", withIntermediateDirectories: true)
+        let file = config.path + "/peach/settings.json"
+        if kind == "FIFO" {
+            #expect(mkfifo(file, 0o600) == 0)
+        } else {
+            try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        }
+        for arguments in [[], ["get", "reference"], ["set", "reference", "442"]] {
+            let result = try Shell.run(["timeout", "-s", "KILL", "20", BuildProducts.peach, "settings"] + arguments, environment: ["XDG_CONFIG_HOME": config.path])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError == "Error: refused \(file): it is not a regular file; remove it\n", "\(arguments)")
+        }
+        var status = stat()
+        #expect(lstat(file, &status) == 0 && status.st_mode & S_IFMT == (kind == "FIFO" ? S_IFIFO : S_IFDIR))
+    }
+
     /// Two `peach settings set` at once, setting different keys, many rounds:
     /// each reads, changes and writes the file under the settings lock, so
     /// neither change is lost (without it, about half the rounds lost one).

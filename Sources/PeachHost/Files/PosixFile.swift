@@ -12,15 +12,20 @@ package struct PosixFile: ~Copyable {
     /// planted there (a synced folder is writable from other machines) is
     /// refused, never followed, so the file it points to is never truncated,
     /// written or copied; a FIFO cannot block the open. See `requireRegular`.
-    package static let inDataFolder = O_NOFOLLOW | O_NONBLOCK
+    package static let inDataFolder = O_NOFOLLOW | regularOnly
+
+    /// The flags for a file the user may keep as a link (the settings, in a
+    /// dotfiles folder): the link is followed, but a FIFO cannot block the
+    /// open, and anything but a regular file is refused.
+    package static let regularOnly = O_NONBLOCK
 
     /// Opens `path` (always with O_CLOEXEC). Failures are read errors unless
-    /// `flags` ask for writing. With `inDataFolder` among the flags, anything
-    /// but a regular file is refused.
+    /// `flags` ask for writing. With `inDataFolder` or `regularOnly` among
+    /// the flags, anything but a regular file is refused.
     package init(_ path: String, flags: Int32 = O_RDONLY, mode: mode_t = 0o600) throws(HistoryError) {
         let (descriptor, code) = Self.open(path, flags: flags, mode: mode)
         guard descriptor >= 0 else { throw Self.failure(path, flags: flags, code: code) }
-        if flags & O_NOFOLLOW != 0 { try Self.requireRegular(descriptor, path) }
+        if flags & (O_NOFOLLOW | Self.regularOnly) != 0 { try Self.requireRegular(descriptor, path) }
         self.init(descriptor: descriptor, path: path)
     }
 
@@ -36,7 +41,7 @@ package struct PosixFile: ~Copyable {
             if code == ENOENT { return nil }
             throw failure(path, flags: flags, code: code)
         }
-        if flags & O_NOFOLLOW != 0 { try requireRegular(descriptor, path) }
+        if flags & (O_NOFOLLOW | regularOnly) != 0 { try requireRegular(descriptor, path) }
         return PosixFile(descriptor: descriptor, path: path)
     }
 

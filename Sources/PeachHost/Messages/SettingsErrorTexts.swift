@@ -5,6 +5,8 @@ extension SettingsError: Worded {
     public func text(in language: Language) -> String {
         switch self {
         case .noConfigDirectory: language.text(.settingsNoFolder)
+        // A file error names the path itself.
+        case .cannotRead(_, .file(let error)): error.text(in: language)
         case .cannotRead(let path, let reason): language.text(.fileCannotRead, path, reason.text(in: language))
         case .malformed(let path, let syntax): language.text(.settingsMalformed, path, syntax.text(in: language))
         case .notAnObject(let path): language.text(.settingsNotObject, path)

@@ -37,7 +37,7 @@ public final class SettingsStore {
     private static func read(_ path: String) throws(SettingsError) -> (document: [String: JSONValue], keyLines: [String: Int]) {
         let bytes: [UInt8]
         do {
-            guard let file = try PosixFile.openIfPresent(path) else { return ([:], [:]) }
+            guard let file = try PosixFile.openIfPresent(path, flags: O_RDONLY | PosixFile.regularOnly) else { return ([:], [:]) }
             bytes = try file.read()
         } catch {
             throw .cannotRead(path: path, reason: .file(error))
