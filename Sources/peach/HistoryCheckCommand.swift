@@ -17,7 +17,7 @@ struct HistoryCheckCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        let store = try HistoryStore(directory: try data.resolve())
+        let store = try HistoryStore(directory: try data.resolve(), creating: false)
         let read = try store.readEvidence()
         // Torn tails and the like; the damaged lines are listed in full below instead.
         read.warnings.filter { warning in !read.damaged.contains { .damaged($0) == warning } }.forEach { StandardError.warning(said($0)) }

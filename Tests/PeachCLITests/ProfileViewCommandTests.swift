@@ -59,6 +59,29 @@ import Testing
         }
     }
 
+    /// Commands that only read the history make no folder, so a mistyped
+    /// `--data-dir` leaves nothing behind (each made it, its parents,
+    /// `history/` and `profile/`); a file where the folder belongs, or among
+    /// its parents, is named rather than taken for an empty history.
+    @Test func aReportMakesNoFolderAndNamesAFileInItsPlace() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let environment = ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"), "XDG_CACHE_HOME": folder.file("cache")]
+        let file = folder.file("file")
+        try Data().write(to: URL(fileURLWithPath: file))
+        for command in [["profile"], ["stats"], ["export", "--csv", "-"], ["history", "check"], ["journal", "calendar", "--plain"]] {
+            let result = try Self.peach(command + ["--data-dir", folder.file("typo/peach")], environment: environment)
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("typo")), "\(command)")
+            for data in [file, file + "/peach"] {
+                let refused = try Self.peach(command + ["--data-dir", data], environment: environment)
+                #expect(refused.status == 1, "\(command)")
+                #expect(refused.standardError == "Error: cannot read \(data): Not a directory\n", "\(command)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["file"])
+    }
+
     /// The start page and `peach profile`, reading the same history, name the
     /// same weak spots in the same words: none after a short even history
     /// (the start page used to name three "weakest" keys there), and A4 first

@@ -5,7 +5,7 @@ import PeachHistory
 public enum HistoryExport {
     /// The CSV (UTF-8) and warnings from reading the history (a torn last line, say).
     public static func csv(dataDirectory: String) throws(HistoryError) -> (bytes: [UInt8], answers: Int, warnings: [HistoryWarning]) {
-        let history = try HistoryStore(directory: dataDirectory).readAll()
+        let history = try HistoryStore(directory: dataDirectory, creating: false).readAll()
         return (HistoryCSV.document(history.answers), history.answers.count, history.warnings)
     }
 }

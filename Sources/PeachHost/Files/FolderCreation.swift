@@ -16,6 +16,18 @@ package enum FolderCreation {
         }
     }
 
+    /// Refuses anything but a folder (or a link to one) at `path`, to be read
+    /// as one; nothing there is fine, and nothing is made.
+    package static func requireFolderIfPresent(_ path: String) throws(HistoryError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            // A file among its parents: ENOTDIR, said as the system says it.
+            if errno != ENOENT { throw .cannotRead(path: path, reason: ErrnoText.describe(errno)) }
+            return
+        }
+        if !isDirectory(path) { throw .cannotRead(path: path, reason: ErrnoText.describe(ENOTDIR)) }
+    }
+
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

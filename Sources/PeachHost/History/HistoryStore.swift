@@ -23,12 +23,16 @@ public final class HistoryStore {
     /// Opens (and creates, mode 0700) the data folder. `machine` is sanitised
     /// to `[A-Za-z0-9._-]`. Temporary files this machine's Peach left when it
     /// was killed mid-write (a multi-megabyte import that a sync tool would
-    /// copy everywhere) are removed.
-    public init(directory: String, machine: String = MachineName.current) throws(HistoryError) {
+    /// copy everywhere) are removed. A store that only reads (`creating:
+    /// false`: a report, an export) makes no folder, so a mistyped
+    /// `--data-dir` leaves nothing behind: a folder not made yet holds no
+    /// answers. A file where a folder belongs is refused either way.
+    public init(directory: String, machine: String = MachineName.current, creating: Bool = true) throws(HistoryError) {
         self.directory = directory
         self.machine = MachineName.sanitised(machine)
-        try DataDirectory.create(historyDirectory)
-        try DataDirectory.create(directory + "/profile")
+        for folder in [directory, historyDirectory, directory + "/profile"] {
+            try creating ? DataDirectory.create(folder) : FolderCreation.requireFolderIfPresent(folder)
+        }
         let importPrefix = self.machine + ".import-", snapshotName = self.machine + ".json"
         AtomicFile.removeStaleTemporaries(in: historyDirectory) { $0.hasPrefix(importPrefix) && $0.hasSuffix(".jsonl") }
         AtomicFile.removeStaleTemporaries(in: directory + "/profile") { $0 == snapshotName }

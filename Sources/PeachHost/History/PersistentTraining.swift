@@ -63,7 +63,7 @@ public final class PersistentTraining {
     /// up to date with every history file, else rebuilt from the history. Needs no lock.
     public static func currentReport(dataDirectory: String, range: TrainingRange? = nil,
                                      reference: Double = Pitch.standardReference) throws(TrainingDataError) -> (report: ProfileReport, warnings: [HistoryWarning]) {
-        let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory) }
+        let store = try history { () throws(HistoryError) in try HistoryStore(directory: dataDirectory, creating: false) }
         let history = try history { () throws(HistoryError) in try store.readEvidence() }
         return try currentReport(store: store, history: history, range: range, reference: reference)
     }

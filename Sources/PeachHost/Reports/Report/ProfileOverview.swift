@@ -34,7 +34,7 @@ public struct ProfileOverview: Sendable {
         let store: HistoryStore
         let history: EvidenceRead
         do {
-            store = try HistoryStore(directory: dataDirectory)
+            store = try HistoryStore(directory: dataDirectory, creating: false)
             history = try store.readEvidence()
         } catch {
             throw .history(error)

@@ -75,7 +75,7 @@ public struct TrainingStatistics: Codable, Equatable, Sendable {
         let store: HistoryStore
         let history: HistoryRead
         do {
-            store = try HistoryStore(directory: dataDirectory)
+            store = try HistoryStore(directory: dataDirectory, creating: false)
             history = try store.readAll()
         } catch {
             throw .history(error)
