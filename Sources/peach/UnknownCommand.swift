@@ -16,13 +16,22 @@ enum UnknownCommand {
             rest = rest.dropFirst()
             words.append(word)
         }
-        let names = command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
-        guard let word = rest.first, !word.hasPrefix("-"), !names.isEmpty else { return nil }
-        let near = names.filter { name in
-            NameLookup.editDistance(name, word.lowercased()) <= max(1, word.count / 3) || (word.count >= 2 && name.hasPrefix(word.lowercased()))
-        }
-        let said = near.isEmpty ? localized(.unknownCommand, word, words.joined(separator: " "), names.joined(separator: ", "))
-            : localized(.unknownCommandNear, word, words.joined(separator: " "), near.joined(separator: localized(.orWord)))
+        guard let word = rest.first, !word.hasPrefix("-"), let said = sentence(word, under: command, named: words.joined(separator: " ")) else { return nil }
         return UsageMessage.text(said, command: command)
+    }
+
+    /// That `word` is no subcommand of `command` (called `name`), with the
+    /// nearest; nil if `command` has none, or, `onlyNear`, none near. For a
+    /// default subcommand's argument mistyped as a command (`peach journal
+    /// lst`, which is not a month).
+    static func sentence(_ word: String, under command: any ParsableCommand.Type, named name: String, onlyNear: Bool = false) -> String? {
+        let names = command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
+        guard !names.isEmpty else { return nil }
+        let near = names.filter { candidate in
+            NameLookup.editDistance(candidate, word.lowercased()) <= max(1, word.count / 3) || (word.count >= 2 && candidate.hasPrefix(word.lowercased()))
+        }
+        if near.isEmpty && onlyNear { return nil }
+        return near.isEmpty ? localized(.unknownCommand, word, name, names.joined(separator: ", "))
+            : localized(.unknownCommandNear, word, name, near.joined(separator: localized(.orWord)))
     }
 }

@@ -107,6 +107,11 @@ import Testing
             + "  See 'peach history --help' for more information.\n"),
         (["--lang", "de", "recrod"], "Fehler: 'recrod' ist kein Befehl von peach: meintest du record?\nAufruf: peach <unterbefehl>\n"
             + "  Siehe 'peach --help' für mehr Informationen.\n"),
+        // The journal's calendar takes a month where a command could go: a word near a command is that command.
+        (["journal", "lst"], "Error: 'lst' is not a command of peach journal: did you mean list?\n"
+            + "Usage: peach journal calendar [--data-dir <dir>] [<YYYY-MM>] [--plain] [--json]\n  See 'peach journal calendar --help' for more information.\n"),
+        (["journal", "november"], "Error: 'november' is not a month: give YYYY-MM, e.g. 2026-11\n"
+            + "Usage: peach journal calendar [--data-dir <dir>] [<YYYY-MM>] [--plain] [--json]\n  See 'peach journal calendar --help' for more information.\n"),
     ])
     func aWordThatIsNoCommandIsSaidToBeNone(arguments: [String], message: String) throws {
         let folder = TemporaryDirectory()

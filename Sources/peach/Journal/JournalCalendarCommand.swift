@@ -29,7 +29,13 @@ struct JournalCalendarCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let month { _ = try checked { try JournalMonth.parse(month) } }
+        guard let month else { return }
+        // A word with no digit, near a command's name, is that command mistyped (`peach journal lst`), not a month.
+        if (try? JournalMonth.parse(month)) == nil, !month.contains(where: \.isNumber),
+           let sentence = UnknownCommand.sentence(month, under: JournalCommand.self, named: "peach journal", onlyNear: true) {
+            throw ValidationError(sentence)
+        }
+        _ = try checked { try JournalMonth.parse(month) }
     }
 
     func run() throws {
