@@ -204,5 +204,10 @@ import Testing
         #expect(said.contains("Tuner listening to \(a), A4 = 440 Hz."))
         #expect(said.components(separatedBy: "A4 in tune, 1.").count == 2, "once, with its cents: \(said)")
         #expect(!said.contains("\u{1B}[2J"), "no full-screen drawing")
+
+        // The help says what the tuner's lines say, not the metronome's tempo and pauses.
+        let help = try Shell.run([BuildProducts.peach, "tuner", "--help"], environment: Self.environment(folder).merging(["COLUMNS": "400"]) { $1 })
+        let line = help.standardOutput.split(separator: "\n").first { $0.contains("--plain") } ?? ""
+        #expect(line.contains("when a note starts and when it comes into or out of tune") && !line.contains("tempo"), "\(line)")
     }
 }

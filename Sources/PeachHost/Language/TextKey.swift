@@ -134,7 +134,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case inputNoDevice, inputUnsupported, inputCannotRead
     // The tuner
     case helpTunerAbstract, helpTunerDiscussion, helpTunerTranspose, helpTunerTolerance, helpTunerLowest, helpTunerHighest, helpTunerDrone
-    case helpTunerSeconds, helpTunerJSON, tunerToleranceOutside, tunerJSONOrPlain, tunerNeedsTerminal, tunerRangeReversed, tunerDroneOptionsNeedDrone, tunerNoSound
+    case helpTunerSeconds, helpTunerJSON, helpTunerPlain, tunerToleranceOutside, tunerJSONOrPlain, tunerNeedsTerminal, tunerRangeReversed, tunerDroneOptionsNeedDrone, tunerNoSound
     case tunerTitle, tunerHeader, tunerConcert, tunerCentsAndHz, tunerAgainstDrone, tunerNoSignal, tunerListening, tunerLevel, tunerKeys
     case tunerFlat, tunerInTune, tunerSharp, tunerConcertPitch, tunerInstrumentIn, tunerTransposedBy
     case practiceToolTuner, tunerPlainStart, tunerPlainSetup, tunerPlainInTune, tunerPlainFlat, tunerPlainSharp

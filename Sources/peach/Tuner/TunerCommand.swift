@@ -38,7 +38,7 @@ struct TunerCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpTunerJSON)))
     var json = false
 
-    @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
+    @Flag(help: ArgumentHelp(localized(.helpTunerPlain)))
     var plain = false
 
     @OptionGroup var pitch: PitchOptions

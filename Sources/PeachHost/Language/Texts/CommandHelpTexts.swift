@@ -142,7 +142,7 @@ extension TextCatalog {
             .helpPlayDiscussion: """
                 Notes are names such as A4, C#3, Bb2 (C4 is middle C) or MIDI numbers such \
                 as 69. They play back to back with no gap. Audio goes to the ALSA device \
-                `default` unless you choose another with --device (`aplay -L` lists them) \
+                `default` unless you choose another with --device (`peach devices` lists them) \
                 or write a WAV file with --wav.
                 """,
             .helpExamples: "Examples:",
@@ -166,7 +166,7 @@ extension TextCatalog {
             .helpReference: "The pitch of A4 in Hz (400 to 480; default: the setting, else 440).",
             .helpSource: "The sound source's id, from `peach sources` (default: the setting, else org.peach.sine).",
             .helpOption: "Set one of the source's options, e.g. gain=0.3. Repeatable.",
-            .helpDevice: "The ALSA device to play through (default: the setting, else default; `aplay -L` lists them).",
+            .helpDevice: "The ALSA device to play through (default: the setting, else default; `peach devices` lists them).",
             .helpWav: "Write the audio to this new WAV file (32-bit float) instead of playing it; a name ending in .flac writes FLAC (24-bit).",
             .valueNameFolder: "dir",
             .valueNameFile: "file",
@@ -327,7 +327,7 @@ extension TextCatalog {
                 Töne sind englische Namen wie A4, C#3, Bb2 (B ist das deutsche H, Bb das \
                 deutsche B; C4 ist das eingestrichene c) oder MIDI-Nummern wie 69. Sie klingen \
                 lückenlos nacheinander. Der Ton geht an das ALSA-Gerät `default`, außer du \
-                wählst mit --device ein anderes (`aplay -L` listet sie) oder schreibst mit \
+                wählst mit --device ein anderes (`peach devices` listet sie) oder schreibst mit \
                 --wav eine WAV-Datei.
                 """,
             .helpExamples: "Beispiele:",
@@ -351,7 +351,7 @@ extension TextCatalog {
             .helpReference: "Die Tonhöhe von A4 in Hz (400 bis 480; Standard: die Einstellung, sonst 440).",
             .helpSource: "Die Kennung der Klangquelle aus `peach sources` (Standard: die Einstellung, sonst org.peach.sine).",
             .helpOption: "Eine Option der Klangquelle setzen, z. B. gain=0.3. Wiederholbar.",
-            .helpDevice: "Das ALSA-Gerät für die Wiedergabe (Standard: die Einstellung, sonst default; `aplay -L` listet sie).",
+            .helpDevice: "Das ALSA-Gerät für die Wiedergabe (Standard: die Einstellung, sonst default; `peach devices` listet sie).",
             .helpWav: "Den Ton in diese neue WAV-Datei schreiben (32-Bit-Float), statt ihn abzuspielen; ein Name auf .flac schreibt FLAC (24 Bit).",
             .valueNameFolder: "ordner",
             .valueNameFile: "datei",
