@@ -141,12 +141,23 @@ import Testing
     @Test func badInputIsNamed() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let corrupt = folder.file("take.flac"), silence = folder.file("silence.wav")
+        let corrupt = folder.file("take.flac"), silence = folder.file("silence.wav"), empty = folder.file("empty.wav"), blip = folder.file("blip.wav")
         try Data("fLaC but not really".utf8).write(to: URL(fileURLWithPath: corrupt))
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let text = folder.file("notes.txt")
+        try Data("not a sound".utf8).write(to: URL(fileURLWithPath: text))
         try SampleFixture.write([[Float](repeating: 0, count: 4800)], sampleRate: 48000, to: silence)
+        try SampleFixture.write([(0..<240).map { Float(sin(Double($0) * 2 * .pi * 440 / 48000)) }], sampleRate: 48000, to: blip)
         let cases: [([String], Int32, String)] = [
-            (["--input", folder.file("gone.wav"), "--json"], 1, "cannot read the sound file '\(folder.file("gone.wav"))'"),
-            (["--input", corrupt, "--json"], 1, "cannot read the sound file '\(corrupt)'"),
+            (["--input", folder.file("gone.wav"), "--json"], 1, "cannot read the sound file '\(folder.file("gone.wav"))': No such file or directory\n"),
+            (["--input", corrupt, "--json"], 1, "cannot read the sound file '\(corrupt)': unknown error in flac decoder\n"),
+            (["--input", text, "--json"], 1, "cannot read the sound file '\(text)': Format not recognised\n"),
+            // libsndfile says "Format not recognised." for both of these.
+            (["--input", empty, "--json"], 1, "cannot read the sound file '\(empty)': it is empty\n"),
+            (["--input", folder.path, "--json"], 1, "cannot read the sound file '\(folder.path)': Is a directory\n"),
+            // 5 ms of a loud tone, shorter than a step: it was never "no sound".
+            (["--input", blip, "--json"], 1, "'\(blip)' ended before the first reading, which comes after 10 ms: there was nothing to tune\n"),
+            (["--input", silence, "--json"], 1, "no sound was heard from '\(silence)'"),
             (["--transpose", "H"], 64, "'H' is not a transposition"),
             (["--transpose", "+30"], 64, "outside -24 to 24"),
             (["--lowest", "C5", "--highest", "C4"], 64, "--lowest C5 is not below --highest C4"),

@@ -131,10 +131,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case plainPaused, plainResumed, practiceTimbrePure, practiceTimbreOrgan
     // Listening: the input a tool hears
     case helpInputDevice, helpInputChannel, helpInputFile, inputDeviceOrFile, inputChannelOutside, inputNoSuchChannel
-    case inputNoDevice, inputUnsupported, inputCannotRead
+    case inputNoDevice, inputUnsupported, inputCannotRead, inputEmptyFile
     // The tuner
     case helpTunerAbstract, helpTunerDiscussion, helpTunerTranspose, helpTunerTolerance, helpTunerLowest, helpTunerHighest, helpTunerDrone
-    case helpTunerSeconds, helpTunerJSON, helpTunerPlain, tunerToleranceOutside, tunerJSONOrPlain, tunerNeedsTerminal, tunerRangeReversed, tunerDroneOptionsNeedDrone, tunerNoSound
+    case helpTunerSeconds, helpTunerJSON, helpTunerPlain, tunerToleranceOutside, tunerJSONOrPlain, tunerNeedsTerminal, tunerRangeReversed, tunerDroneOptionsNeedDrone, tunerNoSound, tunerTooShort
     case tunerTitle, tunerHeader, tunerConcert, tunerCentsAndHz, tunerAgainstDrone, tunerNoSignal, tunerListening, tunerLevel, tunerKeys
     case tunerFlat, tunerInTune, tunerSharp, tunerConcertPitch, tunerInstrumentIn, tunerTransposedBy
     case practiceToolTuner, tunerPlainStart, tunerPlainSetup, tunerPlainInTune, tunerPlainFlat, tunerPlainSharp

@@ -155,6 +155,7 @@ extension AudioInputError: Worded {
         case .noDevice(let name, let reason): language.text(.inputNoDevice, name, reason)
         case .unsupportedDevice(let name, let failure): language.text(.inputUnsupported, name, failure.text(in: language))
         case .cannotReadFile(let path, let reason): language.text(.inputCannotRead, path, reason)
+        case .emptyFile(let path): language.text(.inputCannotRead, path, language.text(.inputEmptyFile))
         }
     }
 }

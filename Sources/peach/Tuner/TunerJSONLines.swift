@@ -48,7 +48,7 @@ struct TunerJSONLines {
     /// read `offline`, as fast as it decodes; a device as it captures.
     func run(seconds: Double?, offline: Bool) throws {
         var loudest = -Double.infinity
-        var ended = false
+        var ended = false, readingCount = 0
         if !offline { listener.engine.start() }
         while !ended && !StopRequest.isRaised {
             let readings: [PitchReading]
@@ -66,11 +66,15 @@ struct TunerJSONLines {
                     break
                 }
                 loudest = max(loudest, reading.level)
+                readingCount += 1
                 text += try CommandJSON.line(line(setup.tuned(reading))) + "\n"
             }
             StandardOutput.write(text)
         }
         try listener.engine.stop()
+        if readingCount == 0 && !StopRequest.isRaised {
+            throw Failure(localized(.tunerTooShort, inputName, (Double(listener.tracker.settings.hopFrames) / listener.tracker.settings.sampleRate * 1000).decimals(0)))
+        }
         // A take of nothing is most often the wrong input or channel: say so rather than print only nulls.
         if loudest < Self.silentLevel {
             throw Failure(localized(.tunerNoSound, inputName, loudest.isFinite ? loudest.decimals(0) : "-∞"))

@@ -45,4 +45,6 @@ public enum AudioInputError: Error, Equatable, Sendable {
     case noDevice(name: String, reason: String)
     case unsupportedDevice(name: String, DeviceSetupFailure)
     case cannotReadFile(path: String, reason: String)
+    /// A sound file of no bytes (a recording that never started, a failed copy).
+    case emptyFile(path: String)
 }

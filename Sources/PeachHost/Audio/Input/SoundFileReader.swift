@@ -16,11 +16,7 @@ public final class SoundFileReader {
     public init(path: String) throws(AudioInputError) {
         self.path = path
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            // libsndfile says "System error" for a missing file; errno says which.
-            let reason = access(path, R_OK) != 0 ? ErrnoText.describe(errno) : String(cString: sf_strerror(nil))
-            throw .cannotReadFile(path: path, reason: reason)
-        }
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else { throw Self.failure(opening: path) }
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(file)
             throw .cannotReadFile(path: path, reason: "no channels or no sample rate")
@@ -32,6 +28,23 @@ public final class SoundFileReader {
     }
 
     deinit { sf_close(file) }
+
+    /// Why libsndfile could not open `path`. It says "System error" for a
+    /// missing file and "Format not recognised." for a folder or an empty
+    /// file: the system's words say which, and an empty file is said so.
+    private static func failure(opening path: String) -> AudioInputError {
+        if access(path, R_OK) != 0 { return .cannotReadFile(path: path, reason: ErrnoText.describe(errno)) }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { return .cannotReadFile(path: path, reason: ErrnoText.describe(EISDIR)) }
+            if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 { return .emptyFile(path: path) }
+        }
+        // Said within a sentence of ours: without its "Error : " or full stop.
+        var words = String(cString: sf_strerror(nil))
+        if words.hasPrefix("Error : ") { words.removeFirst("Error : ".count) }
+        if words.hasSuffix(".") { words.removeLast() }
+        return .cannotReadFile(path: path, reason: words)
+    }
 
     /// Reads up to `frames` interleaved frames; fewer only at the end of the file.
     public func readFrames(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {

@@ -11,6 +11,7 @@ extension TextCatalog {
             .inputNoDevice: "no capture device '%1' (%2); `peach devices --inputs` lists them",
             .inputUnsupported: "capture device '%1' cannot record what Peach needs: %2",
             .inputCannotRead: "cannot read the sound file '%1': %2",
+            .inputEmptyFile: "it is empty",
             .helpTunerAbstract: "Show the pitch you play: note, cents off and frequency, with a needle.",
             .helpTunerDiscussion: """
                 The tuner listens to a capture device (or a sound file) and shows the nearest note at your A4, how many cents \
@@ -34,6 +35,7 @@ extension TextCatalog {
             .tunerRangeReversed: "--lowest %1 is not below --highest %2",
             .tunerDroneOptionsNeedDrone: "--fifth and --tuning shape a drone: name its note with --drone",
             .tunerNoSound: "no sound was heard from '%1' (the loudest moment was %2 dBFS): check the input and --channel",
+            .tunerTooShort: "'%1' ended before the first reading, which comes after %2 ms: there was nothing to tune",
             .tunerTitle: "Tuner",
             .practiceToolTuner: "tuner",
             .helpRecordNotesAbstract: "Which notes a take held: each note's start, name, cents off and length.",
@@ -86,6 +88,7 @@ extension TextCatalog {
             .inputNoDevice: "kein Aufnahmegerät '%1' (%2); `peach devices --inputs` listet sie",
             .inputUnsupported: "das Aufnahmegerät '%1' kann nicht aufnehmen, was Peach braucht: %2",
             .inputCannotRead: "die Tondatei '%1' ist nicht lesbar: %2",
+            .inputEmptyFile: "sie ist leer",
             .helpTunerAbstract: "Zeigt die gespielte Tonhöhe: Ton, Abweichung in Cent und Frequenz, mit Zeiger.",
             .helpTunerDiscussion: """
                 Das Stimmgerät hört auf ein Aufnahmegerät (oder eine Tondatei) und zeigt den nächsten Ton bei deinem A4, wie \
@@ -110,6 +113,7 @@ extension TextCatalog {
             .tunerRangeReversed: "--lowest %1 liegt nicht unter --highest %2",
             .tunerDroneOptionsNeedDrone: "--fifth und --tuning formen einen Halteton: seinen Ton mit --drone nennen",
             .tunerNoSound: "von '%1' war nichts zu hören (am lautesten %2 dBFS): Eingang und --channel prüfen",
+            .tunerTooShort: "'%1' endete vor der ersten Messung, die nach %2 ms kommt: es gab nichts zu stimmen",
             .tunerTitle: "Stimmgerät",
             .practiceToolTuner: "Stimmgerät",
             .helpRecordNotesAbstract: "Welche Töne eine Aufnahme enthielt: Beginn, Name, Abweichung in Cent und Länge jedes Tons.",
