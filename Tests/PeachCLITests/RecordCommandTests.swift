@@ -135,6 +135,7 @@ import Testing
         corrupt.replaceSubrange(0..<16, with: Data(repeating: 0x55, count: 16))
         try corrupt.write(to: URL(fileURLWithPath: recordings + "/corrupt.flac"))
         try "a note".write(toFile: recordings + "/notes.txt", atomically: true, encoding: .utf8)
+        try Data().write(to: URL(fileURLWithPath: recordings + "/empty.wav"))
         let secret = folder.file("secret.wav")
         try Data("not to be touched".utf8).write(to: URL(fileURLWithPath: secret))
         #expect(symlink(secret, recordings + "/planted.wav") == 0)
@@ -142,14 +143,16 @@ import Testing
         let list = try Self.peach(["record", "list"], folder)
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("good"))
-        for (file, reason) in [("cut.flac", "cut short or corrupt at its end"), ("corrupt.flac", "unreadable as sound"),
-                               ("notes.txt", "not a take"), ("planted.wav", "a symbolic link, which Peach does not follow")] {
+        // libsndfile's words end our line without their full stop; an empty file is said so (libsndfile calls it an unknown format).
+        for (file, reason) in [("cut.flac", "cut short or corrupt at its end"), ("corrupt.flac", "unreadable as sound: Format not recognised\n"),
+                               ("notes.txt", "not a take"), ("planted.wav", "a symbolic link, which Peach does not follow"),
+                               ("empty.wav", "empty: a file of no bytes\n")] {
             #expect(list.standardOutput.contains(recordings + "/" + file + ": " + reason), "\(file) in \(list.standardOutput)")
         }
         let json = try Self.listed(folder)
-        #expect((json["takes"] as? [Any])?.count == 1 && (json["damaged"] as? [Any])?.count == 4)
+        #expect((json["takes"] as? [Any])?.count == 1 && (json["damaged"] as? [Any])?.count == 5)
         #expect(try Data(contentsOf: URL(fileURLWithPath: secret)) == Data("not to be touched".utf8))
-        for file in ["cut.flac", "corrupt.flac", "notes.txt"] { #expect(access(recordings + "/" + file, F_OK) == 0, "\(file) is still there") }
+        for file in ["cut.flac", "corrupt.flac", "notes.txt", "empty.wav"] { #expect(access(recordings + "/" + file, F_OK) == 0, "\(file) is still there") }
         // A damaged file cannot be named as a take.
         let play = try Self.peach(["record", "export", "cut", folder.file("out.wav")], folder)
         #expect(play.status != 0 && access(folder.file("out.wav"), F_OK) != 0)

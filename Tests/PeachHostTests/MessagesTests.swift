@@ -102,6 +102,8 @@ import Testing
 
     static let audio: [Case] = [
         Case(value: AudioOutputError.noDevice(name: "hw:7", reason: "No such device"), names: ["hw:7", "No such device", "--device"]),
+        Case(value: AudioInputError.cannotReadFile(path: "/take.flac", reason: "Format not recognised"), names: ["/take.flac", "Format not recognised"]),
+        Case(value: AudioInputError.emptyFile(path: "/take.flac"), names: ["/take.flac"]),
         Case(value: AudioOutputError.unsupportedDevice(name: "hw:1", .noRate(96000, reason: "Invalid argument")),
              names: ["hw:1", "96000", "Invalid argument"]),
         Case(value: AudioOutputError.cannotWriteFile(path: "/tmp/out.wav", reason: .noReader), names: ["/tmp/out.wav"]),
@@ -232,7 +234,8 @@ import Testing
         Case(value: TakeDamage.symbolicLink, names: []),
         Case(value: TakeDamage.notRegularFile, names: []),
         Case(value: TakeDamage.notATake(fileExtension: "txt"), names: [".flac", ".wav"]),
-        Case(value: TakeDamage.unreadable(reason: "Format not recognised."), names: ["Format not recognised."]),
+        Case(value: TakeDamage.unreadable(reason: "Format not recognised"), names: ["Format not recognised"]),
+        Case(value: TakeDamage.empty, names: []),
     ]
 
     static let exchangeAndSettings: [Case] = [

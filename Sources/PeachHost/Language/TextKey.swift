@@ -145,7 +145,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // The practice recorder
     case recordNameEmpty, recordNameSlash, recordNameDot, recordNameControl, recordNameTaken
     case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
-    case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageTruncated
+    case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageEmpty, damageTruncated
     case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping
     case recordScreenSilent, recordScreenKeys, recordScreenSaving
     case recordPlainStarted, recordPlainMinute, recordPlainClipping, recordSaved, recordSavedAsWAV, recordRecovered, recordRecoverFailed

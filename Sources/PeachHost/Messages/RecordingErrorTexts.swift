@@ -26,6 +26,7 @@ extension TakeDamage: Worded {
         case .notRegularFile: language.text(.damageNotRegular)
         case .notATake: language.text(.damageNotATake)
         case .unreadable(let reason): language.text(.damageUnreadable, reason)
+        case .empty: language.text(.damageEmpty)
         case .truncated(let declared): language.text(.damageTruncated, declared)
         }
     }

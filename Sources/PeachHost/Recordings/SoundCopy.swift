@@ -40,7 +40,7 @@ enum SoundCopy {
     private static func encode(_ reader: TakeFile, into descriptor: Int32, format: Int32, target: String) throws(RecordingError) {
         var info = SF_INFO(frames: 0, samplerate: reader.info.samplerate, channels: reader.info.channels, format: format, sections: 0, seekable: 0)
         guard let file = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, 0) else {
-            throw .cannotWrite(path: target, reason: String(cString: sf_strerror(nil)))
+            throw .cannotWrite(path: target, reason: ErrnoText.clause(String(cString: sf_strerror(nil))))
         }
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         if let stamp = reader.string(Int32(SF_STR_DATE)) { sf_set_string(file, Int32(SF_STR_DATE), stamp) }

@@ -35,6 +35,8 @@ public enum TakeDamage: Equatable, Sendable {
     case notATake(fileExtension: String)
     /// libsndfile could not read it; its words.
     case unreadable(reason: String)
+    /// A file of no bytes, which libsndfile calls a format it does not know.
+    case empty
     /// The file ends before the length its header gives (`declared` frames): cut short, or corrupt near its end.
     case truncated(declared: Int64)
 }

@@ -31,9 +31,13 @@ final class TakeFile {
             close(descriptor)
             throw .damaged(path: path, .notRegularFile)
         }
+        if status.st_size == 0 {
+            close(descriptor)
+            throw .damaged(path: path, .empty)
+        }
         var info = SF_INFO()
         guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
-            let reason = String(cString: sf_strerror(nil))
+            let reason = ErrnoText.clause(String(cString: sf_strerror(nil)))
             close(descriptor)
             throw .damaged(path: path, .unreadable(reason: reason))
         }

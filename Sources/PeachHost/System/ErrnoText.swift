@@ -5,4 +5,13 @@ public enum ErrnoText {
     public static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+
+    /// A C library's message (libsndfile's `sf_strerror`) as a clause within
+    /// a sentence of ours: without a leading "Error : " and the full stop.
+    public static func clause(_ message: String) -> String {
+        var words = Substring(message)
+        if words.hasPrefix("Error : ") { words = words.dropFirst("Error : ".count) }
+        if words.hasSuffix(".") { words = words.dropLast() }
+        return String(words)
+    }
 }

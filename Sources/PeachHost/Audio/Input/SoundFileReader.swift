@@ -39,11 +39,7 @@ public final class SoundFileReader {
             if status.st_mode & S_IFMT == S_IFDIR { return .cannotReadFile(path: path, reason: ErrnoText.describe(EISDIR)) }
             if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 { return .emptyFile(path: path) }
         }
-        // Said within a sentence of ours: without its "Error : " or full stop.
-        var words = String(cString: sf_strerror(nil))
-        if words.hasPrefix("Error : ") { words.removeFirst("Error : ".count) }
-        if words.hasSuffix(".") { words.removeLast() }
-        return .cannotReadFile(path: path, reason: words)
+        return .cannotReadFile(path: path, reason: ErrnoText.clause(String(cString: sf_strerror(nil))))
     }
 
     /// Reads up to `frames` interleaved frames; fewer only at the end of the file.

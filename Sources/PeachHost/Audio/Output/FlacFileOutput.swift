@@ -40,7 +40,7 @@ public final class FlacFileOutput: AudioOutput {
                            format: Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24), sections: 0, seekable: 0)
         // The descriptor stays the replacement's to close.
         guard let file = sf_open_fd(replacement.descriptor, Int32(SFM_WRITE), &info, 0) else {
-            throw .cannotWriteFile(path: path, reason: .system(String(cString: sf_strerror(nil))))
+            throw .cannotWriteFile(path: path, reason: .system(ErrnoText.clause(String(cString: sf_strerror(nil)))))
         }
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         self.file = file
