@@ -60,6 +60,7 @@ import Testing
             (["grid", "--save-scale", "nothing", "--notes", ""], "the scale 'nothing' has no notes"),
             (["grid", "C", "--save-scale", "odd", "--notes", "C H E"], "'H' is not a note name"),
             (["grid", "--save-scale", "blues", "--notes", "C D"], "'blues' is the name of a built-in scale"),
+            (["grid", "--save-scale", " spaced", "--notes", "C D"], "' spaced' cannot name a scale: use 1 to 40 characters"),
             (["grid", "E", "--print", "--columns", "0"], "0 columns is outside 1 to 48"),
             (["grid", "E", "--print", "--octaves", "5"], "5 octaves is outside 3 to 4"),
             (["grid", "E", "--columns", "7"], "--columns sets the printed layout"),
@@ -106,6 +107,8 @@ import Testing
         defer { folder.remove() }
         let none = try Self.peach(["grid", "--phrase"], folder: folder)
         #expect(none.status == 0 && none.standardOutput.contains("No phrase kept yet"), "\(none.standardError)")
+        let noneForAScript = try Self.peach(["grid", "--phrase", "--json"], folder: folder)
+        #expect(noneForAScript.status == 0 && noneForAScript.standardOutput == "null\n", "valid JSON: \(noneForAScript.standardOutput)")
         let store = PhraseStore(dataDirectory: folder.path + "/data/peach")
         try store.save(Phrase(sound: PhraseSound(source: "org.peach.sine"), sampleRate: 48000, lengthFrames: 72_000, notes: [
             PhraseNote(startFrame: 0, lengthFrames: 16_800, note: 64, name: "E4", frequency: 329.63, velocity: 0.8),

@@ -223,7 +223,8 @@ struct GridCommand: ParsableCommand {
 
     private func printPhrase() throws {
         guard let kept = try PhraseStore(dataDirectory: try data.resolve()).load() else {
-            return Swift.print(localized(.gridPhraseNone))
+            // For a script, valid JSON: no phrase is null.
+            return Swift.print(json ? "null" : localized(.gridPhraseNone))
         }
         if json {
             return Swift.print(try CommandJSON.pretty(kept))

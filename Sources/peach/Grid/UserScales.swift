@@ -46,7 +46,7 @@ struct UserScales {
 
     /// A name for the menu and the command line: not empty, not too long, no control characters, not a built-in's.
     static func check(name: String) throws {
-        try PracticeMemory<SavedGrid>.checkName(name)
+        try PracticeMemory<SavedGrid>.checkName(name, refusal: .gridScaleBadName)
         if (try? Scale.named(name)) != nil { throw Failure(localized(.gridScaleNameBuiltIn, name)) }
     }
 

@@ -60,10 +60,11 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         try setPresets { $0.removeValue(forKey: name) }
     }
 
-    static func checkName(_ name: String) throws {
+    /// Refuses a name no preset (or, with `.gridScaleBadName`, no scale of one's own) may have.
+    static func checkName(_ name: String, refusal: TextKey = .presetBadName) throws {
         guard nameLengths.contains(name.count), !name.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }),
               name.trimmingWhitespace() == name else {
-            throw Failure(localized(.presetBadName, name, nameLengths.upperBound))
+            throw Failure(localized(refusal, name, nameLengths.upperBound))
         }
     }
 
