@@ -92,6 +92,10 @@ import Testing
         let listed = try Self.peach(["grid", "--scales"], folder: folder)
         #expect(listed.standardOutput.contains("natural-minor") && listed.standardOutput.contains("Hirajoshi           yours; from C: C D Eb G Ab"),
                 "\(listed.standardOutput)")
+        struct Listed: Decodable, Equatable { var name: String; var own: Bool; var steps: [Int]; var fromC: [String] }
+        let json = try JSONDecoder().decode([Listed].self, from: Data(try Self.peach(["grid", "--scales", "--json"], folder: folder).standardOutput.utf8))
+        #expect(json.count == 8 && json.first { $0.name == "major" }?.steps == [0, 2, 4, 5, 7, 9, 11])
+        #expect(json.last == Listed(name: "Hirajoshi", own: true, steps: [0, 2, 3, 7, 8], fromC: ["C", "D", "Eb", "G", "Ab"]))
         // Laid out from another root, the steps move with it.
         let printed = try Self.peach(["grid", "E", "Hirajoshi", "--print"], folder: folder)
         #expect(printed.standardOutput.split(separator: "\n").first?.split(separator: " ") == ["E3", "F#3", "G3", "B3", "C4"], "\(printed.standardOutput)")

@@ -155,6 +155,17 @@ import Testing
         let command = try #require(list.split(separator: "  ").dropFirst().first)
         let words = try Shell.run(["sh", "-c", "set -- \(command); printf '%s\\n' \"$@\""]).standardOutput
         #expect(words == "peach\nmetronome\n--preset\nit's mine\n", "the shell reads the name back whole: \(words)")
+
+        // For a script, as JSON, with no length asked for (nothing renders); forgetting says so on standard error.
+        for tool in ["metronome", "drone", "tuner"] {
+            let listed = try PracticeCommandTests.peach([tool, "--presets", "--json"], folder: folder)
+            #expect(listed.status == 0, "\(tool): \(listed.standardError)")
+            let presets = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: String]]
+            #expect(presets == (tool == "metronome" ? [["name": "it's mine", "options": "90 --beats 4 --click woodblock --sample '\(gone)'"]] : []), "\(tool)")
+        }
+        let forgotten = try PracticeCommandTests.peach(["metronome", "--forget", "it's mine", "--json"], folder: folder)
+        #expect(forgotten.status == 0 && forgotten.standardOutput.isEmpty && forgotten.standardError.contains("Removed"), "\(forgotten)")
+        #expect(try PracticeCommandTests.peach(["metronome", "--presets", "--json"], folder: folder).standardOutput == "[\n\n]\n")
     }
 
     @Test func aPlantedDroneRootOutsideMIDIIsRefusedNotCrashedOn() throws {

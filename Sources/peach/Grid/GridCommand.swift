@@ -195,11 +195,16 @@ struct GridCommand: ParsableCommand {
             return true
         }
         if scales {
-            for scale in Scale.builtIn { Swift.print(scale.name.padding(20, left: false) + ScaleLabel.text(scale)) }
-            for scale in try userScales.all() {
-                let names = ScaleSpelling.names(of: scale, from: PitchClass(letter: 0, accidental: 0)).map(\.description)
-                Swift.print(scale.name.padding(20, left: false) + localized(.gridUserScaleFromC, names.joined(separator: " ")))
+            let own = try userScales.all()
+            func fromC(_ scale: Scale) -> [String] { ScaleSpelling.names(of: scale, from: PitchClass(letter: 0, accidental: 0)).map(\.description) }
+            if json {
+                let listed = Scale.builtIn.map { ListedScale(name: $0.name, own: false, steps: $0.steps, fromC: fromC($0)) }
+                    + own.map { ListedScale(name: $0.name, own: true, steps: $0.steps, fromC: fromC($0)) }
+                Swift.print(try CommandJSON.pretty(listed))
+                return true
             }
+            for scale in Scale.builtIn { Swift.print(scale.name.padding(20, left: false) + ScaleLabel.text(scale)) }
+            for scale in own { Swift.print(scale.name.padding(20, left: false) + localized(.gridUserScaleFromC, fromC(scale).joined(separator: " "))) }
             return true
         }
         return false
@@ -235,6 +240,14 @@ struct GridCommand: ParsableCommand {
             Swift.print(start.decimals(2).padding(7, left: true) + " s  " + note.name.padding(5, left: false) + localized(.gridPhraseNoteLength, length.decimals(2)))
         }
     }
+}
+
+/// `--scales --json`: one scale, its steps in semitones above the root and its notes from C.
+private struct ListedScale: Encodable {
+    var name: String
+    var own: Bool
+    var steps: [Int]
+    var fromC: [String]
 }
 
 /// `--json`: the layout's every key, where it is and what it plays.

@@ -55,6 +55,8 @@ struct DroneCommand: ParsableCommand {
         _ = try saved(from: nil, reference: Pitch.standardReference)
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
         guard length.bars == nil else { throw ValidationError(localized(.droneHasNoBars)) }
+        // Listing or forgetting presets renders nothing: it needs no length.
+        guard !presets.onlyManages else { return }
         try length.check(wav: sound.wav != nil)
         try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
@@ -83,7 +85,7 @@ struct DroneCommand: ParsableCommand {
         let live = !length.isOffline
         let store = try presets.settings(live: live)
         let memory = store.map(SavedDrone.memory)
-        if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
+        if presets.onlyManages, let memory { return try presets.manage(memory, json: length.json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))
         let setup = saved.setup
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()

@@ -95,6 +95,8 @@ struct MetronomeCommand: ParsableCommand {
         if let drone { _ = try checked(option: "--drone", drone, DroneSetup.note(parsing:)) }
         if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
+        // Listing or forgetting presets renders nothing: it needs no length.
+        guard !presets.onlyManages else { return }
         try length.check(wav: sound.wav != nil)
         try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
@@ -132,7 +134,7 @@ struct MetronomeCommand: ParsableCommand {
         let live = !length.isOffline
         let store = try presets.settings(live: live)
         let memory = store.map(SavedMetronome.memory)
-        if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
+        if presets.onlyManages, let memory { return try presets.manage(memory, json: length.json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) })
         let setup = saved.setup, clickSound = saved.clickSound
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()

@@ -45,14 +45,20 @@ struct PresetOptions: ParsableArguments {
         return live && !fresh ? try memory.last() : nil
     }
 
-    /// Lists or removes presets for `--presets` and `--forget`, printing what was done.
-    func manage<Saved>(_ memory: PracticeMemory<Saved>, commandLine: (Saved) -> String) throws {
+    /// Lists or removes presets for `--presets` and `--forget`, printing what
+    /// was done; with `json`, the list as JSON (what was forgotten is said on
+    /// standard error).
+    func manage<Saved>(_ memory: PracticeMemory<Saved>, json: Bool, commandLine: (Saved) -> String) throws {
         if let forget {
             try memory.forget(forget)
-            print(localized(.presetForgotten, forget, memory.label))
+            let said = localized(.presetForgotten, forget, memory.label)
+            json ? StandardError.write(said + "\n") : print(said)
             return
         }
         let all = try memory.all()
+        if json {
+            return print(try CommandJSON.pretty(all.map { ListedPreset(name: $0.name, options: commandLine($0.saved)) }))
+        }
         if all.isEmpty { print(localized(.presetList, memory.label)) }
         let width = all.map(\.name.count).max() ?? 0
         for (name, saved) in all { print("\(name.padding(width))  peach \(memory.tool) --preset \(ShellWord.quoted(name))  = \(commandLine(saved))") }
@@ -65,4 +71,10 @@ struct PresetOptions: ParsableArguments {
         // On standard error: standard output may be the run's JSON.
         StandardError.write(localized(.presetSaved, save, memory.label) + "\n")
     }
+}
+
+/// One preset in `--presets --json`: its name and the options that recreate it.
+private struct ListedPreset: Encodable {
+    var name: String
+    var options: String
 }

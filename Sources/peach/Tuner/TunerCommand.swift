@@ -86,7 +86,7 @@ struct TunerCommand: ParsableCommand {
         let live = !(inputs.isFile && json)
         let store = try presets.settings(live: live)
         let memory = store.map(SavedTuner.memory)
-        if presets.onlyManages, let memory { return try presets.manage(memory) { $0.commandLine } }
+        if presets.onlyManages, let memory { return try presets.manage(memory, json: json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) } ?? .standard)
         if let memory { try presets.saveIfAsked(saved, in: memory) }
         let reference = saved.reference ?? sound.reference(store)
