@@ -207,6 +207,22 @@ import Testing
         #expect(noFormat.status != 0 && noFormat.standardError.contains("--csv"))
     }
 
+    /// An export piped into an import: `-` is standard input, and a pipe is
+    /// read to its end (`/dev/stdin` was read by its size, 0, and said to be empty).
+    @Test func importReadsAPipe() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let csv = try Self.peach(["export", "--csv", "-", "--data-dir", data]).standardOutput
+        for (name, path) in [("dash", "-"), ("stdin", "/dev/stdin")] {
+            let result = try Shell.run([BuildProducts.peach, "import", path, "--data-dir", folder.file(name)], input: csv)
+            #expect(result.status == 0 && result.standardOutput == "Imported 2100 of 2100 answers.\n", "\(path): \(result)")
+        }
+        let empty = try Shell.run([BuildProducts.peach, "import", "-", "--data-dir", folder.file("empty")], input: "")
+        #expect(empty.status == 1)
+        #expect(empty.standardError == "Error: standard input is empty: not a Peach CSV or history file; nothing was imported\n")
+    }
+
     @Test func aMalformedRowStopsTheImportWithItsLineNumber() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -180,9 +180,26 @@ package struct PosixFile: ~Copyable {
         return lstat(path, &status) == 0
     }
 
-    /// The whole file at `path`.
+    /// The whole file at `path`, `-` standard input. A pipe (`/dev/stdin`,
+    /// the shell's `<(…)`) is read to its end: its size says nothing.
     package static func contents(of path: String) throws(HistoryError) -> [UInt8] {
-        try PosixFile(path).read()
+        let file = path == "-" ? PosixFile(descriptor: dup(STDIN_FILENO), path: path) : try PosixFile(path)
+        guard file.descriptor >= 0 else { throw .cannotRead(path: path, reason: ErrnoText.describe(errno)) }
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0 else { throw .cannotRead(path: path, reason: ErrnoText.describe(errno)) }
+        return status.st_mode & S_IFMT == S_IFREG ? try file.read() : try file.readToEnd()
+    }
+
+    /// Everything from the current position to the end of the stream.
+    private func readToEnd() throws(HistoryError) -> [UInt8] {
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .cannotRead(path: path, reason: ErrnoText.describe(errno)) }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
     }
 
     /// Makes a folder's entries (a new or renamed file) durable.

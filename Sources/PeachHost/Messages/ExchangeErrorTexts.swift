@@ -5,9 +5,14 @@ extension ImportError: Worded {
     public func text(in language: Language) -> String {
         switch self {
         case .history(let error): error.text(in: language)
-        case .malformed(let file, let line, let reason): language.text(.importMalformed, file, line, reason.text(in: language))
-        case .empty(let file): language.text(.importEmpty, file)
+        case .malformed(let file, let line, let reason): language.text(.importMalformed, named(file, in: language), line, reason.text(in: language))
+        case .empty(let file): language.text(.importEmpty, named(file, in: language))
         }
+    }
+
+    /// `-` is standard input.
+    private func named(_ file: String, in language: Language) -> String {
+        file == "-" ? language.text(.standardInput) : file
     }
 }
 

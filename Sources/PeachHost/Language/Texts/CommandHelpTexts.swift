@@ -104,7 +104,7 @@ extension TextCatalog {
                 nothing is imported. The new answers go into a file of their own in the history \
                 folder, written all at once.
                 """,
-            .helpImportFile: "The CSV or JSON-lines file.",
+            .helpImportFile: "The CSV or JSON-lines file; - reads standard input.",
             .helpHistoryAbstract: "Look after the history files.",
             .helpHistoryCheckAbstract: "List the damaged lines of every machine's history file.",
             .helpHistoryCheckDiscussion: """
@@ -287,7 +287,7 @@ extension TextCatalog {
                 importiert. Die neuen Antworten kommen in eine eigene Datei im Verlaufsordner, \
                 in einem Zug geschrieben.
                 """,
-            .helpImportFile: "Die CSV- oder JSON-Lines-Datei.",
+            .helpImportFile: "Die CSV- oder JSON-Lines-Datei; - liest die Standardeingabe.",
             .helpHistoryAbstract: "Pflegt die Verlaufsdateien.",
             .helpHistoryCheckAbstract: "Listet die beschädigten Zeilen der Verlaufsdateien aller Rechner.",
             .helpHistoryCheckDiscussion: """
