@@ -41,4 +41,4 @@ struct PluginPathOptions: ParsableArguments {
     }
 }
 
-extension PluginIsolation: ExpressibleByArgument {}
+extension PluginIsolation: WordArgument {}

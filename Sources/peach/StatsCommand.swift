@@ -74,4 +74,4 @@ struct StatsCommand: ParsableCommand {
     }
 }
 
-extension ProgressPeriod: ExpressibleByArgument {}
+extension ProgressPeriod: WordArgument {}

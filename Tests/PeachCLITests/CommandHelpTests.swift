@@ -121,6 +121,25 @@ import Testing
         #expect(result.standardError == message, "\(result.standardError)")
     }
 
+    /// A word value is taken in any case, as notes and ranges are, and the
+    /// journal's formats by their usual short names; the parser alone
+    /// refused all but the exact word.
+    @Test func wordValuesAreTakenInAnyCase() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        #expect(try Self.peach(["journal", "add", "Long tones"], in: folder).status == 0)
+        let stats = try Self.peach(["stats", "--by", "Week", "--json"], in: folder)
+        #expect(stats.status == 0 && stats.standardOutput.contains(#""period":"week""#), "\(stats)")
+        let markdown = try Self.peach(["journal", "export", "--format", "md"], in: folder)
+        #expect(markdown.status == 0 && markdown.standardOutput.hasPrefix("# "), "\(markdown)")
+        let text = try Self.peach(["journal", "export", "--format", "TXT"], in: folder)
+        #expect(text.status == 0 && !text.standardOutput.contains("#") && text.standardOutput.contains("Long tones"), "\(text)")
+        let played = try Self.peach(["play", "A4", "--duration", "0.1", "--wav", "/dev/null", "--plugin-isolation", "In-Process"], in: folder)
+        #expect(played.status == 0, "\(played)")
+        let refused = try Self.peach(["journal", "export", "--format", "pdf"], in: folder)
+        #expect(refused.status == 64 && refused.standardError.contains("'pdf' is invalid for '--format <format>'"), "\(refused)")
+    }
+
     /// A usage error found only while running (the options against the setup
     /// they change) shows the command's own usage, not the root's.
     @Test func aUsageErrorFoundWhileRunningShowsTheCommandsUsage() throws {

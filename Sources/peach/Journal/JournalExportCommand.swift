@@ -3,7 +3,9 @@ import PeachHost
 import PeachJournal
 import PeachText
 
-extension JournalExport.Format: ExpressibleByArgument {}
+extension JournalExport.Format: WordArgument {
+    public static var otherWords: [String: Self] { ["md": .markdown, "txt": .text] }
+}
 
 /// `peach journal export`: the notes as one document, on standard output or in a new file.
 struct JournalExportCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import PeachHost
 import PeachText
 
-extension TakeFormat: ExpressibleByArgument {}
+extension TakeFormat: WordArgument {}
 
 /// `peach record export TAKE FILE`: a copy as WAV or FLAC; an existing file is never overwritten.
 struct RecordExportCommand: ParsableCommand {
