@@ -14,6 +14,11 @@ import Testing
         let config = TemporaryDirectory()
         defer { config.remove() }
         #expect(try Self.peach(["set", "reference", "442"], config: config).standardOutput == "reference = 442 Hz\n")
+        // A number may carry its unit, as the list shows it, in any case and with or without a space.
+        for (key, typed, shown) in [("reference", "442,5 Hz", "442.5 Hz"), ("note-duration", "0.8s", "0.8 s"), ("break-after", "20 MIN", "20 min")] {
+            #expect(try Self.peach(["set", key, typed], config: config).standardOutput == "\(key) = \(shown)\n", "\(typed)")
+        }
+        #expect(try Self.peach(["set", "reference", "442"], config: config).standardOutput == "reference = 442 Hz\n")
         #expect(try Self.peach(["set", "bell", "off"], config: config).status == 0)
         #expect(try Self.peach(["set", "range", "C3-C6"], config: config).status == 0)
         #expect(try Self.peach(["set", "option", "gain=0.3"], config: config).standardOutput == "org.peach.sine: gain = 0.3\n")
@@ -62,6 +67,8 @@ import Testing
     @Test(arguments: [
         (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3 to 3 s; nothing was changed"),
         (["set", "pause", "soon"], "pause: expected a number, found the text \"soon\""),
+        (["set", "pause", "1 min"], "pause: expected a number, found the text \"1 min\""),
+        (["set", "bell", "maybe"], "bell: expected on or off (true or false in the file), found the text \"maybe\""),
         // A negative value is the value, not an option: before, "Missing expected argument '<value>'".
         (["set", "pause", "-1"], "pause: -1 is outside 0 to 2 s; nothing was changed"),
         (["set", "--plugin-path", "/nowhere", "reference", "-440"], "reference: -440 is outside 400 to 480 Hz; nothing was changed"),

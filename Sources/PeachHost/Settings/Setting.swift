@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachSupport
 import PeachText
 import PeachTraining
 /// One thing a user can set, with its type, range, unit and default: the
@@ -86,12 +87,15 @@ public struct Setting: Sendable, Identifiable {
 
     /// Reads a value typed on the command line. Numbers and on and off may
     /// also be written as `peach settings` shows them, in either language
-    /// (`442,5` as well as `442.5`).
+    /// (`442,5` as well as `442.5`), a number with its unit too (`442 Hz`, `1s`).
     public func parse(_ text: String) -> JSONValue {
         switch kind {
-        case .number: (Double(text) ?? Double(String(text.map { $0 == "," ? "." : $0 }))).map(JSONValue.number) ?? .string(text)
-        case .bool: Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
-        case .choice, .text: .string(text)
+        case .number(_, _, let unit):
+            var number = text
+            if !unit.isEmpty, number.lowercased().hasSuffix(unit.lowercased()) { number = String(number.dropLast(unit.count)).trimmingWhitespace() }
+            return (Double(number) ?? Double(String(number.map { $0 == "," ? "." : $0 }))).map(JSONValue.number) ?? .string(text)
+        case .bool: return Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
+        case .choice, .text: return .string(text)
         }
     }
 
