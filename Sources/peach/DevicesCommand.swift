@@ -38,6 +38,7 @@ struct DevicesCommand: ParsableCommand {
         case .inputs: [.input]
         }
         let devices = directions.flatMap { AudioDevice.list($0) }
+        if let problem = AudioDevice.configurationProblem() { StandardError.warning(localized(.devicesConfigurationUnread, problem)) }
         if json {
             print(try CommandJSON.line(devices))
             return

@@ -47,6 +47,24 @@ import Testing
         #expect(try Self.peach(["devices", "--help"], folder: folder).standardOutput.contains("List the ALSA devices Peach can play to and listen to."))
     }
 
+    /// A configuration ALSA cannot read leaves only `default`, which may not
+    /// open: said once in Peach's words, instead of alsa-lib's own lines on
+    /// standard error and a list that looked whole.
+    @Test func aConfigurationALSACannotReadIsSaid() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let broken = folder.file("broken.conf")
+        try "pcm.x { type null".write(toFile: broken, atomically: true, encoding: .utf8)
+        let result = try Shell.run([BuildProducts.peach, "devices", "--outputs"], environment: ["ALSA_CONFIG_PATH": broken, "XDG_CONFIG_HOME": folder.file("config")])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Outputs (Peach plays to them):\n  default\n      (ALSA gives no description)\n", "\(result.standardOutput)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("peach: warning: ALSA's configuration does not read (")
+                    && lines[0].hasSuffix("): only 'default' is listed, and it may not open"), "\(result.standardError)")
+        // A configuration that reads says nothing.
+        #expect(try Self.peach(["devices"], folder: folder).standardError.isEmpty)
+    }
+
     @Test func anUnknownDeviceIsRefusedWithTheChoices() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -59,7 +59,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesUnpitched, sourcesRejected
-    case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
+    case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesConfigurationUnread, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck, sourcesIDOrCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsLargest

@@ -25,6 +25,9 @@ public struct AudioDevice: Equatable, Sendable, Codable {
     public static func list(_ direction: Direction) -> [AudioDevice] {
         var devices: [AudioDevice] = []
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        // alsa-lib's complaints about its configuration are `configurationProblem`'s, not lines of their own on standard error.
+        peach_alsa_capture_errors()
+        defer { peach_alsa_clear_error() }
         if snd_device_name_hint(-1, "pcm", &hints) == 0, let hints {
             defer { snd_device_name_free_hint(hints) }
             var index = 0
@@ -52,6 +55,19 @@ public struct AudioDevice: Equatable, Sendable, Codable {
         peach_alsa_clear_error()
         if status == 0 { snd_pcm_close(handle) }
         return status == 0 || status == -EBUSY
+    }
+
+    /// Why ALSA's configuration (the system's files, `~/.asoundrc`,
+    /// `ALSA_CONFIG_PATH`) does not read, in alsa-lib's words; nil if it does.
+    /// Then `list` has nothing but `default`, and no device opens.
+    public static func configurationProblem() -> String? {
+        peach_alsa_capture_errors()
+        peach_alsa_clear_error()
+        defer { peach_alsa_clear_error() }
+        let status = snd_config_update()
+        guard status < 0 else { return nil }
+        let said = String(cString: peach_alsa_last_error())
+        return said.isEmpty ? String(cString: snd_strerror(status)) : said
     }
 
     private static func text(_ hint: UnsafeMutableRawPointer, _ field: String) -> String? {
