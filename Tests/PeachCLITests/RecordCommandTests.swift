@@ -123,6 +123,32 @@ import Testing
         #expect(FolderEntries.names(in: data + "/recordings/.partial").isEmpty)
     }
 
+    /// Listed by name, length or size as recorder users asked, newest first
+    /// by default, each with its size on disk.
+    @Test func takesAreSortedByNameLengthOrSize() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (name, effects) in [("b short", ["synth", "1", "sine", "441"]), ("A long", ["synth", "3", "sine", "441"]), ("c noise", ["synth", "2", "whitenoise"])] {
+            let input = try Self.input(folder, name + ".wav", effects)
+            #expect(try Self.peach(["record", "--input", input, "--name", name], folder).status == 0)
+        }
+        let sizes = Dictionary(uniqueKeysWithValues: try Self.takes(folder).map { ($0["name"] as? String ?? "", $0["bytes"] as? Int ?? 0) })
+        for (name, bytes) in sizes {
+            let onDisk = try FileManager.default.attributesOfItem(atPath: Self.recordings(folder) + "/" + name + ".flac")[.size] as? Int
+            #expect(bytes == onDisk, "\(name)")
+        }
+        let bySize = sizes.sorted { $0.value > $1.value }.map(\.key)
+        for (order, expected) in [("name", ["A long", "b short", "c noise"]), ("length", ["A long", "c noise", "b short"]), ("SIZE", bySize)] {
+            #expect(try Self.takes(folder, ["--sort", order]).map { $0["name"] as? String ?? "" } == expected, "\(order)")
+        }
+        let text = try Self.peach(["record", "list", "--sort", "name"], folder).standardOutput.split(separator: "\n")
+        #expect(text.first == "Started            Length      Size  Format  Name", "\(text)")
+        #expect(text.count == 4 && text[2].hasSuffix("FLAC    b short") && text[3].hasSuffix("FLAC    c noise"), "\(text)")
+        #expect(text[1].contains("  0:03 ") && text[1].contains(" kB  FLAC    A long"), "\(text[1])")
+        let refused = try Self.peach(["record", "list", "--sort", "colour"], folder)
+        #expect(refused.status == 64 && refused.standardError.contains("'colour'"), "\(refused.standardError)")
+    }
+
     @Test func damagedAndPlantedFilesAreListedWithWhyAndLeftAsTheyAre() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -153,7 +153,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case recordRenamed, recordDeleted, recordRestored, recordExported, recordDateInvalid, recordSecondsOutside, recordWhatTake, recordWhatTrashed
     case recordPlaying
     case helpRecordAbstract, helpRecordDiscussion, helpRecordName, helpRecordWav, helpRecordSeconds, helpRecordPlain, helpRecordJSON
-    case helpRecordListAbstract, helpRecordListDiscussion, helpRecordListSearch, helpRecordListDate, helpRecordListJSON, helpRecordListTrash
+    case helpRecordListAbstract, helpRecordListDiscussion, helpRecordListSearch, helpRecordListSort, helpRecordListDate, helpRecordListJSON, helpRecordListTrash
     case helpRecordPlayAbstract, helpRecordTake, helpRecordRenameAbstract, helpRecordNewName, helpRecordDeleteAbstract
     case helpRecordRestoreAbstract, helpRecordTrashedTake, helpRecordExportAbstract, helpRecordExportFile, helpRecordExportFormat
     case helpRecordNotesAbstract, helpRecordNotesDiscussion, helpRecordNotesTake, helpRecordNotesJSON, recordNotesHeading, recordNotesColumns

@@ -2,7 +2,9 @@ import ArgumentParser
 import PeachHost
 import PeachText
 
-/// `peach record list`: the takes, newest first, with start and length;
+extension TakeOrder: WordArgument {}
+
+/// `peach record list`: the takes, newest first (or `--sort`), with start, length and size;
 /// entries that are not takes apart, with why. `--trash` lists the trash.
 struct RecordListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +13,7 @@ struct RecordListCommand: ParsableCommand {
 
               peach record list
               peach record list --search bach
+              peach record list --sort length
               peach record list --date 2026-11-25
               peach record list --date 2026-11 --json
               peach record list --trash
@@ -21,6 +24,9 @@ struct RecordListCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(localized(.helpRecordListDate), valueName: "YYYY-MM-DD"))
     var date: String?
+
+    @Option(help: ArgumentHelp(localized(.helpRecordListSort), valueName: "date|name|length|size"))
+    var sort: TakeOrder = .date
 
     @Flag(help: ArgumentHelp(localized(.helpRecordListJSON)))
     var json = false
@@ -38,7 +44,7 @@ struct RecordListCommand: ParsableCommand {
         let library = try recordings.open()
         if trash { return listTrash(library) }
         let listing = library.list()
-        let takes = TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:)))
+        let takes = sort.sorted(TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:))))
         if json {
             print(try CommandJSON.line(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))))
             return
@@ -48,8 +54,8 @@ struct RecordListCommand: ParsableCommand {
         } else {
             print(localized(.recordListColumns))
             for take in takes {
-                print(LocalCalendar.system.minuteText(Double(take.startTime)) + "  " + String(repeating: " ", count: max(0, 7 - TakeLength.text(take.seconds).count)) + TakeLength.text(take.seconds) + "  "
-                      + take.format.rawValue.uppercased().padding(6) + "  " + take.name)
+                print(LocalCalendar.system.minuteText(Double(take.startTime)) + "  " + TakeLength.text(take.seconds).padding(7, left: true) + "  "
+                      + FileSize.text(take.bytes).padding(8, left: true) + "  " + take.format.rawValue.uppercased().padding(6) + "  " + take.name)
             }
         }
         if !listing.damaged.isEmpty {
@@ -75,10 +81,11 @@ struct RecordListCommand: ParsableCommand {
             var start: Int64
             var seconds: Double
             var channels, sampleRate: Int
+            var bytes: Int64
 
             init(_ take: Take) {
                 (name, path, format, start) = (take.name, take.path, take.format.rawValue, take.startTime)
-                (seconds, channels, sampleRate) = (take.seconds, take.channels, take.sampleRate)
+                (seconds, channels, sampleRate, bytes) = (take.seconds, take.channels, take.sampleRate, take.bytes)
             }
         }
 
