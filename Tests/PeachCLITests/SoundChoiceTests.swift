@@ -150,7 +150,7 @@ import Testing
         #expect(ambiguous.standardError.contains("'c tone' fits more than one sound: C Tone: Soft (1/k²), C Tone: Bright (1/k)"),
                 "\(ambiguous.standardError)")
         let unknown = try set(["source", "Brigth"])
-        #expect(unknown.status != 0 && unknown.standardError.contains("No sound is called 'Brigth'. Close: C Tone: Bright (1/k)"),
+        #expect(unknown.status != 0 && unknown.standardError.contains("no sound is called 'Brigth'; close: C Tone: Bright (1/k)"),
                 "\(unknown.standardError)")
         #expect(try Self.settings(folder).text(.source) == "org.peach.sine", "a refused name changes nothing")
 
@@ -161,6 +161,6 @@ import Testing
         let byLabel = try set(["option", "shape=soft (1/k²)"])
         #expect(byLabel.status == 0 && byLabel.standardOutput == "org.example.ctone: shape = soft\n", "\(byLabel.standardOutput)\(byLabel.standardError)")
         let wrong = try set(["option", "shape=loud"])
-        #expect(wrong.status != 0 && wrong.standardError.contains("No Shape is called 'loud'"), "\(wrong.standardError)")
+        #expect(wrong.status != 0 && wrong.standardError.contains("no Shape is called 'loud'"), "\(wrong.standardError)")
     }
 }

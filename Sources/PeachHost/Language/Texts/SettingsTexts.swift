@@ -3,9 +3,9 @@ extension TextCatalog {
     static let settings = TextSection(
         english: [
             .nameWhatSound: "sound",
-            .nameAmbiguous: "'%1' fits more than one %2: %3. Type more of the name.",
-            .nameUnknown: "No %2 is called '%1'. Close: %3.",
-            .nameUnknownNone: "No %2 is called '%1'.",
+            .nameAmbiguous: "'%1' fits more than one %2: %3; type more of the name",
+            .nameUnknown: "no %2 is called '%1'; close: %3",
+            .nameUnknownNone: "no %2 is called '%1'",
             .nameListMore: "%1 and %2 more",
             .settingNoteDuration: "Note length",
             .settingPause: "Pause",
@@ -74,9 +74,9 @@ extension TextCatalog {
         ],
         german: [
             .nameWhatSound: "Klang",
-            .nameAmbiguous: "'%1' passt auf mehr als eine Auswahl (%2): %3. Tippe mehr vom Namen.",
-            .nameUnknown: "Nichts (%2) heißt '%1'. Ähnlich: %3.",
-            .nameUnknownNone: "Nichts (%2) heißt '%1'.",
+            .nameAmbiguous: "'%1' passt auf mehr als eine Auswahl (%2): %3; tippe mehr vom Namen",
+            .nameUnknown: "nichts (%2) heißt '%1'; ähnlich: %3",
+            .nameUnknownNone: "nichts (%2) heißt '%1'",
             .nameListMore: "%1 und %2 weitere",
             .settingNoteDuration: "Tonlänge",
             .settingPause: "Pause",
