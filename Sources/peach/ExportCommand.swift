@@ -9,7 +9,11 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: localized(.helpExportAbstract),
-        discussion: localized(.helpExportDiscussion, HistoryCSV.columns.joined(separator: ", ")))
+        discussion: localized(.helpExportDiscussion, HistoryCSV.columns.joined(separator: ", ")) + "\n\n" + localized(.helpExamples) + """
+
+              peach export --csv history.csv
+              peach export --csv - | grep G4
+            """)
 
     @OptionGroup var data: DataOptions
 

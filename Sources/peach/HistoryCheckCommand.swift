@@ -12,7 +12,11 @@ struct HistoryCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: localized(.helpHistoryCheckAbstract),
-        discussion: localized(.helpHistoryCheckDiscussion))
+        discussion: localized(.helpHistoryCheckDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach history check
+              peach history check --data-dir ~/Sync/peach
+            """)
 
     @OptionGroup var data: DataOptions
 

@@ -8,7 +8,12 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: localized(.helpImportAbstract),
-        discussion: localized(.helpImportDiscussion))
+        discussion: localized(.helpImportDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach import history.csv
+              peach import old-laptop.jsonl
+              peach export --csv - --data-dir /mnt/old | peach import -
+            """)
 
     @OptionGroup var data: DataOptions
 

@@ -12,7 +12,13 @@ struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: localized(.helpProfileAbstract),
-        discussion: localized(.helpProfileDiscussion))
+        discussion: localized(.helpProfileDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach profile
+              peach profile --note C4
+              peach profile --svg profile.svg
+              peach profile --json
+            """)
 
     @OptionGroup var data: DataOptions
 

@@ -10,7 +10,12 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: localized(.helpStatsAbstract),
-        discussion: localized(.helpStatsDiscussion))
+        discussion: localized(.helpStatsDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach stats
+              peach stats --by week
+              peach stats --json
+            """)
 
     @OptionGroup var data: DataOptions
 

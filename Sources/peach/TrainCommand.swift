@@ -14,7 +14,14 @@ struct TrainCommand: ParsableCommand {
         abstract: localized(.helpTrainAbstract),
         usage: CommandUsage.lines([("peach train", [ScreenOptions.self, BackdropOptions.self, TrainingOptions.self, SoundOptions.self, DataOptions.self]),
                                    ("peach train --headless [--no-audio]", [TrainingOptions.self, SoundOptions.self, DataOptions.self])]),
-        discussion: localized(.helpTrainDiscussion))
+        discussion: localized(.helpTrainDiscussion) + "\n\n" + localized(.helpExamples) + """
+
+              peach train
+              peach train --range C3-C5 --style 1
+              peach train --source org.peach.fluid --option program=Flute
+              peach train --drone D3 --metronome 60
+              peach train --headless --no-audio --seed 1
+            """)
 
     @Flag(help: ArgumentHelp(localized(.helpTrainHeadless)))
     var headless = false

@@ -15,7 +15,7 @@ import Testing
     /// Commands with many options get usage lines naming each, not the parser's bare `<options>`.
     @Test(arguments: [
         (["train", "--help"], ["USAGE: peach train [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]", "\n       peach train --headless [--no-audio] [--range <range>]"]),
-        (["start", "--help"], ["USAGE: peach [start] [--plain] [--no-bell] [--range <range>]"]),
+        (["start", "--help"], ["USAGE: peach [start] [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]"]),
     ])
     func usageNamesEveryOption(arguments: [String], starts: [String]) throws {
         let help = try Shell.run([BuildProducts.peach] + arguments)
@@ -74,10 +74,10 @@ import Testing
             + "  See 'peach export --help' for more information.\n"),
         (["--lang", "de", "drone", "--tone=3", "H4"], "Fehler: Unbekannte Option '--tone'.\nAufruf: peach drone [<optionen>] [<ton>]\n"
             + "  Siehe 'peach drone --help' für mehr Informationen.\n"),
-        (["--plain", "--range", "C9-C10", "--bogus"], "Error: Unknown option '--bogus'.\nUsage: peach [start] [--plain] [--no-bell] [--range <range>] "
-            + "[--style <0...1>]\n         [--duration <seconds>] [--pause <seconds>] [--seed <n>]\n         [--reference <hz>] [--source <id>] "
-            + "[--option <key=value> ...]\n         [--device <name>] [--wav <file>] [--plugin-path <dir> ...]\n"
-            + "         [--plugin-isolation <auto|in-process|bridge>] [--data-dir <dir>]\n  See 'peach start --help' for more information.\n"),
+        (["--plain", "--range", "C9-C10", "--bogus"], "Error: Unknown option '--bogus'.\nUsage: peach [start] [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]\n"
+            + "         [--range <range>] [--style <0-1>] [--duration <seconds>]\n         [--pause <seconds>] [--seed <n>] [--reference <hz>] [--source <id>]\n"
+            + "         [--option <key=value> ...] [--device <name>] [--wav <file>]\n"
+            + "         [--plugin-path <dir> ...] [--plugin-isolation <auto|in-process|bridge>]\n         [--data-dir <dir>]\n  See 'peach start --help' for more information.\n"),
         (["drone", "--", "--json"], "Error: '--json' is not a note: write a letter, an optional # or b, and an octave (C4, F#3, Bb2), or a MIDI number (60)\n"
             + "Usage: peach drone [<options>] [<note>]\n  See 'peach drone --help' for more information.\n"),
     ])
@@ -119,6 +119,46 @@ import Testing
         let result = try Self.peach(arguments, in: folder)
         #expect(result.status == 64 && result.standardOutput.isEmpty, "\(result)")
         #expect(result.standardError == message, "\(result.standardError)")
+    }
+
+    /// Every example in every command's help is a command Peach takes: run as
+    /// written (in a folder of its own, no sound card, no terminal), none is a
+    /// usage error, so the help that teaches stays true as options change.
+    /// One still running after 2 s has been taken (an hour of clicks rendering).
+    @Test func everyExampleInTheHelpIsACommandPeachTakes() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var commands: [[String]] = [[]], examples: Set<String> = []
+        var index = 0
+        while index < commands.count {
+            let help = try Self.peach(["help"] + commands[index], in: folder).standardOutput
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            if let start = lines.firstIndex(of: "SUBCOMMANDS:") {
+                for line in lines[(start + 1)...] {
+                    guard line.hasPrefix("  "), let name = line.split(separator: " ").first, !name.hasPrefix("See") else { break }
+                    commands.append(commands[index] + [String(name)])
+                }
+            }
+            if let start = lines.firstIndex(of: "Examples:") {
+                for line in lines[(start + 1)...] {
+                    guard line.hasPrefix("  peach") else { break }
+                    // A note beside the command ("(prints 440)") is not part of it.
+                    examples.insert(String(line.dropFirst(2).split(separator: "  (").first!))
+                }
+            }
+            index += 1
+        }
+        #expect(commands.count >= 30 && examples.count >= 100, "\(commands.count) commands, \(examples.count) examples")
+        let work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for example in examples.sorted() {
+            // Pipes and lists run each command: `peach` is this build wherever it stands.
+            let command = example.replacing(/(^|[|;] *)peach/) { $0.output.1 + "timeout -s KILL 2 " + BuildProducts.peach }
+            let result = try Shell.run(["sh", "-c", "cd '\(work)' && { \(command); } < /dev/null"],
+                                       environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                     "XDG_CACHE_HOME": folder.file("cache")])
+            #expect(result.status != 64, "\(example): \(result.standardError)")
+        }
     }
 
     /// A word value is taken in any case, as notes and ranges are, and the

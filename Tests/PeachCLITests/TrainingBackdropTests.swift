@@ -52,6 +52,25 @@ import Testing
         for between in beats.map({ $0 + 50 }) where between < edges.count { #expect(edges[between] < 5 * quiet, "a sound between beats at \(Double(between) / 100) s") }
     }
 
+    /// The start page takes them too, as it takes every option of `peach
+    /// train`, for the training it starts (it refused them as unknown).
+    @Test func theStartPageHandsThemToTheTrainingItStarts() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("out.wav")
+        let terminal = try TrainingScreenTests.peach(folder, ["start", "--data-dir", folder.file("data"), "--wav", file, "--duration", "1",
+                                                              "--range", "C5-C6", "--drone", "A2"])
+        try terminal.waitFor(text: "Start training")
+        terminal.send("\r")
+        try terminal.waitFor(text: "Under the pairs: drone A2")
+        try TrainingScreenTests.waitForSecondNote(terminal, count: 1)
+        try TrainingScreenTests.stopAndQuit(terminal)
+        let wav = try WavFile.read(path: file)
+        let steady = wav.samples[0][Int(0.2 * wav.sampleRate)..<Int(0.9 * wav.sampleRate)]
+        let drone = FrequencyMeter.frequency(of: steady, sampleRate: wav.sampleRate, near: 110)
+        #expect(abs(FrequencyMeter.cents(drone, from: 110)) < 0.01, "drone at \(drone) Hz")
+    }
+
     @Test func theyAreForTheTrainingScreenNotForScripts() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
