@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand {
         abstract: localized(.helpExportAbstract),
         discussion: localized(.helpExportDiscussion, HistoryCSV.columns.joined(separator: ", ")) + "\n\n" + localized(.helpExamples) + """
 
-              peach export --csv history.csv
+              peach export history.csv
               peach export --csv - | grep G4
             """)
 
@@ -24,7 +24,8 @@ struct ExportCommand: ParsableCommand {
     var file: String?
 
     func validate() throws {
-        guard csv else { throw ValidationError(localized(.exportChooseFormat)) }
+        // The file's name may say the format, as `record export`'s does.
+        guard csv || file?.lowercased().hasSuffix(".csv") == true else { throw ValidationError(localized(.exportChooseFormat)) }
         try checkFileName(file, given: "<file>", writing: .csv)
     }
 

@@ -204,7 +204,13 @@ import Testing
         #expect(twice.standardOutput == "Imported 0 of 2100 answers (2100 already in the history).\n")
 
         let noFormat = try Self.peach(["export", "--data-dir", data])
-        #expect(noFormat.status != 0 && noFormat.standardError.contains("--csv"))
+        #expect(noFormat.status != 0 && noFormat.standardError.contains("say which format: --csv, or a file named *.csv"))
+        // A file's name may say the format, in any case.
+        let named = folder.file("Named.CSV")
+        #expect(try Self.peach(["export", named, "--data-dir", data]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: named)) == (try Data(contentsOf: URL(fileURLWithPath: file))))
+        let unnamed = try Self.peach(["export", folder.file("history.txt"), "--data-dir", data])
+        #expect(unnamed.status == 64 && !FileManager.default.fileExists(atPath: folder.file("history.txt")))
     }
 
     /// An export piped into an import: `-` is standard input, and a pipe is
