@@ -11,13 +11,13 @@ struct BackdropOptions: ParsableArguments {
     var drone: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
-    var metronome: Double?
+    var metronome: TempoArgument?
 
     var isEmpty: Bool { drone == nil && metronome == nil }
 
     /// The drone's root and the metronome's tempo, each checked.
     func checkedBackdrop() throws -> (drone: MIDINote?, bpm: Double?) {
-        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
-        return (try drone.map { text in try checked(option: "--drone", text, DroneSetup.note(parsing:)) }, metronome)
+        if let metronome { try checked { try MetronomeSetup(bpm: metronome.bpm).check() } }
+        return (try drone.map { text in try checked(option: "--drone", text, DroneSetup.note(parsing:)) }, metronome?.bpm)
     }
 }

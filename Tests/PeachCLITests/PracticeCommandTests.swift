@@ -117,6 +117,9 @@ import Testing
 
     @Test(arguments: [
         (["metronome", "500"], "a tempo of 500 BPM is outside 20 to 400"),
+        (["metronome", "500 BPM"], "a tempo of 500 BPM is outside 20 to 400"),
+        (["drone", "A", "--metronome", "5bpm", "--seconds", "1", "--json"], "a tempo of 5 BPM is outside 20 to 400"),
+        (["metronome", "fast"], "The value 'fast' is invalid for '<bpm>'"),
         (["metronome", "--beats", "0"], "0 beats in a bar is outside 1 to 16"),
         (["metronome", "--subdivision", "9"], "a subdivision of 9 is outside 1 to 8"),
         // A negative number is the option's value, told by its range, not a missing value.
@@ -151,6 +154,16 @@ import Testing
         let result = try Self.peach(arguments, folder: folder)
         #expect(result.status == 64, "\(arguments): status \(result.status)")
         #expect(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+    }
+
+    /// A tempo may carry its unit, as a metronome shows it (`120bpm`, `96 BPM`).
+    @Test(arguments: ["120bpm", "120 BPM", "120"])
+    func aTempoMayCarryItsUnit(typed: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(["metronome", typed, "--bars", "1", "--json"], folder: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\"bpm\" : 120,"), "\(result.standardOutput)")
     }
 
     /// A sound file of the user's clicks (the Sample source), its accent file on

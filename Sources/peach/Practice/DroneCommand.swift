@@ -42,7 +42,7 @@ struct DroneCommand: ParsableCommand {
     var timbre: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))
-    var metronome: Double?
+    var metronome: TempoArgument?
 
     @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
     var plain = false
@@ -53,7 +53,7 @@ struct DroneCommand: ParsableCommand {
 
     func validate() throws {
         _ = try saved(from: nil, reference: Pitch.standardReference)
-        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
+        if let metronome { try checked { try MetronomeSetup(bpm: metronome.bpm).check() } }
         guard length.bars == nil else { throw ValidationError(localized(.droneHasNoBars)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
@@ -107,7 +107,7 @@ struct DroneCommand: ParsableCommand {
         // `--metronome BPM` keeps the last metronome's other choices (meter, click), as `peach metronome BPM` would.
         let lastMetronome = live && !presets.fresh ? try store.map(SavedMetronome.memory)?.last() : nil
         var metronomeSaved = lastMetronome ?? .standard
-        if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome, nil) }
+        if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome.bpm, nil) }
         if metronome != nil {
             rig.clicksAudible = !metronomeSaved.silent
             try rig.startMetronome(metronomeSaved.setup, sound: metronomeSaved.clickSound, at: 0)

@@ -25,7 +25,7 @@ struct MetronomeCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp(localized(.helpMetronomeBPM), valueName: "bpm"))
-    var bpm: Double?
+    var bpm: TempoArgument?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeBeats), valueName: "n"))
     var beats: Int?
@@ -110,7 +110,7 @@ struct MetronomeCommand: ParsableCommand {
                 saved.setup.bpm = saved.setup.trainer!.from
             }
             if let bpm {
-                saved.setup.bpm = bpm
+                saved.setup.bpm = bpm.bpm
                 if trainer == nil { saved.setup.trainer = nil }  // a tempo given is the tempo, not the base's ramp
             }
             // Another meter drops the base's grouping and accents, unless given anew.
