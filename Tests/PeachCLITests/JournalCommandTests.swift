@@ -114,11 +114,43 @@ struct JournalHome {
         let empty = try home.peach(["add", "--date", "2026-11-25"], editor: "false", environment: ["VISUAL": try home.editor("empty.sh", "exit 0")])
         #expect(empty.status == 0 && empty.standardOutput == "Nothing written: no note added.\n", "\(empty)")
         #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-25")))
-        // An editor that fails changes nothing.
+        // An editor that fails having saved nothing leaves nothing behind.
+        let aborted = try home.peach(["add", "--date", "2026-11-25"], editor: "false")
+        #expect(aborted.status == 1 && aborted.standardError == "Error: the editor (false) ended with status 1: nothing was changed\n", "\(aborted)")
+        #expect(home.editorCopies.isEmpty)
+        // One that fails having saved words changes nothing, and its words are kept and named (they were kept unnamed).
         let failed = try home.peach(["add", "--date", "2026-11-25"], editor: try home.editor("fails.sh", "echo words > \"$1\"; exit 3"))
-        #expect(failed.status == 1 && failed.standardError.contains("ended with status 3"), "\(failed)")
+        let copy = try #require(home.editorCopies.first)
+        #expect(failed.status == 1 && failed.standardError.contains("ended with status 3: nothing was changed; what it saved is kept in \(home.folder.file(copy))"),
+                "\(failed)")
         #expect(!FileManager.default.fileExists(atPath: home.day("2026-11-25")))
-        #expect(home.editorCopies.count == 1)  // the failed editor's words are not thrown away
+        #expect(home.text(home.folder.file(copy)) == "words\n")
+    }
+
+    /// On a full disk (a real small filesystem), words that exist nowhere
+    /// else are not lost: the editor's file is kept and named, and words read
+    /// from standard input are said back; the day as it was stays.
+    @Test func aFullDiskKeepsTheWordsOfANote() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        guard let disk = try SmallDisk.mountOrSkip(at: home.folder.file("disk"), bytes: 1 << 16) else { return }
+        defer { disk.unmount() }
+        let data = disk.path + "/data"
+        #expect(try home.peach(["add", "--data-dir", data, "--date", "2026-11-24", "--time", "07:00", "first"]).status == 0)
+        disk.fill()
+        let day = data + "/journal/2026-11-24.md"
+        let words = "Long tones, then the étude " + String(repeating: "and more ", count: 500)
+        let piped = try home.peach(["add", "--data-dir", data, "--date", "2026-11-24", "-"], input: words)
+        #expect(piped.status == 1)
+        #expect(piped.standardError == "Error: cannot write \(day): No space left on device\nwhat you wrote was not saved; here it is:\n\(words.trimmingCharacters(in: .whitespaces))\n",
+                "\(piped.standardError.prefix(300))")
+        let writes = try home.editor("writes.sh", "printf '%s\\n' '\(words)' > \"$1\"")
+        let edited = try home.peach(["add", "--data-dir", data, "--date", "2026-11-24"], editor: writes)
+        let copy = try #require(home.editorCopies.first)
+        #expect(edited.status == 1 && edited.standardError.hasSuffix("No space left on device; what you wrote is kept in \(home.folder.file(copy))\n"),
+                "\(edited.standardError)")
+        #expect(home.text(home.folder.file(copy)) == words + "\n")
+        #expect(home.text(day) == "# 2026-11-24\n\n## 07:00\nfirst\n")
     }
 
     @Test func aDashTakesTheNoteFromStandardInput() throws {

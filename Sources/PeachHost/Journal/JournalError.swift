@@ -28,6 +28,9 @@ public enum JournalError: Error, Equatable {
     case noSuchEntry(JournalDate, number: Int, count: Int)
     case nothingInTrash(JournalDate)
     case file(HistoryError)
+    /// What the user wrote in their editor could not be saved (a full disk, a
+    /// damaged day); the editor's file at `kept` still holds it.
+    indirect case notSaved(JournalError, kept: String)
 }
 
 extension JournalError {

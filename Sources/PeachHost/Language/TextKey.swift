@@ -166,9 +166,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpJournalFormat, helpJournalOutput, helpJournalCalendarAbstract, helpJournalCalendarDiscussion, helpJournalMonth
     case helpJournalPlain, helpJournalCalendarJSON, journalNoSuchDate, journalNoSuchMonth, journalNoSuchTime, journalBadTakeName
     case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
-    case journalChangedMeanwhileKept, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
+    case journalChangedMeanwhileKept, journalNotSavedKept, journalWordsNotSaved, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
-    case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
+    case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorFailedKept, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
     case journalNotes, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
     case journalPlainNone, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake

@@ -19,6 +19,7 @@ extension JournalError: Worded {
         case .noSuchEntry(let date, let number, let count): language.text(.journalNoSuchEntry, date, number, count)
         case .nothingInTrash(let date): language.text(.journalNothingInTrash, date)
         case .file(let error): error.text(in: language)
+        case .notSaved(let error, let kept): language.text(.journalNotSavedKept, error.text(in: language), kept)
         }
     }
 }

@@ -23,14 +23,22 @@ enum Editor {
         // An editor the user named may open a window of its own, and is run as named.
         guard command != "vi" || isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.journalEditorNeedsTerminal)) }
         let path = try temporaryFile(label, holding: bytes)
-        try run(command, on: path)
+        if let status = try run(command, on: path) {
+            // Ended with an error (vim's `:cq` aborts so): nothing is taken, and the file goes unless the editor saved words in it.
+            guard let saved = try? PosixFile.contents(of: path), saved != bytes else {
+                unlink(path)
+                throw Failure(localized(.journalEditorFailed, command, status))
+            }
+            throw Failure(localized(.journalEditorFailedKept, command, status, path))
+        }
         return (path, try PosixFile.contents(of: path))
     }
 
-    /// Runs the editor on `path` on this terminal and waits for it to end.
-    /// Meanwhile Ctrl-C and Ctrl-\ are the editor's: Peach ignores them (as
-    /// git does), and the editor starts with them at their defaults.
-    private static func run(_ command: String, on path: String) throws {
+    /// Runs the editor on `path` on this terminal and waits for it to end:
+    /// nil, or the status it failed with. Meanwhile Ctrl-C and Ctrl-\ are the
+    /// editor's: Peach ignores them (as git does), and the editor starts with
+    /// them at their defaults.
+    private static func run(_ command: String, on path: String) throws -> Int32? {
         let words: [String] = ["sh", "-c", command + " \"$1\"", "sh", path]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
@@ -57,7 +65,7 @@ enum Editor {
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
         let exit = (waitStatus >> 8) & 0xff, signal = waitStatus & 0x7f
-        guard signal == 0, exit == 0 else { throw Failure(localized(.journalEditorFailed, command, signal == 0 ? exit : 128 + signal)) }
+        return signal == 0 && exit == 0 ? nil : signal == 0 ? exit : 128 + signal
     }
 
     /// A new private file in the temporary folder holding `bytes`, named for `label` so the editor shows what it is.

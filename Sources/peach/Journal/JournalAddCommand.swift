@@ -70,7 +70,13 @@ struct JournalAddCommand: ParsableCommand {
             print(localized(.journalNothingAdded))
             return
         }
-        try store.add(JournalEntry(minute: minute, text: text, take: take), on: day)
+        do {
+            try store.add(JournalEntry(minute: minute, text: text, take: take), on: day)
+        } catch {
+            // Read from standard input, the words are nowhere else now: said back rather than lost.
+            guard words == ["-"] else { throw error }
+            throw Failure(said(error) + "\n" + localized(.journalWordsNotSaved) + "\n" + text)
+        }
         print(localized(.journalAdded, day, JournalEntry.time(of: minute)))
     }
 

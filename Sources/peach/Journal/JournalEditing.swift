@@ -6,7 +6,7 @@ import PeachText
 /// Writing in the user's editor, for `add` without words, `edit`, and the
 /// calendar's `a` and `e`: each returns the line to tell the user. The
 /// temporary file is removed once its text is in the journal, and kept
-/// (and named) when the day changed meanwhile, so nothing written is lost.
+/// (and named) when it cannot be, so nothing written is lost.
 struct JournalEditing {
     let store: JournalStore
 
@@ -46,9 +46,10 @@ struct JournalEditing {
 }
 
 private extension JournalError {
-    /// A change made meanwhile, naming the file that keeps the user's version.
+    /// The error, naming the editor's file that keeps the user's words: a
+    /// change made meanwhile, a full disk, a day that no longer reads.
     func keeping(_ path: String) -> JournalError {
-        guard case .changedMeanwhile(let day, _) = self else { return self }
+        guard case .changedMeanwhile(let day, _) = self else { return .notSaved(self, kept: path) }
         return .changedMeanwhile(path: day, kept: path)
     }
 }

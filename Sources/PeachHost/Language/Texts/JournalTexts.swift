@@ -51,6 +51,8 @@ extension TextCatalog {
             .journalTextBeforeFirstEntry: "%1 line %2: text before the first entry's heading (## HH:MM); the file is left as it is: mend that line",
             .journalChangedMeanwhile: "%1 changed while Peach was writing it (an edit, a sync): it keeps that change and nothing was written; try again",
             .journalChangedMeanwhileKept: "%1 changed while you edited it (an edit, a sync): it keeps that change; your version is in %2",
+            .journalNotSavedKept: "%1; what you wrote is kept in %2",
+            .journalWordsNotSaved: "what you wrote was not saved; here it is:",
             .journalNoNotes: "no notes on %1",
             .journalNoSuchEntry: "%1 has %3 {%3:entry|entries}: there is no entry %2 (peach journal list numbers them)",
             .journalNothingInTrash: "the trash holds nothing of %1 (it keeps deleted notes 30 days)",
@@ -67,6 +69,7 @@ extension TextCatalog {
             .journalNoNotesYet: "No notes yet: peach journal add WORDS writes the first.",
             .journalExportWrote: "Wrote %1 to %2.",
             .journalEditorFailed: "the editor (%1) ended with status %2: nothing was changed",
+            .journalEditorFailedKept: "the editor (%1) ended with status %2: nothing was changed; what it saved is kept in %3",
             .journalEditorCannotStart: "cannot start the editor (%1): %2",
             .journalEditorNeedsTerminal: "vi needs a terminal, and standard input is not one: set $VISUAL to an editor that opens a window "
                 + "of its own (peach journal add - takes a note from standard input)",
@@ -141,6 +144,8 @@ extension TextCatalog {
             .journalTextBeforeFirstEntry: "%1 Zeile %2: Text vor der Überschrift des ersten Eintrags (## HH:MM); die Datei bleibt, wie sie ist: berichtige diese Zeile",
             .journalChangedMeanwhile: "%1 hat sich geändert, während Peach sie schrieb (eine Bearbeitung, eine Synchronisation): sie behält diese Änderung, und nichts wurde geschrieben; versuche es noch einmal",
             .journalChangedMeanwhileKept: "%1 hat sich geändert, während du sie bearbeitet hast (eine Bearbeitung, eine Synchronisation): sie behält diese Änderung; deine Fassung liegt in %2",
+            .journalNotSavedKept: "%1; was du geschrieben hast, liegt in %2",
+            .journalWordsNotSaved: "was du geschrieben hast, wurde nicht gespeichert; hier ist es:",
             .journalNoNotes: "keine Notizen am %1",
             .journalNoSuchEntry: "%1 hat %3 {%3:Eintrag|Einträge}: es gibt keinen Eintrag %2 (peach journal list nummeriert sie)",
             .journalNothingInTrash: "der Papierkorb enthält nichts vom %1 (er bewahrt gelöschte Notizen 30 Tage auf)",
@@ -157,6 +162,7 @@ extension TextCatalog {
             .journalNoNotesYet: "Noch keine Notizen: peach journal add WORTE schreibt die erste.",
             .journalExportWrote: "%1 nach %2 geschrieben.",
             .journalEditorFailed: "der Editor (%1) endete mit Status %2: nichts wurde geändert",
+            .journalEditorFailedKept: "der Editor (%1) endete mit Status %2: nichts wurde geändert; was er gespeichert hat, liegt in %3",
             .journalEditorCannotStart: "der Editor (%1) lässt sich nicht starten: %2",
             .journalEditorNeedsTerminal: "vi braucht ein Terminal, und die Standardeingabe ist keines: setze $VISUAL auf einen Editor mit "
                 + "eigenem Fenster (peach journal add - nimmt eine Notiz von der Standardeingabe)",
