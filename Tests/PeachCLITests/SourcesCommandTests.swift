@@ -130,7 +130,14 @@ import Testing
                                    "--option", "reverb=on", "--wav", folder.file("flute.wav")], environment: ["HOME": "/nonexistent"])
         #expect(named.status == 0 && FileManager.default.fileExists(atPath: folder.file("flute.wav")), "\(named)")
         let unknown = try Shell.run([BuildProducts.peach, "sources", "org.peach.nope"], environment: ["HOME": "/nonexistent"])
-        #expect(unknown.status == 1 && unknown.standardError.contains("no sound source 'org.peach.nope'"), "\(unknown)")
+        #expect(unknown.status == 1 && unknown.standardError.contains("no sound source 'org.peach.nope'; available: org.peach.click"), "\(unknown)")
+        // A source by its name, or a beginning of it only one has, in any case, as `settings set source` takes one; and one name near.
+        let byName = try Shell.run([BuildProducts.peach, "sources", "sIN"], environment: ["HOME": "/nonexistent"])
+        #expect(byName.status == 0 && byName.standardOutput.hasPrefix("org.peach.sine  Sine (audio)"), "\(byName)")
+        let checked = try Shell.run([BuildProducts.peach, "sources", "--check", "sine", "--json"], environment: ["HOME": "/nonexistent"])
+        #expect(checked.status == 0 && checked.standardOutput.contains("\"source\" : \"org.peach.sine\""), "\(checked)")
+        let near = try Shell.run([BuildProducts.peach, "sources", "sinus"], environment: ["HOME": "/nonexistent"])
+        #expect(near.status == 1 && near.standardError == "Error: no sound source is called 'sinus'; close: org.peach.sine\n", "\(near)")
         let both = try Shell.run([BuildProducts.peach, "sources", "org.peach.sine", "--check", "org.peach.sine"])
         #expect(both.status == 64 && both.standardError.contains("give a source to show or --check one, not both"), "\(both)")
     }

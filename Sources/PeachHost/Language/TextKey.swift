@@ -16,7 +16,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case settingsTitle, settingsSavedNote, settingsKeys, settingsPlainIntro, settingsPlainEditing, settingsOverridden, settingsSourceCycle
     case settingsChoices, settingsText, settingsOnOff, settingsNotFound
     case chooserSoundTitle, chooserFilter, chooserKeys, chooserNoMatch, chooserPlainIntro, chooserPlainShown
-    case nameWhatSound, nameAmbiguous, nameUnknown, nameUnknownNone, nameListMore
+    case nameWhatSound, nameWhatSource, nameAmbiguous, nameUnknown, nameUnknownNone, nameListMore
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound
     // Settings: labels, summaries, values
     case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingInputDevice, settingBell, settingBreakAfter, settingLanguage

@@ -3,6 +3,7 @@ extension TextCatalog {
     static let settings = TextSection(
         english: [
             .nameWhatSound: "sound",
+            .nameWhatSource: "sound source",
             .nameAmbiguous: "'%1' fits more than one %2: %3; type more of the name",
             .nameUnknown: "no %2 is called '%1'; close: %3",
             .nameUnknownNone: "no %2 is called '%1'",
@@ -74,6 +75,7 @@ extension TextCatalog {
         ],
         german: [
             .nameWhatSound: "Klang",
+            .nameWhatSource: "Klangquelle",
             .nameAmbiguous: "'%1' passt auf mehr als eine Auswahl (%2): %3; tippe mehr vom Namen",
             .nameUnknown: "nichts (%2) heißt '%1'; ähnlich: %3",
             .nameUnknownNone: "nichts (%2) heißt '%1'",
