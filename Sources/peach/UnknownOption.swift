@@ -25,7 +25,7 @@ enum UnknownOption {
         for word in rest.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            return UsageMessage.text("Unknown option '--\(name)'.", command: command)
+            return UsageMessage.text("Unknown option '--\(name)'", command: command)
         }
         return nil
     }

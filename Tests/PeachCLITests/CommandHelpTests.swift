@@ -68,13 +68,13 @@ import Testing
     /// is wrong too (the parser would have judged the value first), with the
     /// command's own usage; a wrong value alone is still named as before.
     @Test(arguments: [
-        (["grid", "--scale", "major"], "Error: Unknown option '--scale'.\nUsage: peach grid [<options>] [<note>] [<scale>]\n"
+        (["grid", "--scale", "major"], "Error: Unknown option '--scale'\nUsage: peach grid [<options>] [<note>] [<scale>]\n"
             + "  See 'peach grid --help' for more information.\n"),
-        (["export", "--output", "history.csv"], "Error: Unknown option '--output'.\nUsage: peach export [--data-dir <dir>] [--csv] [<file>]\n"
+        (["export", "--output", "history.txt"], "Error: Unknown option '--output'\nUsage: peach export [--data-dir <dir>] [--csv] [<file>]\n"
             + "  See 'peach export --help' for more information.\n"),
-        (["--lang", "de", "drone", "--tone=3", "H4"], "Fehler: Unbekannte Option '--tone'.\nAufruf: peach drone [<optionen>] [<ton>]\n"
+        (["--lang", "de", "drone", "--tone=3", "H4"], "Fehler: Unbekannte Option '--tone'\nAufruf: peach drone [<optionen>] [<ton>]\n"
             + "  Siehe 'peach drone --help' für mehr Informationen.\n"),
-        (["--plain", "--range", "C9-C10", "--bogus"], "Error: Unknown option '--bogus'.\nUsage: peach [start] [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]\n"
+        (["--plain", "--range", "C9-C10", "--bogus"], "Error: Unknown option '--bogus'\nUsage: peach [start] [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]\n"
             + "         [--range <range>] [--style <0-1>] [--duration <seconds>]\n         [--pause <seconds>] [--seed <n>] [--reference <hz>] [--source <id>]\n"
             + "         [--option <key=value> ...] [--device <name>] [--wav <file>]\n"
             + "         [--plugin-path <dir> ...] [--plugin-isolation <auto|in-process|bridge>]\n         [--data-dir <dir>]\n  See 'peach start --help' for more information.\n"),
