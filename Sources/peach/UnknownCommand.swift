@@ -16,7 +16,9 @@ enum UnknownCommand {
             rest = rest.dropFirst()
             words.append(word)
         }
-        guard let word = rest.first, !word.hasPrefix("-"), let said = sentence(word, under: command, named: words.joined(separator: " ")) else { return nil }
+        // `help` is the parser's own command everywhere (`peach help help`).
+        guard let word = rest.first, !word.hasPrefix("-"), word != "help",
+              let said = sentence(word, under: command, named: words.joined(separator: " ")) else { return nil }
         return UsageMessage.text(said, command: command)
     }
 

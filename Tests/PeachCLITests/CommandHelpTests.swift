@@ -161,6 +161,14 @@ import Testing
         }
     }
 
+    /// `help` is a command wherever a subcommand goes (it was said to be none).
+    @Test func helpAboutHelpIsHelp() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let help = try Self.peach(["help", "help"], in: folder)
+        #expect(help.status == 0 && help.standardOutput.hasPrefix("OVERVIEW: Show subcommand help information."), "\(help)")
+    }
+
     /// A word value is taken in any case, as notes and ranges are, and the
     /// journal's formats by their usual short names; the parser alone
     /// refused all but the exact word.
