@@ -16,6 +16,8 @@ enum NameLookup {
 
     static func find(_ text: String, what: String, among entries: [Entry]) throws(NameLookupError) -> Int {
         let typed = text.lowercased().trimmingWhitespace()
+        // Nothing typed begins every name: it names none, even where there is only one.
+        guard !typed.isEmpty else { throw .unknown(text: text, what: what, close: []) }
         let exact = entries.indices.filter { (entries[$0].short + entries[$0].long).contains { $0.lowercased() == typed } }
         if exact.count == 1 { return exact[0] }
         if exact.count > 1 { throw .ambiguous(text: text, what: what, matches: exact.map { entries[$0].shown }) }

@@ -201,6 +201,9 @@ import Testing
         #expect(slash.status == 64 && slash.standardError.contains("'a/b' holds a '/'"), "\(slash.standardError)")
         let dot = try Self.peach(["record", "rename", "Etude", ".hidden"], folder)
         #expect(dot.status == 64 && dot.standardError.contains("starts with a dot"))
+        // An empty name begins every name, but names no take (it chose the only one of a kind, or an ambiguity).
+        let unnamed = try Self.peach(["record", "delete", " "], folder)
+        #expect(unnamed.status == 1 && unnamed.standardError == "Error: no take is called ' '\n", "\(unnamed.standardError)")
         let recordedTaken = try Self.peach(["record", "--input", input, "--name", "Etude"], folder)
         #expect(recordedTaken.status == 1 && recordedTaken.standardError.contains("a take called 'Etude' already exists"))
         let after = try Self.takeFiles(folder)
