@@ -168,6 +168,28 @@ import Testing
         #expect(try PracticeCommandTests.peach(["metronome", "--presets", "--json"], folder: folder).standardOutput == "[\n\n]\n")
     }
 
+    /// A preset is found as takes and sounds are: in any case, or by a beginning
+    /// only it has (it had to be typed exactly); forgetting takes the whole
+    /// name in any case, never a beginning; and saving a name in another case
+    /// is saving the same name.
+    @Test func aPresetIsFoundInAnyCaseOrByItsBeginning() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        func run(_ arguments: [String]) throws -> Shell.Output { try PracticeCommandTests.peach(["metronome"] + arguments, folder: folder) }
+        #expect(try run(["90", "--beats", "3", "--save", "Waltz", "--bars", "1", "--json"]).status == 0)
+        for name in ["waltz", "WAL"] {
+            let called = try run(["--preset", name, "--bars", "1", "--json"])
+            #expect(called.status == 0 && called.standardOutput.contains("\"bpm\" : 90,"), "\(name): \(called.standardError)")
+        }
+        let clash = try run(["120", "--save", "WALTZ", "--bars", "1", "--json"])
+        #expect(clash.status == 1 && clash.standardError.contains("a different metronome preset named 'Waltz' is saved already"), "\(clash)")
+        #expect(try run(["120", "--save", "WALTZ", "--replace", "--bars", "1", "--json"]).status == 0)
+        #expect(try run(["--presets"]).standardOutput == "WALTZ  peach metronome --preset WALTZ  = 120 --beats 4 --click woodblock\n")
+        #expect(try run(["--forget", "wal"]).status == 1, "a beginning never removes one")
+        let forgotten = try run(["--forget", "waltz"])
+        #expect(forgotten.status == 0 && forgotten.standardOutput == "Removed the metronome preset 'WALTZ'.\n", "\(forgotten)")
+    }
+
     @Test func aPlantedDroneRootOutsideMIDIIsRefusedNotCrashedOn() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -31,8 +31,19 @@ struct PracticeMemory<Saved: Codable & Equatable> {
 
     func preset(_ name: String) throws -> Saved {
         let presets = try self.presets()
-        guard let value = presets[name] else { throw unknown(name, among: presets) }
-        return try read(value, what: name)
+        guard let key = Self.key(of: name, among: presets) else { throw unknown(name, among: presets) }
+        return try read(presets[key]!, what: key)
+    }
+
+    /// The saved name `name` means: itself, else the one it is in another case,
+    /// else the only one it begins (any case), as takes and sounds are found.
+    private static func key(of name: String, among presets: [String: JSONValue]) -> String? {
+        if presets[name] != nil { return name }
+        let typed = name.lowercased()
+        let same = presets.keys.filter { $0.lowercased() == typed }
+        if same.count == 1 { return same[0] }
+        let beginning = presets.keys.filter { $0.lowercased().hasPrefix(typed) }
+        return !typed.isEmpty && beginning.count == 1 ? beginning[0] : nil
     }
 
     private func unknown(_ name: String, among presets: [String: JSONValue]) -> Failure {
@@ -48,16 +59,25 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     func save(_ saved: Saved, as name: String, replacing: Bool) throws {
         try Self.checkName(name)
         let value = try JSONValue(encoding: saved)
-        if let existing = try presets()[name], existing != value, !replacing {
-            throw Failure(localized(.presetExists, name, label))
+        // One name in another case is the same name, as it is for finding it.
+        let presets = try presets(), same = presets.keys.first { $0.lowercased() == name.lowercased() }
+        if let same, presets[same] != value, !replacing {
+            throw Failure(localized(.presetExists, same, label))
         }
-        try setPresets { $0[name] = value }
+        try setPresets { presets in
+            if let same { presets.removeValue(forKey: same) }
+            presets[name] = value
+        }
     }
 
-    func forget(_ name: String) throws {
+    /// Removes the preset `name` names (itself, or in another case; never a
+    /// mere beginning) and returns its saved name.
+    func forget(_ name: String) throws -> String {
         let presets = try presets()
-        guard presets[name] != nil else { throw unknown(name, among: presets) }
-        try setPresets { $0.removeValue(forKey: name) }
+        let same = presets.keys.filter { $0.lowercased() == name.lowercased() }
+        guard let key = presets[name] != nil ? name : same.count == 1 ? same[0] : nil else { throw unknown(name, among: presets) }
+        try setPresets { $0.removeValue(forKey: key) }
+        return key
     }
 
     /// Refuses a name no preset (or, with `.gridScaleBadName`, no scale of one's own) may have.

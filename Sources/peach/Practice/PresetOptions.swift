@@ -50,8 +50,7 @@ struct PresetOptions: ParsableArguments {
     /// standard error).
     func manage<Saved>(_ memory: PracticeMemory<Saved>, json: Bool, commandLine: (Saved) -> String) throws {
         if let forget {
-            try memory.forget(forget)
-            let said = localized(.presetForgotten, forget, memory.label)
+            let said = localized(.presetForgotten, try memory.forget(forget), memory.label)
             json ? StandardError.write(said + "\n") : print(said)
             return
         }
