@@ -201,6 +201,14 @@ import Testing
         #expect(slash.status == 64 && slash.standardError.contains("'a/b' holds a '/'"), "\(slash.standardError)")
         let dot = try Self.peach(["record", "rename", "Etude", ".hidden"], folder)
         #expect(dot.status == 64 && dot.standardError.contains("starts with a dot"))
+        // Longer than a file name allows with the take's endings: said before anything is written ("File name too long" came after).
+        let long = try Self.peach(["record", "rename", "Etude", String(repeating: "ü", count: 101)], folder)
+        #expect(long.status == 64 && long.standardError.contains("is too long for a take's name: 202 bytes, where a file name allows 200"), "\(long.standardError)")
+        let longest = String(repeating: "ü", count: 100)
+        #expect(try Self.peach(["record", "rename", "Etude", longest], folder).status == 0)
+        #expect(try Self.peach(["record", "delete", longest], folder).status == 0, "its trash name fits too")
+        #expect(try Self.peach(["record", "restore", longest], folder).status == 0)
+        #expect(try Self.peach(["record", "rename", longest, "Etude"], folder).status == 0)
         // An empty name begins every name, but names no take (it chose the only one of a kind, or an ambiguity).
         let unnamed = try Self.peach(["record", "delete", " "], folder)
         #expect(unnamed.status == 1 && unnamed.standardError == "Error: no take is called ' '\n", "\(unnamed.standardError)")

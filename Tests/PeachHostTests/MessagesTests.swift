@@ -225,6 +225,7 @@ import Testing
         Case(value: RecordingError.nameHasSlash("a/b"), names: ["a/b", "/"]),
         Case(value: RecordingError.nameStartsWithDot(".hidden"), names: [".hidden"]),
         Case(value: RecordingError.nameHasControlCharacter("a\tb"), names: ["a\\tb"]),
+        Case(value: RecordingError.nameTooLong(String(repeating: "x", count: 300), bytes: 300, limit: 200), names: ["300", "200"]),
         Case(value: RecordingError.nameTaken("Etude"), names: ["Etude"]),
         Case(value: RecordingError.exportExists(path: "/tmp/out.wav"), names: ["/tmp/out.wav"]),
         Case(value: RecordingError.cannotWrite(path: take, reason: "Permission denied"), names: [take, "Permission denied"]),

@@ -8,6 +8,7 @@ extension RecordingError: Worded {
         case .nameEmpty: language.text(.recordNameEmpty)
         case .nameHasSlash(let name): language.text(.recordNameSlash, name)
         case .nameStartsWithDot(let name): language.text(.recordNameDot, name)
+        case .nameTooLong(let name, let bytes, let limit): language.text(.recordNameTooLong, name.count > 40 ? name.prefix(39) + "…" : name, bytes, limit)
         case .nameHasControlCharacter(let name): language.text(.recordNameControl, name.debugDescription.dropFirst().dropLast())
         case .nameTaken(let name): language.text(.recordNameTaken, name)
         case .exportExists(let path): language.text(.fileExists, path)

@@ -9,6 +9,8 @@ public enum RecordingError: Error, Equatable, Sendable {
     case nameHasSlash(String)
     case nameStartsWithDot(String)
     case nameHasControlCharacter(String)
+    /// Longer than a file name may be, in UTF-8 bytes.
+    case nameTooLong(String, bytes: Int, limit: Int)
     /// Another take (or a take being recorded) already has this name: never overwritten.
     case nameTaken(String)
     /// The file to export to is already there: never overwritten.

@@ -4,10 +4,17 @@ import PeachSupport
 /// date and time it began, `2026-11-25 14-03-22` (no colons, which synced
 /// folders and other systems refuse).
 public enum TakeName {
-    /// Refuses a name that is empty, holds a `/` or a control character, or
-    /// starts with a dot (hidden, and where the trash and partial takes live).
+    /// Most bytes a name may have: the file system's 255 for a file name,
+    /// less the endings a take's files carry (`.flac.wav` while recording,
+    /// the trash's time), with room to spare.
+    public static let longest = 200
+
+    /// Refuses a name that is empty, too long for a file name, holds a `/` or
+    /// a control character, or starts with a dot (hidden, and where the trash
+    /// and partial takes live).
     public static func check(_ name: String) throws(RecordingError) {
         if name.isEmpty { throw .nameEmpty }
+        if name.utf8.count > longest { throw .nameTooLong(name, bytes: name.utf8.count, limit: longest) }
         if name.contains("/") { throw .nameHasSlash(name) }
         if name.hasPrefix(".") { throw .nameStartsWithDot(name) }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { throw .nameHasControlCharacter(name) }
