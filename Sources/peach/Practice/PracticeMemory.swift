@@ -29,21 +29,14 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         try store.setInSection(tool, key: Self.lastKey, to: try JSONValue(encoding: saved))
     }
 
+    /// The preset `name` names as takes and sounds are found (`NameLookup`):
+    /// itself in any case, else the only one it begins.
     func preset(_ name: String) throws -> Saved {
-        let presets = try self.presets()
-        guard let key = Self.key(of: name, among: presets) else { throw unknown(name, among: presets) }
+        let presets = try self.presets(), names = presets.keys.sorted()
+        let found = Result { () throws(NameLookupError) in try NameLookup.find(name, what: localized(.presetWhat, label), among: names.map { ($0, [$0], []) }) }
+        if case .failure(.unknown) = found { throw unknown(name, among: presets) }  // with the names saved, or how to save one
+        let key = names[try found.get()]
         return try read(presets[key]!, what: key)
-    }
-
-    /// The saved name `name` means: itself, else the one it is in another case,
-    /// else the only one it begins (any case), as takes and sounds are found.
-    private static func key(of name: String, among presets: [String: JSONValue]) -> String? {
-        if presets[name] != nil { return name }
-        let typed = name.lowercased()
-        let same = presets.keys.filter { $0.lowercased() == typed }
-        if same.count == 1 { return same[0] }
-        let beginning = presets.keys.filter { $0.lowercased().hasPrefix(typed) }
-        return !typed.isEmpty && beginning.count == 1 ? beginning[0] : nil
     }
 
     private func unknown(_ name: String, among presets: [String: JSONValue]) -> Failure {
