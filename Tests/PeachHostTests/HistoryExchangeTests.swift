@@ -138,6 +138,9 @@ import Testing
         let cases: [(Data, Int, String)] = [
             (Data("when,key\r\n".utf8), 1, "the header row has no column timestamp"),
             (Data((Self.header.dropLast(2) + ",key\r\n").utf8), 1, "the header row has the column key twice"),
+            // A spreadsheet set to German writes semicolons (and decimal commas): said so, not "no column timestamp".
+            (Data((Self.header.replacingOccurrences(of: ",", with: ";") + "2026-11-21T19:07:00.123Z;60;C4;261,6\r\n").utf8), 1,
+             "the columns are separated by semicolons"),
             (Data((Self.header + Self.good).utf8) + Data([0x61, 0xFF, 0x0D, 0x0A]), 3, "not valid UTF-8"),
         ]
         for (content, line, reason) in cases {

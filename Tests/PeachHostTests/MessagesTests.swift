@@ -250,6 +250,7 @@ import Testing
         Case(value: CSVProblem.textAfterQuote, names: []),
         Case(value: CSVProblem.columnTwice("key"), names: ["key"]),
         Case(value: CSVProblem.noColumn("cents", required: ["timestamp", "key"]), names: ["cents", "timestamp,key"]),
+        Case(value: CSVProblem.semicolons, names: []),
         Case(value: CSVProblem.tooFewFields(3, width: 12), names: ["3", "12"]),
         Case(value: CSVProblem.notNumber(column: "cents", value: "x"), names: ["cents", "x"]),
         Case(value: CSVProblem.notPositive(column: "reference", value: "-440"), names: ["reference", "-440"]),

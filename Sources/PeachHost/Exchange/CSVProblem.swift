@@ -10,6 +10,8 @@ public enum CSVProblem: Error, Equatable, Sendable {
     case columnTwice(String)
     /// A required column is missing; `required` lists them all.
     case noColumn(String, required: [String])
+    /// The columns are separated by semicolons, as spreadsheets write CSV in languages with a decimal comma.
+    case semicolons
     // A row.
     case tooFewFields(Int, width: Int)
     case notNumber(column: String, value: String)

@@ -54,6 +54,8 @@ public enum HistoryCSV {
         let positions: [Int?]
 
         init(_ fields: [String]) throws(CSVProblem) {
+            // One field holding the columns between semicolons: a spreadsheet set to a language that writes decimal commas saved it.
+            if fields.count == 1, fields[0].split(separator: ";").map({ String($0).trimmingWhitespace() }).contains("timestamp") { throw .semicolons }
             var positions: [Int?] = []
             for column in HistoryCSV.columns {
                 let matches = fields.indices.filter { fields[$0].trimmingWhitespace() == column }

@@ -81,7 +81,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case timeNoSuchTime, scanColumn, scanNotObject, scanExpectedCommaOrBrace, scanExpectedKey, scanExpectedColon, scanLineEnds, scanNested
     case scanExpectedValue, scanTextAfterEnd, scanStringNotUTF8, scanUnpairedSurrogate, scanUnknownEscape, scanShortEscape
     case scanControlCharacter, scanStringNotClosed, scanMinusWithoutDigit, scanLeadingZero, scanFractionDigits, scanExponentDigits
-    case scanTooLarge, importMalformed, importEmpty, importSnapshotStale, csvQuoteNeverClosed, csvStrayQuote, csvNotUTF8, standardInput
+    case scanTooLarge, importMalformed, importEmpty, importSnapshotStale, csvQuoteNeverClosed, csvStrayQuote, csvNotUTF8, csvSemicolons, standardInput
     case csvStrayCarriageReturn, csvTextAfterQuote, csvNoColumn, csvColumnTwice, csvTooFewFields, csvNotNumber, csvKey, csvNoteMismatch
     case csvAnswer, csvCorrect, csvResponse
     // Plugins, sources and their options

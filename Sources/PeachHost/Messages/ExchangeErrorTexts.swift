@@ -35,6 +35,7 @@ extension CSVProblem: Worded {
         case .textAfterQuote: language.text(.csvTextAfterQuote)
         case .columnTwice(let column): language.text(.csvColumnTwice, column)
         case .noColumn(let column, let required): language.text(.csvNoColumn, column, required.joined(separator: ","))
+        case .semicolons: language.text(.csvSemicolons)
         case .tooFewFields(let count, let width): language.text(.csvTooFewFields, count, width)
         case .notNumber(let column, let value): language.text(.csvNotNumber, column, value)
         case .notPositive(let column, let value): language.text(.answerNotPositive, column, value)
