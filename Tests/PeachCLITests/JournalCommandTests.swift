@@ -69,6 +69,8 @@ struct JournalHome {
         let search = try home.peach(["search", "VIBRATO"])
         #expect(search.standardOutput == "2026-11-21\n   1  10:15  Vibrato on the A string\n")
         #expect(try home.peach(["search", "bach", "--to", "2026-11-19"]).standardOutput == "No notes found.\n")
+        let blank = try home.peach(["search", " "])
+        #expect(blank.status == 64 && blank.standardError.hasPrefix("Error: give the words to look for: blank ones are in every note\n"), "\(blank)")
         #expect(try home.peach(["list", "--to", "2026-11-19"]).standardOutput == "No notes found.\n")
         #expect(try home.peach(["search", "18.30"]).standardOutput.contains("Take: 2026-11-20 18.30"))
         // Export: text to standard output; Markdown to a new file, never over an existing one.

@@ -167,7 +167,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpJournalPlain, helpJournalCalendarJSON, journalNoSuchDate, journalNoSuchMonth, journalNoSuchTime, journalBadTakeName
     case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
     case journalChangedMeanwhileKept, journalNotSavedKept, journalWordsNotSaved, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
-    case journalNothingAdded, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
+    case journalNothingAdded, journalSearchBlank, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
     case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorFailedKept, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
     case journalNotes, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth

@@ -24,6 +24,11 @@ struct JournalSearchCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpJournalJSON)))
     var json = false
 
+    func validate() throws {
+        // Blank words are found in every note: a slip, not a search.
+        if words.joined(separator: " ").trimmingWhitespace().isEmpty { throw ValidationError(localized(.journalSearchBlank)) }
+    }
+
     func run() throws {
         let store = try data.journal()
         let (found, problems) = store.search(words.joined(separator: " "), in: try range.range(JournalClock()))
