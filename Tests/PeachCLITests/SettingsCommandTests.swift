@@ -15,7 +15,9 @@ import Testing
         defer { config.remove() }
         #expect(try Self.peach(["set", "reference", "442"], config: config).standardOutput == "reference = 442 Hz\n")
         // A number may carry its unit, as the list shows it, in any case and with or without a space.
-        for (key, typed, shown) in [("reference", "442,5 Hz", "442.5 Hz"), ("note-duration", "0.8s", "0.8 s"), ("break-after", "20 MIN", "20 min")] {
+        // A choice and a range in any case, kept as the list shows them.
+        for (key, typed, shown) in [("reference", "442,5 Hz", "442.5 Hz"), ("note-duration", "0.8s", "0.8 s"), ("break-after", "20 MIN", "20 min"),
+                                    ("language", "EN", "en"), ("range", "c3-c6", "C3-C6"), ("range", "48-84", "C3-C6"), ("range", "Adaptive", "adaptive")] {
             #expect(try Self.peach(["set", key, typed], config: config).standardOutput == "\(key) = \(shown)\n", "\(typed)")
         }
         #expect(try Self.peach(["set", "reference", "442"], config: config).standardOutput == "reference = 442 Hz\n")

@@ -95,7 +95,11 @@ public struct Setting: Sendable, Identifiable {
             if !unit.isEmpty, number.lowercased().hasSuffix(unit.lowercased()) { number = String(number.dropLast(unit.count)).trimmingWhitespace() }
             return (Double(number) ?? Double(String(number.map { $0 == "," ? "." : $0 }))).map(JSONValue.number) ?? .string(text)
         case .bool: return Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
-        case .choice, .text: return .string(text)
+        // Any case, kept as the list shows it (`DE` is `de`, `c3-c5` is `C3-C5`).
+        case .choice(let choices): return .string(choices.first { $0.lowercased() == text.lowercased() } ?? text)
+        case .text:
+            guard key == Self.range.key, let range = try? TrainingRange(parsing: text) else { return .string(text) }
+            return .string(range.written)
         }
     }
 

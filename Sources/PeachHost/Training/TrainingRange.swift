@@ -91,6 +91,11 @@ public struct TrainingRange: Equatable, Sendable, CustomStringConvertible {
         return TrainingRange(keys: min(keys.lowerBound, earlier.lowerBound)...max(keys.upperBound, earlier.upperBound), isAdaptive: true)
     }
 
+    /// As `--range` and the settings write it: `adaptive`, or `C3-C5`.
+    public var written: String {
+        isAdaptive ? "adaptive" : "\(MIDINote(number: keys.lowerBound)!.name)-\(MIDINote(number: keys.upperBound)!.name)"
+    }
+
     public var description: String {
         "\(MIDINote(number: keys.lowerBound)!.name)-\(MIDINote(number: keys.upperBound)!.name)\(isAdaptive ? " (adaptive)" : "")"
     }
