@@ -19,4 +19,13 @@ struct DataOptions: ParsableArguments {
     func resolve() throws -> String {
         try DataDirectory.resolve(override: directory)
     }
+
+    /// The data folder, for the recorder and the journal, which list it
+    /// without making it: a file in its place is named rather than listed as
+    /// a folder holding nothing.
+    func resolveFolder() throws -> String {
+        let path = try resolve()
+        try DataDirectory.requireFolderIfPresent(path)
+        return path
+    }
 }

@@ -62,14 +62,16 @@ import Testing
     /// Commands that only read the history make no folder, so a mistyped
     /// `--data-dir` leaves nothing behind (each made it, its parents,
     /// `history/` and `profile/`); a file where the folder belongs, or among
-    /// its parents, is named rather than taken for an empty history.
+    /// its parents, is named rather than taken for an empty history, and so
+    /// it is for the journal and the recordings (they listed nothing).
     @Test func aReportMakesNoFolderAndNamesAFileInItsPlace() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let environment = ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"), "XDG_CACHE_HOME": folder.file("cache")]
         let file = folder.file("file")
         try Data().write(to: URL(fileURLWithPath: file))
-        for command in [["profile"], ["stats"], ["export", "--csv", "-"], ["history", "check"], ["journal", "calendar", "--plain"]] {
+        for command in [["profile"], ["stats"], ["export", "--csv", "-"], ["history", "check"], ["journal", "calendar", "--plain"],
+                        ["journal", "list"], ["journal", "search", "bach"], ["record", "list"]] {
             let result = try Self.peach(command + ["--data-dir", folder.file("typo/peach")], environment: environment)
             #expect(result.status == 0, "\(command): \(result.standardError)")
             #expect(!FileManager.default.fileExists(atPath: folder.file("typo")), "\(command)")

@@ -18,4 +18,10 @@ public enum DataDirectory {
     package static func create(_ path: String) throws(HistoryError) {
         try FolderCreation.create(path)
     }
+
+    /// Refuses a file (or anything but a folder) at `path` or among its
+    /// parents; a folder not made yet is fine, and nothing is made.
+    public static func requireFolderIfPresent(_ path: String) throws(HistoryError) {
+        try FolderCreation.requireFolderIfPresent(path)
+    }
 }

@@ -23,7 +23,7 @@ struct JournalCommand: ParsableCommand {
 extension DataOptions {
     /// The journal of this data folder.
     func journal() throws -> JournalStore {
-        JournalStore(dataDirectory: try resolve())
+        JournalStore(dataDirectory: try resolveFolder())
     }
 }
 
