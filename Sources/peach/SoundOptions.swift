@@ -25,7 +25,11 @@ struct SoundOptions: ParsableArguments {
 
     @OptionGroup var plugins: PluginPathOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        // A source by its name (`--source sine`): found once, here, and its id used from then on; an id has dots.
+        if let source, !source.contains(".") {
+            do { self.source = try plugins.discoverSources().entry(named: source).descriptor.id } catch { throw ValidationError(said(error)) }
+        }
         guard device == nil || wav == nil else { throw ValidationError(localized(.soundDeviceOrWav)) }
         try checkFileName(wav, given: "--wav", writing: .audio)
         if let reference, !Pitch.referenceRange.contains(reference) {

@@ -46,26 +46,13 @@ struct SourcesCommand: ParsableCommand {
         if let check {
             // Only a pitched source has a tuning to check.
             let pitched = catalog.pitchedOnly
-            try SourceCheck(catalog: pitched, sourceID: try Self.entry(check, in: pitched).descriptor.id, assignments: options, json: json).run()
+            try SourceCheck(catalog: pitched, sourceID: try pitched.entry(named: check).descriptor.id, assignments: options, json: json).run()
         } else if let id {
-            let entry = try Self.entry(id, in: catalog)
+            let entry = try catalog.entry(named: id)
             print(json ? Self.json(of: entry) : Self.text(of: entry, everyChoice: true).joined(separator: "\n") + "\n", terminator: "")
         } else {
             print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
         }
-    }
-
-    /// The source with id `typed`, else the one its name or a unique beginning
-    /// of it names (`sine`, `fluidsynth`), as `settings set source` takes one.
-    static func entry(_ typed: String, in catalog: SourceCatalog) throws -> SourceCatalog.Entry {
-        let found = Result { () throws(SourceLookupError) in try catalog.entry(for: typed) }
-        guard case .failure(.unknown) = found else { return try found.get() }
-        let named = Result { () throws(NameLookupError) in
-            try NameLookup.find(typed, what: localized(.nameWhatSource), among: catalog.sources.map { ($0.descriptor.id, [$0.descriptor.name], [$0.descriptor.id]) })
-        }
-        // Nothing near by name either: the ids there are.
-        if case .failure(.unknown(_, _, let close)) = named, close.isEmpty { return try found.get() }
-        return catalog.sources[try named.get()]
     }
 
     static func text(_ catalog: SourceCatalog) -> String {

@@ -126,6 +126,25 @@ import Testing
 
     /// `peach settings set source NAME`: an instrument by exact name or unique
     /// beginning, any case; an ambiguous or unknown name lists what comes close.
+    /// `--source` takes a source's name too, as `settings set source` does: found
+    /// once, then its id is what plays and what the history records.
+    @Test func theSourceOptionTakesANameToo() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("a4.wav")
+        let played = try Shell.run([BuildProducts.peach, "play", "A4", "--source", "SINE", "--duration", "0.5", "--wav", file], environment: Self.environment(folder))
+        #expect(played.status == 0, "\(played.standardError)")
+        let wav = try WavFile.read(path: file)
+        let hz = FrequencyMeter.frequency(of: wav.samples[0][4800..<19200], sampleRate: wav.sampleRate, near: 440)
+        #expect(abs(FrequencyMeter.cents(hz, from: 440)) < 0.01, "\(hz) Hz")
+        let near = try Shell.run([BuildProducts.peach, "play", "A4", "--source", "sinus", "--wav", folder.file("b.wav")], environment: Self.environment(folder))
+        #expect(near.status == 64 && near.standardError.hasPrefix("Error: no sound source is called 'sinus'; close: org.peach.sine\n"), "\(near.standardError)")
+        let data = folder.file("data")
+        let trained = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--source", "sine", "--data-dir", data], input: "higher\n")
+        #expect(trained.status == 0, "\(trained.standardError)")
+        #expect(try TrainingScreenTests.history(data).map(\.sourceID) == ["org.peach.sine"])
+    }
+
     @Test func theCommandLineSetsASoundByName() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

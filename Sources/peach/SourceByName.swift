@@ -1,0 +1,18 @@
+import PeachAudio
+import PeachHost
+import PeachText
+
+extension SourceCatalog {
+    /// The source with id `typed`, else the one its name or a beginning only
+    /// it has names (`sine`, `fluidsynth`), in any case, as `settings set
+    /// source` takes one. Nothing near by name either: the ids there are.
+    func entry(named typed: String) throws -> Entry {
+        let found = Result { () throws(SourceLookupError) in try entry(for: typed) }
+        guard case .failure(.unknown) = found else { return try found.get() }
+        let named = Result { () throws(NameLookupError) in
+            try NameLookup.find(typed, what: localized(.nameWhatSource), among: sources.map { ($0.descriptor.id, [$0.descriptor.name], [$0.descriptor.id]) })
+        }
+        if case .failure(.unknown(_, _, let close)) = named, close.isEmpty { return try found.get() }
+        return sources[try named.get()]
+    }
+}
