@@ -6,9 +6,7 @@ struct TempoArgument: ExpressibleByArgument {
     let bpm: Double
 
     init?(argument: String) {
-        var text = argument
-        if text.lowercased().hasSuffix("bpm") { text = String(text.dropLast(3)).trimmingWhitespace() }
-        guard let bpm = Double(text) else { return nil }
+        guard let bpm = Double(argument.droppingUnit("bpm")) else { return nil }
         self.bpm = bpm
     }
 }

@@ -3,4 +3,11 @@ extension String {
     public func trimmingWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
+
+    /// Without `unit` at its end, in any case, nor the space before it
+    /// (`442 Hz`, `120bpm`): a number as a person writes it with its unit.
+    public func droppingUnit(_ unit: String) -> String {
+        guard !unit.isEmpty, lowercased().hasSuffix(unit.lowercased()) else { return self }
+        return String(dropLast(unit.count)).trimmingWhitespace()
+    }
 }
