@@ -53,7 +53,7 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         try Self.checkName(name)
         let value = try JSONValue(encoding: saved)
         // One name in another case is the same name, as it is for finding it.
-        let presets = try presets(), same = presets.keys.first { $0.lowercased() == name.lowercased() }
+        let presets = try presets(), same = Self.savedName(name, among: presets)
         if let same, presets[same] != value, !replacing {
             throw Failure(localized(.presetExists, same, label))
         }
@@ -67,10 +67,16 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     /// mere beginning) and returns its saved name.
     func forget(_ name: String) throws -> String {
         let presets = try presets()
-        let same = presets.keys.filter { $0.lowercased() == name.lowercased() }
-        guard let key = presets[name] != nil ? name : same.count == 1 ? same[0] : nil else { throw unknown(name, among: presets) }
+        guard let key = Self.savedName(name, among: presets) else { throw unknown(name, among: presets) }
         try setPresets { $0.removeValue(forKey: key) }
         return key
+    }
+
+    /// The saved name `name` is: itself, else the only one it is in another case.
+    private static func savedName(_ name: String, among presets: [String: JSONValue]) -> String? {
+        if presets[name] != nil { return name }
+        let same = presets.keys.filter { $0.lowercased() == name.lowercased() }
+        return same.count == 1 ? same[0] : nil
     }
 
     /// Refuses a name no preset (or, with `.gridScaleBadName`, no scale of one's own) may have.
