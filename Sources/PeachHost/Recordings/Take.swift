@@ -14,6 +14,11 @@ public struct Take: Equatable, Sendable {
 
     /// The length in seconds.
     public var seconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
+
+    /// The library's order: newest first, then by name (backwards), so it is total.
+    static func isNewer(_ a: Take, than b: Take) -> Bool {
+        (a.startTime, a.name) > (b.startTime, b.name)
+    }
 }
 
 /// An entry of the recordings folder that is not a readable take: listed with

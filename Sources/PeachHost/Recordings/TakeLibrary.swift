@@ -39,7 +39,7 @@ public final class TakeLibrary {
                 preconditionFailure("reading a take throws only .damaged and .cannotRead")
             }
         }
-        takes.sort { ($0.startTime, $0.name) > ($1.startTime, $1.name) }
+        takes.sort(by: Take.isNewer)
         damaged.sort { $0.fileName < $1.fileName }
         return TakeListing(takes: takes, damaged: damaged)
     }

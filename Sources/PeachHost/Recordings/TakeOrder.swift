@@ -3,7 +3,7 @@
 public enum TakeOrder: String, CaseIterable, Sendable {
     case date, name, length, size
 
-    /// `takes` in this order; ties by start, newest first, so the order is total.
+    /// `takes` in this order; ties in the library's own (`Take.isNewer`), so the order is total.
     public func sorted(_ takes: [Take]) -> [Take] {
         takes.sorted { a, b in
             switch self {
@@ -11,10 +11,10 @@ public enum TakeOrder: String, CaseIterable, Sendable {
             case .name:
                 let (first, second) = (a.name.lowercased(), b.name.lowercased())
                 if first != second { return first < second }
-            case .length: if a.frames * Int64(b.sampleRate) != b.frames * Int64(a.sampleRate) { return a.seconds > b.seconds }
+            case .length: if a.seconds != b.seconds { return a.seconds > b.seconds }
             case .size: if a.bytes != b.bytes { return a.bytes > b.bytes }
             }
-            return (a.startTime, a.name) > (b.startTime, b.name)
+            return Take.isNewer(a, than: b)
         }
     }
 }
