@@ -11,8 +11,7 @@ enum SoundCopy {
     /// `format`: libsndfile's major and sub format. `exists` is the error when
     /// `target` is taken. Standard output, a device or a pipe (`PosixFile.writesDirectly`)
     /// is written directly instead.
-    static func write(from source: String, to target: String, format: Int32, exists: RecordingError) throws(RecordingError) {
-        let reader = try TakeFile.open(source)
+    static func write(from reader: TakeFile, to target: String, format: Int32, exists: RecordingError) throws(RecordingError) {
         if PosixFile.writesDirectly(target) {
             let descriptor = PosixFile.openDirect(target)
             guard descriptor >= 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }

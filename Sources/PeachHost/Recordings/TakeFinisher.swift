@@ -15,7 +15,7 @@ struct TakeFinisher {
         if format == .flac {
             let target = folder.takePath(name, .flac)
             do throws(RecordingError) {
-                try SoundCopy.write(from: partial, to: target, format: Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24), exists: .nameTaken(name))
+                try SoundCopy.write(from: TakeFile.open(partial), to: target, format: Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24), exists: .nameTaken(name))
                 unlink(partial)
                 try RecordingsFolder.sync(folder.partials)
                 return FinishedTake(name: name, path: target, format: .flac)

@@ -103,7 +103,7 @@ public final class TakeLibrary {
     public func export(_ take: Take, to path: String, format: TakeFormat) throws(RecordingError) {
         guard PosixFile.writesDirectly(path) || !PosixFile.nameTaken(path) else { throw .exportExists(path: path) }
         let source = try TakeFile.open(take.path)
-        try SoundCopy.write(from: take.path, to: path, format: SoundCopy.sndfileFormat(format, source: source.info), exists: .exportExists(path: path))
+        try SoundCopy.write(from: source, to: path, format: SoundCopy.sndfileFormat(format, source: source.info), exists: .exportExists(path: path))
     }
 
     // MARK: Trash
