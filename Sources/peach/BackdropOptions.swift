@@ -10,14 +10,14 @@ struct BackdropOptions: ParsableArguments {
     @Option(help: ArgumentHelp(localized(.helpTrainDrone), valueName: localized(.valueNameNote)))
     var drone: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"))
-    var metronome: TempoArgument?
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTrainMetronome), valueName: "bpm"), transform: NumberArgument.tempo.transform)
+    var metronome: Double?
 
     var isEmpty: Bool { drone == nil && metronome == nil }
 
     /// The drone's root and the metronome's tempo, each checked.
     func checkedBackdrop() throws -> (drone: MIDINote?, bpm: Double?) {
-        if let metronome { try checked { try MetronomeSetup(bpm: metronome.bpm).check() } }
-        return (try drone.map { text in try checked(option: "--drone", text, DroneSetup.note(parsing:)) }, metronome?.bpm)
+        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
+        return (try drone.map { text in try checked(option: "--drone", text, DroneSetup.note(parsing:)) }, metronome)
     }
 }

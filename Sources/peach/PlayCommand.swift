@@ -21,10 +21,10 @@ struct PlayCommand: ParsableCommand {
     var notes: [String]
 
     // Signed numbers take the next word as their value even when it starts with a dash: `--cents -5`.
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPlayCents), valueName: localized(.valueNameCents)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPlayCents), valueName: localized(.valueNameCents)), transform: NumberArgument.cents.transform)
     var cents: Double = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPlayDuration), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPlayDuration), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
     var duration: Double = 1
 
     @OptionGroup var sound: SoundOptions

@@ -7,7 +7,7 @@ import PeachText
 /// How notes sound and where they go; shared by every command that plays.
 struct SoundOptions: ParsableArguments {
     // The next word is the value even when it starts with a dash (`--reference -440` is out of range, not missing).
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"), transform: NumberArgument.hertz.transform)
     var reference: Double?
 
     @Option(help: ArgumentHelp(localized(.helpSource), valueName: "id"), completion: PluginPathOptions.sourceCompletion)

@@ -13,13 +13,13 @@ struct TrainingOptions: ParsableArguments {
 
     // Numbers take the next word as their value even when it starts with a dash, so `--pause -1`
     // is refused as out of range rather than as a missing value.
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpStyle), valueName: "0-1"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpStyle), valueName: "0-1"), transform: NumberArgument.plain.transform)
     var style: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDuration), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDuration), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPause), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPause), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
     var pause: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpSeed), valueName: "n"))

@@ -56,6 +56,20 @@ import Testing
         #expect(abs(FrequencyMeter.cents(measured, from: 440) + 5) < 0.01, "\(measured) Hz")
     }
 
+    /// Numbers may carry their unit as a display shows it, and a unit that
+    /// scales is read so: 300 ms is 14400 frames, 442 Hz five cents flat is heard.
+    @Test func numbersMayCarryTheirUnits() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("units.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--reference", "442Hz", "--cents", "-5 cents", "--duration", "300ms", "--wav", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let samples = try WavFile.read(path: path).samples[0]
+        #expect(samples.count >= 14_400 && samples.count < 14_400 + 4800, "\(samples.count) frames")
+        let measured = FrequencyMeter.frequency(of: samples[960..<13000], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: 442) + 5) < 0.01, "\(measured) Hz")
+    }
+
     @Test func referenceAndOptionsChangeTheSound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -93,6 +107,10 @@ import Testing
         (["play", "A4", "--duration", "-1", "--wav", "/dev/null"], "--duration -1 is outside"),
         (["play", "A4", "--reference", "-440", "--wav", "/dev/null"], "--reference -440 is outside 400 to 480 Hz"),
         (["train", "--headless", "--no-audio", "--pause", "-1"], "--pause: -1 is outside"),
+        (["play", "A4", "--reference", "0.44kHz", "--wav", "/dev/null"], "'0.44kHz' is invalid for '--reference <hz>': expected a number, alone or with its unit (Hz)"),
+        (["play", "A4", "--duration", "nan", "--wav", "/dev/null"], "'nan' is invalid for '--duration <seconds>': expected a number, alone or with its unit (ms, min, s)"),
+        (["drone", "A", "--cents", "inf", "--seconds", "1", "--wav", "/dev/null"], "'inf' is invalid for '--cents <cents>'"),
+        (["train", "--headless", "--no-audio", "--style", "half"], "'half' is invalid for '--style <0-1>': expected a number"),
     ])
     func badInputGetsAClearErrorAndAFailingExit(arguments: [String], message: String) throws {
         let result = try Shell.run([BuildProducts.peach] + arguments)

@@ -91,8 +91,7 @@ public struct Setting: Sendable, Identifiable {
     public func parse(_ text: String) -> JSONValue {
         switch kind {
         case .number(_, _, let unit):
-            let number = text.droppingUnit(unit)
-            return (Double(number) ?? Double(String(number.map { $0 == "," ? "." : $0 }))).map(JSONValue.number) ?? .string(text)
+            return text.droppingUnit(unit).writtenNumber.map(JSONValue.number) ?? .string(text)
         case .bool: return Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
         // Any case, kept as the list shows it (`DE` is `de`, `c3-c5` is `C3-C5`).
         case .choice(let choices): return .string(choices.first { $0.lowercased() == text.lowercased() } ?? text)

@@ -10,4 +10,11 @@ extension String {
         guard !unit.isEmpty, lowercased().hasSuffix(unit.lowercased()) else { return self }
         return String(dropLast(unit.count)).trimmingWhitespace()
     }
+
+    /// The finite number this text writes, a decimal comma read as a point
+    /// (`442,5`) as German writes it; nil for anything else, `nan` and `inf` too.
+    public var writtenNumber: Double? {
+        guard let number = Double(self) ?? Double(String(map { $0 == "," ? "." : $0 })), number.isFinite else { return nil }
+        return number
+    }
 }

@@ -26,7 +26,7 @@ struct DroneCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized(.helpDroneNote), valueName: localized(.valueNameNote)))
     var note: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneCents), valueName: localized(.valueNameCents)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneCents), valueName: localized(.valueNameCents)), transform: NumberArgument.cents.transform)
     var cents: Double?
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(localized(.helpDroneFifth)))
@@ -41,8 +41,8 @@ struct DroneCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpDroneTimbre), valueName: "pure|organ"), completion: .list(DroneTimbre.allCases.map(\.rawValue)))
     var timbre: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"))
-    var metronome: TempoArgument?
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpDroneMetronome), valueName: "bpm"), transform: NumberArgument.tempo.transform)
+    var metronome: Double?
 
     @Flag(help: ArgumentHelp(localized(.helpPracticePlain)))
     var plain = false
@@ -53,7 +53,7 @@ struct DroneCommand: ParsableCommand {
 
     func validate() throws {
         _ = try saved(from: nil, reference: Pitch.standardReference)
-        if let metronome { try checked { try MetronomeSetup(bpm: metronome.bpm).check() } }
+        if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
         guard length.bars == nil else { throw ValidationError(localized(.droneHasNoBars)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
@@ -107,7 +107,7 @@ struct DroneCommand: ParsableCommand {
         // `--metronome BPM` keeps the last metronome's other choices (meter, click), as `peach metronome BPM` would.
         let lastMetronome = live && !presets.fresh ? try store.map(SavedMetronome.memory)?.last() : nil
         var metronomeSaved = lastMetronome ?? .standard
-        if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome.bpm, nil) }
+        if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome, nil) }
         if metronome != nil {
             rig.clicksAudible = !metronomeSaved.silent
             try rig.startMetronome(metronomeSaved.setup, sound: metronomeSaved.clickSound, at: 0)

@@ -24,8 +24,8 @@ struct MetronomeCommand: ParsableCommand {
               peach metronome --preset seven --count-in 1
             """)
 
-    @Argument(help: ArgumentHelp(localized(.helpMetronomeBPM), valueName: "bpm"))
-    var bpm: TempoArgument?
+    @Argument(help: ArgumentHelp(localized(.helpMetronomeBPM), valueName: "bpm"), transform: NumberArgument.tempo.transform)
+    var bpm: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeBeats), valueName: "n"))
     var beats: Int?
@@ -48,7 +48,7 @@ struct MetronomeCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpMetronomeMute), valueName: "2:2"))
     var mute: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeDrop), valueName: "percent"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeDrop), valueName: "percent"), transform: NumberArgument.percent.transform)
     var drop: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpMetronomeSeed), valueName: "n"))
@@ -110,7 +110,7 @@ struct MetronomeCommand: ParsableCommand {
                 saved.setup.bpm = saved.setup.trainer!.from
             }
             if let bpm {
-                saved.setup.bpm = bpm.bpm
+                saved.setup.bpm = bpm
                 if trainer == nil { saved.setup.trainer = nil }  // a tempo given is the tempo, not the base's ramp
             }
             // Another meter drops the base's grouping and accents, unless given anew.

@@ -6,7 +6,7 @@ struct PracticeLength: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPracticeBars), valueName: "n"))
     var bars: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPracticeSeconds), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpPracticeSeconds), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
     var seconds: Double?
 
     @Flag(help: ArgumentHelp(localized(.helpPracticeJSON)))

@@ -17,7 +17,7 @@ struct RecordTakeCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpRecordWav)))
     var wav = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpRecordSeconds), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpRecordSeconds), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
     var seconds: Double?
 
     @Flag(help: ArgumentHelp(localized(.helpRecordPlain)))

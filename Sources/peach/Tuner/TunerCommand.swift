@@ -20,7 +20,7 @@ struct TunerCommand: ParsableCommand {
               peach tuner --input take.flac --json
             """)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerTolerance), valueName: localized(.valueNameCents)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerTolerance), valueName: localized(.valueNameCents)), transform: NumberArgument.cents.transform)
     var tolerance: Double?
 
     @Option(help: ArgumentHelp(localized(.helpTunerDrone), valueName: localized(.valueNameNote)))
@@ -32,7 +32,7 @@ struct TunerCommand: ParsableCommand {
     @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"), completion: .list(DroneSetup.Tuning.allCases.map(\.rawValue)))
     var tuning: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerSeconds), valueName: localized(.valueNameSeconds)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerSeconds), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
     var seconds: Double?
 
     @Flag(help: ArgumentHelp(localized(.helpTunerJSON)))
