@@ -82,6 +82,69 @@ import Testing
         #expect(try Self.lines(down).filter { $0.time >= 0.4 && $0.time <= 0.9 }.allSatisfy { $0.written == "F#4" })
     }
 
+    /// In a temperament the tuner reads against the tempered key, A kept at
+    /// A4: Werckmeister III's E4 (330 Hz) is in tune there and 1.96 cents sharp
+    /// of equal; just intonation on D has F#4 a pure third above D. A Scala
+    /// file kept in a preset still reads when the file is gone, and the notes
+    /// of a take are read the same way.
+    @Test func aTemperamentIsReadAgainstItsOwnKeys() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let e = folder.file("e.wav"), fSharp = folder.file("fsharp.wav"), scala = folder.file("werck.scl")
+        try Self.tone(e, hz: 330, seconds: 1)
+        try Self.tone(fSharp, hz: 440 / 1.5 * 1.25, seconds: 1)
+        try Data(("! from a synced folder\nWerckmeister III, from a file\n12\n256/243\n192.18\n32/27\n390.225\n4/3\n1024/729\n696.09\n128/81\n"
+                  + "888.27\n16/9\n1092.18\n2/1\n").utf8).write(to: URL(fileURLWithPath: scala))
+        func steadyCents(_ arguments: [String], note: String) throws -> [Double] {
+            let output = try Self.tuner(arguments + ["--json"], folder: folder)
+            #expect(output.status == 0, "\(arguments): \(output.standardError)")
+            let steady = try Self.lines(output).filter { $0.time >= 0.4 && $0.time <= 1.3 }
+            #expect(steady.count >= 85 && steady.allSatisfy { $0.note == note }, "\(arguments): \(steady.prefix(3).map(\.note))")
+            return steady.compactMap(\.cents)
+        }
+        #expect(try steadyCents(["--input", e, "--temperament", "werckmeister3"], note: "E4").allSatisfy { abs($0) <= 0.5 })
+        #expect(try steadyCents(["--input", e], note: "E4").allSatisfy { abs($0 - 1.955) <= 0.5 })
+        #expect(try steadyCents(["--input", fSharp, "--temperament", "JUST", "--root", "d"], note: "F#4").allSatisfy { abs($0) <= 0.5 })
+        #expect(try steadyCents(["--input", fSharp], note: "F#4").allSatisfy { abs($0 + 15.64) <= 0.5 })
+
+        #expect(try steadyCents(["--input", e, "--temperament", scala, "--save", "baroque"], note: "E4").allSatisfy { abs($0) <= 0.5 })
+        let saved = try Self.tuner(["--presets"], folder: folder)
+        #expect(saved.standardOutput.contains("--temperament \(scala) --root C"), "\(saved.standardOutput)")
+        try FileManager.default.removeItem(atPath: scala)
+        #expect(try steadyCents(["--input", e, "--preset", "baroque"], note: "E4").allSatisfy { abs($0) <= 0.5 })
+        // `equal` undoes the preset's temperament for one run.
+        #expect(try steadyCents(["--input", e, "--preset", "baroque", "--temperament", "equal"], note: "E4").allSatisfy { abs($0 - 1.955) <= 0.5 })
+
+        let notes = try Shell.run([BuildProducts.peach, "record", "notes", e, "--temperament", "werck", "--json"], environment: Self.environment(folder))
+        #expect(notes.status == 0, "\(notes.standardError)")
+        let heard = try #require(try JSONSerialization.jsonObject(with: Data(notes.standardOutput.utf8)) as? [[String: Any]])
+        #expect(heard.count == 1 && heard[0]["note"] as? String == "E4" && abs(heard[0]["cents"] as? Double ?? 99) <= 0.5, "\(heard)")
+    }
+
+    /// A temperament that is not one, or cannot be read, is named with what and where.
+    @Test func aTemperamentThatDoesNotReadIsNamed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let damaged = folder.file("damaged.scl"), seven = folder.file("seven.scl"), tritave = folder.file("bp.scl")
+        try Data("Broken\n12\n100.0\n200.0\nthree hundred\n".utf8).write(to: URL(fileURLWithPath: damaged))
+        try Data("Major\n7\n9/8\n5/4\n4/3\n3/2\n5/3\n15/8\n2/1\n".utf8).write(to: URL(fileURLWithPath: seven))
+        try Data(("Tritave\n12\n" + (1...11).map { "\(Double($0) * 100)\n" }.joined() + "3/1\n").utf8).write(to: URL(fileURLWithPath: tritave))
+        let cases: [([String], String)] = [
+            (["--temperament", "werkmeister"], "--temperament werkmeister: 'werkmeister' is neither a temperament Peach knows (werckmeister3, kirnberger3, vallotti, meantone, just, equal) nor a Scala file"),
+            (["--root", "D"], "--root places a temperament: give --temperament too"),
+            (["--temperament", "just", "--root", "H"], "--root H: 'H' is not a root"),
+            (["--temperament", damaged], "--temperament \(damaged): line 5: 'three hundred' is neither cents (with a point: 390.225) nor a ratio (5/4)"),
+            (["--temperament", seven], "it has 7 notes to the octave; a temperament of the keys has 12"),
+            (["--temperament", tritave], "its last note, 1901.955 cents, is not the octave (1200 cents)"),
+            (["--temperament", folder.file("gone.scl")], "cannot read \(folder.file("gone.scl")): No such file or directory"),
+            (["--temperament", folder.path + "/"], "Is a directory"),
+        ]
+        for (arguments, words) in cases {
+            let output = try Self.tuner(arguments + ["--input", damaged, "--json"], folder: folder)
+            #expect(output.status == 64 && output.standardError.contains(words), "\(arguments): \(output.status) \(output.standardError)")
+        }
+    }
+
     /// One channel of several: the tone on channel 2 is read with `--channel 2`;
     /// channel 1 holds nothing, which is said rather than printed as nulls.
     @Test func theChosenChannelIsHeard() throws {
@@ -203,16 +266,18 @@ import Testing
         #expect(german.waitForExit(timeout: 10) == 0)
     }
 
-    /// Plain mode says a line when the note starts, nothing more while it holds.
+    /// Plain mode says its setup, then a line when the note starts, nothing more while it holds.
     @Test func plainModeSaysTheNoteOnce() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let a = folder.file("a.wav")
         try Self.tone(a, hz: 440 * pow(2, -1.2 / 1200), seconds: 1.5)
-        let terminal = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", a, "--plain"], environment: Self.environment(folder))
+        let terminal = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", a, "--plain", "--temperament", "vallotti"],
+                                          environment: Self.environment(folder))
         #expect(terminal.waitForExit(timeout: 20) == 0, "ends with the file")
         let said = terminal.written(after: 0)
-        #expect(said.contains("Tuner listening to \(a), A4 = 440 Hz."))
+        // The temperament is said with the setup; A, which it keeps at A4, reads as before.
+        #expect(said.contains("Tuner listening to \(a), A4 = 440 Hz, concert pitch, Vallotti on C."), "\(said)")
         #expect(said.components(separatedBy: "A4 in tune, 1.").count == 2, "once, with its cents: \(said)")
         #expect(!said.contains("\u{1B}[2J"), "no full-screen drawing")
 

@@ -51,6 +51,13 @@ import Testing
     static let musicAndTraining: [Case] = [
         Case(value: NoteParseError.malformed("H4"), names: ["H4"]),
         Case(value: NoteParseError.outOfRange("G10"), names: ["G10"]),
+        Case(value: ScalaParseError.empty, names: []),
+        Case(value: ScalaParseError.noCount(line: 4), names: [" 4:"]),
+        Case(value: ScalaParseError.missingDegrees(expected: 12, found: 11), names: ["12", "11"]),
+        Case(value: ScalaParseError.badPitch(line: 7, text: " 3/0 "), names: [" 7:", "'3/0'"]),
+        Case(value: TemperamentError.notTwelve(7), names: ["7", "12"]),
+        Case(value: TemperamentError.periodNotOctave(cents: 1901.955_000_8), names: ["1901", "955 ", "1200"]),
+        Case(value: TemperamentError.tooFarFromKey(degree: 5, cents: 560), names: [" 6 ", "560", "50"]),
         Case(value: TrainingRangeError.malformed("C4"), names: ["C4"]),
         Case(value: TrainingRangeError.note(text: "X-C5", .malformed("X")), names: ["X-C5", "X"]),
         Case(value: TrainingRangeError.offThePiano(text: "C0-C4", note: MIDINote(number: 12)!), names: ["C0-C4", "C0", "A0", "C8"]),

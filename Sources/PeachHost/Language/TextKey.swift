@@ -140,6 +140,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case tunerFlat, tunerInTune, tunerSharp, tunerConcertPitch, tunerInstrumentIn, tunerTransposedBy
     case practiceToolTuner, tunerPlainStart, tunerPlainSetup, tunerPlainInTune, tunerPlainFlat, tunerPlainSharp
     case transpositionUnknown, transpositionOutside
+    case helpTemperament, helpTemperamentRoot, valueNameTemperament, temperamentOnRoot, temperamentWhat, temperamentUnknown,
+         temperamentRootNeedsTemperament, scalaEmpty, scalaNoCount, scalaMissingDegrees, scalaBadPitch, temperamentNotTwelve,
+         temperamentPeriodNotOctave, temperamentTooFarFromKey
     case intervalUnison, intervalMinorSecond, intervalMajorSecond, intervalMinorThird, intervalMajorThird, intervalFourth, intervalTritone
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
     case intervalOctavesUp, intervalOctavesDown

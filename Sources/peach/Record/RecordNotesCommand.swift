@@ -54,14 +54,17 @@ struct RecordNotesCommand: ParsableCommand {
         let tracker = PitchTracker(settings: TrackerSettings(sampleRate: Double(reader.sampleRate), lowest: range.lowerBound, highest: range.upperBound))
         let readings = Self.read(reader, channel: CapturedChannel(index: index, channels: reader.channels), into: tracker)
         let transposition = try pitch.transposition() ?? .concert
+        let temperament = try pitch.temperamentChoice()
         let notes = NoteTranscriber().notes(in: readings).compactMap { played in
-            NearestNote(frequency: played.frequency, reference: reference).map { HeardNote(played: played, nearest: $0, transposition: transposition) }
+            NearestNote(frequency: played.frequency, reference: reference, temperament: temperament?.temperament)
+                .map { HeardNote(played: played, nearest: $0, transposition: transposition) }
         }
         if json {
             print(try CommandJSON.pretty(notes))
             return
         }
-        print(localized(.recordNotesHeading, name, TakeLength.text(Double(reader.frameCount) / Double(reader.sampleRate)), reference.compact, notes.count))
+        let tuning = [reference.compact + " Hz"] + [temperament?.label].compactMap { $0 }
+        print(localized(.recordNotesHeading, name, TakeLength.text(Double(reader.frameCount) / Double(reader.sampleRate)), tuning.joined(separator: ", "), notes.count))
         guard !notes.isEmpty else { return }
         print(localized(.recordNotesColumns))
         for (number, note) in notes.enumerated() {

@@ -2,11 +2,12 @@ import PeachHost
 import PeachText
 
 /// The tuner as the settings file keeps it, last used live or as a preset
-/// (one per instrument, say): its transposition, tolerance, the notes it
-/// listens between, and A4 when the tuner was set apart from the `reference`
-/// setting.
+/// (one per instrument, say): its transposition, temperament, tolerance, the
+/// notes it listens between, and A4 when the tuner was set apart from the
+/// `reference` setting.
 struct SavedTuner: Codable, Equatable {
     var transposition: Int
+    var temperament: TemperamentChoice?
     var tolerance: Double
     var lowest: String?
     var highest: String?
@@ -45,6 +46,7 @@ struct SavedTuner: Codable, Equatable {
     /// The options that recreate it, as typed: what `--presets` shows.
     var commandLine: String {
         var words = ["--transpose", (transposition > 0 ? "+" : "") + String(transposition), "--tolerance", tolerance.compact(in: .english)]
+        if let temperament { words += temperament.words }
         if let lowest { words += ["--lowest", lowest] }
         if let highest { words += ["--highest", highest] }
         if let reference { words += ["--reference", reference.compact(in: .english)] }

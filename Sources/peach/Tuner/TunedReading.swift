@@ -1,7 +1,7 @@
 import PeachHost
 
 /// A tracker's reading as the player reads it: the nearest note at the
-/// reference pitch, the note as their part writes it, and, with a drone
+/// reference pitch in the temperament, the note as their part writes it, and, with a drone
 /// sounding, the interval above the drone and how far from pure it is.
 struct TunedReading {
     let reading: PitchReading
@@ -9,9 +9,9 @@ struct TunedReading {
     let written: MIDINote?
     let drone: DroneIntonation?
 
-    init(_ reading: PitchReading, reference: Double, transposition: Transposition, drone: DroneSetup?) {
+    init(_ reading: PitchReading, reference: Double, transposition: Transposition, temperament: Temperament?, drone: DroneSetup?) {
         self.reading = reading
-        nearest = reading.frequency.flatMap { NearestNote(frequency: $0, reference: reference) }
+        nearest = reading.frequency.flatMap { NearestNote(frequency: $0, reference: reference, temperament: temperament) }
         written = nearest.flatMap { transposition.written($0.note) }
         self.drone = zip(reading.frequency, drone).flatMap { DroneIntonation(frequency: $0, against: $1) }
     }

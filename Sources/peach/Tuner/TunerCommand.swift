@@ -17,6 +17,8 @@ struct TunerCommand: ParsableCommand {
               peach tuner --lowest E1 --highest G4 --save bass
               peach tuner --preset bass
               peach tuner --drone D3 --fifth
+              peach tuner --temperament werckmeister3 --reference 415
+              peach tuner --temperament just --root D
               peach tuner --input take.flac --json
             """)
 
@@ -62,6 +64,7 @@ struct TunerCommand: ParsableCommand {
     func saved(from base: SavedTuner) throws -> SavedTuner {
         var saved = base
         if let transposition = try pitch.transposition() { saved.transposition = transposition.semitones }
+        if let temperament = try pitch.temperamentChoice() { saved.temperament = temperament }
         if let tolerance { saved.tolerance = tolerance }
         if let lowest = pitch.lowest { saved.lowest = lowest }
         if let highest = pitch.highest { saved.highest = highest }
@@ -90,7 +93,8 @@ struct TunerCommand: ParsableCommand {
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) } ?? .standard)
         if let memory { try presets.saveIfAsked(saved, in: memory) }
         let reference = saved.reference ?? sound.reference(store)
-        let setup = TunerSetup(reference: reference, transposition: Transposition(semitones: saved.transposition), tolerance: saved.tolerance,
+        let setup = TunerSetup(reference: reference, transposition: Transposition(semitones: saved.transposition), temperament: saved.temperament,
+                               tolerance: saved.tolerance,
                                drone: try droneSetup(reference: reference))
         // Before any sound is made or file opened: the screen's keys come from a terminal.
         guard json || isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.tunerNeedsTerminal)) }

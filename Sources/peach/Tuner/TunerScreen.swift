@@ -46,7 +46,7 @@ final class TunerScreen {
         defer { mode.leave() }
         let input = TerminalInput()
         listener.engine.start()
-        announce(localized(.tunerPlainStart, inputName, setup.reference.compact))
+        announce(localized(.tunerPlainStart, inputName, setup.reference.compact, setup.namingLabel))
         var running = true
         while running {
             if try listener.inputEnded() { running = false }
@@ -106,7 +106,7 @@ final class TunerScreen {
         default: return true
         }
         run = []
-        announce(localized(.tunerPlainSetup, setup.reference.compact, setup.transpositionLabel))
+        announce(localized(.tunerPlainSetup, setup.reference.compact, setup.namingLabel))
         return true
     }
 
@@ -126,7 +126,7 @@ final class TunerScreen {
 
     private func draw() {
         let gauge = TunerNeedle(columns: screen.size.columns, tolerance: setup.tolerance, unicode: style.unicode)
-        var lines = [style.strong(localized(.tunerTitle)) + "  " + localized(.tunerHeader, setup.reference.compact, setup.transpositionLabel, inputName), ""]
+        var lines = [style.strong(localized(.tunerTitle)) + "  " + localized(.tunerHeader, setup.reference.compact, setup.namingLabel, inputName), ""]
         if holding, let current, let nearest = current.nearest, let cents = shownCents {
             let verdict = TunedReading.verdict(cents: cents, tolerance: setup.tolerance)
             let name = (current.written ?? nearest.note).name

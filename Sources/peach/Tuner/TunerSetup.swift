@@ -1,10 +1,11 @@
 import PeachHost
 
 /// What the tuner reads against, and how it says it: A4, the transposition,
-/// how close counts as in tune, the drone if one sounds.
+/// the temperament, how close counts as in tune, the drone if one sounds.
 struct TunerSetup {
     var reference: Double
     var transposition: Transposition
+    var temperament: TemperamentChoice?
     var tolerance: Double
     var drone: DroneSetup?
 
@@ -14,7 +15,7 @@ struct TunerSetup {
     static let toleranceRange = 0.5...25.0
 
     func tuned(_ reading: PitchReading) -> TunedReading {
-        TunedReading(reading, reference: reference, transposition: transposition, drone: drone)
+        TunedReading(reading, reference: reference, transposition: transposition, temperament: temperament?.temperament, drone: drone)
     }
 
     /// The `t` key's order: concert, B♭, E♭, F, then concert again.
@@ -24,8 +25,13 @@ struct TunerSetup {
         return Transposition(semitones: cycle[index])
     }
 
+    /// How notes are named: the transposition and, if not equal, the temperament ("B♭ instrument, Werckmeister III on C").
+    var namingLabel: String {
+        [transpositionLabel, temperament?.label].compactMap { $0 }.joined(separator: ", ")
+    }
+
     /// "concert pitch", "B♭ instrument", or "+14 semitones".
-    var transpositionLabel: String {
+    private var transpositionLabel: String {
         switch transposition.semitones {
         case 0: localized(.tunerConcertPitch)
         case 2: localized(.tunerInstrumentIn, "B♭")
