@@ -118,4 +118,31 @@ import Testing
         let found = readings(of: samples, settings: TrackerSettings(sampleRate: 48000, lowest: 150, highest: 1000))
         #expect(found.allSatisfy { $0.frequency == nil }, "\(found.compactMap(\.frequency).prefix(3))")
     }
+
+    /// A tone above the range is no reading either: its period twice over
+    /// fits the range, but its odd harmonics are empty, so it is not read an
+    /// octave low (A4 under a bass's G4 read as A3 with full clarity; an
+    /// 8 kHz whistle under the default range as B7). Within the range the
+    /// same tones read.
+    @Test func aToneAboveTheRangeHasNoPitch() {
+        for (frequency, partials, highest) in [(440.0, SyntheticTake.sine, 400.0), (440.0, SyntheticTake.sawtooth, 400.0), (8000.0, SyntheticTake.sine, 4200.0)] {
+            let samples = SyntheticTake(notes: [.init(start: 0.1, duration: 0.5, frequency: frequency, partials: partials)]).render()
+            let above = readings(of: samples, settings: TrackerSettings(sampleRate: 48000, lowest: 30, highest: highest))
+            #expect(above.allSatisfy { $0.frequency == nil }, "\(frequency) Hz: \(above.compactMap(\.frequency).prefix(3))")
+            let within = readings(of: samples, settings: TrackerSettings(sampleRate: 48000, lowest: 30, highest: frequency * 1.1))
+            #expect(errors(within, in: 0.3...0.55, truth: frequency).allSatisfy { $0.cents.map { abs($0) <= 0.5 } ?? false })
+        }
+    }
+
+    /// A damaged float file's NaN and infinite samples are silence to the
+    /// tracker: the tone around them still reads, and no level is NaN.
+    @Test func samplesThatAreNoNumbersDoNotPoisonTheReadings() {
+        var samples = SyntheticTake(notes: [.init(start: 0.1, duration: 0.8, frequency: 440, partials: SyntheticTake.sawtooth)]).render()
+        samples[24_000] = .nan
+        samples[36_000] = .infinity
+        let found = readings(of: samples)
+        #expect(found.allSatisfy { $0.level.isFinite && $0.clarity.isFinite })
+        #expect(errors(found, in: 0.2...0.45, truth: 440).allSatisfy { $0.cents.map { abs($0) <= 0.5 } ?? false })
+        #expect(errors(found, in: 0.8...0.85, truth: 440).allSatisfy { $0.cents.map { abs($0) <= 0.5 } ?? false })
+    }
 }

@@ -102,7 +102,8 @@ public final class PitchTracker {
 
     public func push(_ samples: some Collection<Float>) -> [PitchReading] {
         let before = bufferStart + buffer.count
-        buffer.append(contentsOf: samples)
+        // A damaged float file's NaN or infinity would poison every window it falls in: it is silence here.
+        buffer.append(contentsOf: samples.lazy.map { $0.isFinite ? $0 : 0 })
         let found = buffer.withUnsafeBufferPointer { attacks.feed(UnsafeBufferPointer(rebasing: $0[(before - bufferStart)...])) }
         pendingAttacks += found.map { ($0, $0 + AttackDetector.recentBlocks * attacks.blockFrames) }
         var readings: [PitchReading] = []
@@ -195,13 +196,13 @@ public final class PitchTracker {
         let frames = min(end - anchor - Int(Self.settling * settings.sampleRate), longest)
         guard Double(frames) >= Self.fewestPeriods * period else { return nil }
         let start = end - frames - bufferStart
-        let fit = buffer.withUnsafeBufferPointer { all in
+        let found = buffer.withUnsafeBufferPointer { all -> (frequency: Double, explained: Double)? in
             let window = UnsafeBufferPointer(rebasing: all[start..<(start + frames)])
             let fit = HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: near, close: close)
-            let octave = checkOctave ? octaveChecked(window, fit.frequency) : heldOctave(window, fit.frequency)
+            guard let octave = checkOctave ? octaveChecked(window, fit.frequency) : heldOctave(window, fit.frequency) else { return nil }
             return octave == fit.frequency ? fit : HarmonicFit.refine(window, sampleRate: settings.sampleRate, near: octave)
         }
-        guard fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
+        guard let fit = found, fit.frequency >= settings.lowest * 0.97, fit.frequency <= settings.highest * 1.03 else { return nil }
         (held, onsetSource, lastReadEnd) = (fit.frequency, .stale, end)
         return PitchReading(time: time, frequency: fit.frequency, clarity: fit.explained, level: level,
                             noteStart: Double(onset) / settings.sampleRate)
@@ -210,7 +211,9 @@ public final class PitchTracker {
     /// A new note's octave: `frequency`, or the octave below when that octave's
     /// odd harmonics sound and explain most of what `frequency`'s leave, or the
     /// octave above when `frequency`'s own odd harmonics hold next to nothing.
-    private func octaveChecked(_ window: UnsafeBufferPointer<Float>, _ frequency: Double) -> Double {
+    /// Nil when that octave above is beyond the range: the note is, and a
+    /// reading an octave low would be a wrong note said with confidence.
+    private func octaveChecked(_ window: UnsafeBufferPointer<Float>, _ frequency: Double) -> Double? {
         let below = frequency / 2
         if below >= settings.lowest * 0.97 {
             let odd = oddHarmonics(window, of: below)
@@ -218,9 +221,8 @@ public final class PitchTracker {
         }
         // Up only when the odd harmonics are all but absent: MPM seldom picks a period too long,
         // and a reed's weak fundamental and third must not lift it.
-        if 2 * frequency <= settings.highest * 1.03, 2 * frequency < 0.45 * settings.sampleRate,
-           oddHarmonics(window, of: frequency).share < Self.oddShare.absent {
-            return 2 * frequency
+        if 2 * frequency < 0.45 * settings.sampleRate, oddHarmonics(window, of: frequency).share < Self.oddShare.absent {
+            return 2 * frequency <= settings.highest * 1.03 ? 2 * frequency : nil
         }
         return frequency
     }

@@ -4,7 +4,7 @@ import PeachHost
 
 /// The tuner for scripts: one JSON object per analysis step, one per line,
 /// as soon as it is read: `time` (seconds), `hz` (null when no pitch),
-/// `note` and `cents` at the reference, `confidence`, `level` (dBFS), and
+/// `note` and `cents` at the reference, `confidence` (0 to 1; 0 without a pitch), `level` (dBFS), and
 /// `written` and `drone` when those are asked for.
 struct TunerJSONLines {
     let listener: TunerListener
@@ -88,7 +88,8 @@ struct TunerJSONLines {
         let reading = tuned.reading
         return Line(time: JSONNumber.rounded(reading.time, 1000), hz: reading.frequency.map { JSONNumber.rounded($0, 10_000) },
                     note: tuned.nearest?.note.name, cents: tuned.nearest.map { JSONNumber.rounded($0.cents, 100) },
-                    confidence: JSONNumber.rounded(reading.clarity, 1000), level: JSONNumber.rounded(max(reading.level, -200), 10),
+                    // Confidence in the pitch: none without one (a sound too short to read, or above the range, is clear but unread).
+                    confidence: reading.frequency == nil ? 0 : JSONNumber.rounded(reading.clarity, 1000), level: JSONNumber.rounded(max(reading.level, -200), 10),
                     written: setup.transposition == .concert ? nil : tuned.written?.name,
                     drone: tuned.drone.map { Line.Drone(semitones: $0.semitones, cents: JSONNumber.rounded($0.cents, 100)) })
     }
