@@ -208,6 +208,56 @@ struct JournalHome {
         #expect(home.text(home.day("2026-11-24")) == theirs)
     }
 
+    /// An edit that empties the day is a delete: the notes go to the trash and come back with restore.
+    @Test func anEditThatEmptiesTheDayPutsItInTheTrash() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        #expect(try home.peach(["add", "--date", "2026-09-01", "--time", "08:00", "long tones"]).status == 0)
+        let empties = try home.editor("empties.sh", ": > \"$1\"")
+        let emptied = try home.peach(["edit", "2026-09-01"], editor: empties)
+        #expect(emptied.status == 0 && emptied.standardOutput.hasPrefix("Moved 2026-09-01 to the trash"), "\(emptied)")
+        #expect(!FileManager.default.fileExists(atPath: home.day("2026-09-01")))
+        #expect(home.editorCopies.isEmpty)
+        #expect(try home.peach(["restore", "2026-09-01"]).status == 0)
+        #expect(home.text(home.day("2026-09-01")) == "# 2026-09-01\n\n## 08:00\nlong tones\n")
+    }
+
+    /// Notes added at once by several processes (a script, two terminals) are
+    /// all kept: each waits for the other's write instead of replacing it.
+    @Test func notesAddedAtOnceAreAllKept() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let processes = try (1...8).map { number in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: BuildProducts.peach)
+            process.arguments = ["journal", "add", "--date", "2026-04-02", "note \(number)"]
+            process.environment = home.environment
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let day = home.text(home.day("2026-04-02")) ?? ""
+        #expect((1...8).allSatisfy { day.contains("note \($0)\n") }, "\(day)")
+    }
+
+    /// A note that would make its day larger than the journal reads back is
+    /// refused before anything is written, and its words (from a pipe) said back.
+    @Test func aNoteThatWouldOverfillItsDayIsRefused() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        #expect(try home.peach(["add", "--date", "2026-06-04", "early"]).status == 0)
+        let before = home.text(home.day("2026-06-04"))
+        let huge = String(repeating: "b", count: 1_100_000)
+        let refused = try home.peach(["add", "--date", "2026-06-04", "-"], input: huge)
+        #expect(refused.status == 1, "\(refused.status)")
+        #expect(refused.standardError.contains("\(home.day("2026-06-04")) would hold 1100"), "\(refused.standardError.prefix(300))")
+        #expect(refused.standardError.contains("nothing was changed") && refused.standardError.contains(huge))
+        #expect(home.text(home.day("2026-06-04")) == before)
+        #expect(try home.peach(["list", "--from", "2026-06-04", "--to", "2026-06-04"]).standardOutput.contains("early"))
+    }
+
     @Test func damagedAndPlantedDayFilesAreNamedAndLeftAlone() throws {
         let home = JournalHome()
         defer { home.folder.remove() }

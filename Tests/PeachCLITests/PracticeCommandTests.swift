@@ -147,6 +147,9 @@ import Testing
         (["drone", "A", "--tuning", "mean"], "'mean' is not a tuning"),
         (["drone", "A", "--timbre", "brass"], "'brass' is not a drone sound"),
         (["drone", "A", "--reference", "500"], "500"),
+        // A tempo beside the trainer: the clicks would follow the trainer while the setup said the tempo.
+        (["metronome", "150", "--trainer", "80-120/1+10", "--bars", "2", "--json"], "give a tempo or --trainer, not both"),
+        (["drone", "A", "--timbre", "organ", "--source", "sine"], "choose either --timbre (the drone's own sine) or --source, not both"),
     ])
     func badInputIsToldWhatIsWrong(arguments: [String], expected: String) throws {
         let folder = TemporaryDirectory()
@@ -154,6 +157,23 @@ import Testing
         let result = try Self.peach(arguments, folder: folder)
         #expect(result.status == 64, "\(arguments): status \(result.status)")
         #expect(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+    }
+
+    /// `--option` changes the drone's own sine too (it was ignored without
+    /// `--source`): gain 0.1 is a fifth of the drone's own 0.5, measured, and an
+    /// option the sine does not have is an error.
+    @Test func theDronesOwnSoundTakesOptions() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var peaks: [Double] = []
+        for (name, options) in [("plain.wav", [String]()), ("quiet.wav", ["--option", "gain=0.1"])] {
+            let result = try Self.peach(["drone", "A3", "--seconds", "1", "--wav", folder.file(name)] + options, folder: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            peaks.append(try WavFile.read(path: folder.file(name)).samples[0][12_000..<36_000].map(abs).max()!)
+        }
+        #expect(abs(peaks[1] / peaks[0] - 0.2) < 0.01, "\(peaks)")
+        let bogus = try Self.peach(["drone", "A3", "--seconds", "1", "--json", "--option", "bogus=1"], folder: folder)
+        #expect(bogus.status != 0 && bogus.standardError.contains("has no option 'bogus'"), "\(bogus)")
     }
 
     /// A tempo may carry its unit, as a metronome shows it (`120bpm`, `96 BPM`).

@@ -119,7 +119,7 @@ struct JournalStoreTests {
         #expect(throws: JournalError.changedMeanwhile(path: page.path, kept: nil)) { try store.replace(page, with: nil) }
         #expect(Self.bytes(empty.path) == Array("## 08:00\nmade by hand\n".utf8))
         #expect(Self.bytes(page.path) == theirs)
-        #expect(FolderEntries.names(in: store.folder).sorted() == ["2026-11-25.md", "2026-11-26.md"])
+        #expect(FolderEntries.names(in: store.folder).sorted() == [".lock", "2026-11-25.md", "2026-11-26.md"], "the writers' lock, and no temporary file")
     }
 
     @Test func deletedDaysAndEntriesWaitInTheTrashAndComeBack() throws {

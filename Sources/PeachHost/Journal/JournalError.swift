@@ -16,6 +16,8 @@ public enum JournalError: Error, Equatable {
     case notText(path: String, line: Int)
     /// A day file larger than any diary page (a planted or runaway file).
     case tooLarge(path: String, bytes: Int, limit: Int)
+    /// A change that would make the day larger than the journal reads back; nothing was written.
+    case wouldBeTooLarge(path: String, bytes: Int, limit: Int)
     /// A `## ` heading that is not a time `## HH:MM`.
     case badHeading(path: String, line: Int, text: String)
     /// Text before the first `## HH:MM` heading (other than the `# date` title).

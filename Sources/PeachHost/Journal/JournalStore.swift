@@ -42,19 +42,38 @@ public struct JournalStore: Sendable {
     public func add(_ entry: JournalEntry, on date: JournalDate) throws(JournalError) -> JournalDay {
         guard !entry.text.trimmingWhitespace().isEmpty || entry.take != nil else { throw .emptyEntry }
         if let take = entry.take { try JournalEntry.checkTake(take) }
-        var page = try read(date)
-        page.day.add(entry)
-        try replace(page, with: Array(page.day.markdown.utf8))
-        return page.day
+        return try locked { () throws(JournalError) in
+            var page = try read(date)
+            page.day.add(entry)
+            try write(page, with: Array(page.day.markdown.utf8))
+            return page.day
+        }
     }
 
     /// Replaces the day's file with `bytes` (nil: removes it), if it still holds what `page` was read from.
     public func replace(_ page: Page, with bytes: [UInt8]?) throws(JournalError) {
+        try locked { () throws(JournalError) in try write(page, with: bytes) }
+    }
+
+    /// Runs a read-change-write of the journal under `.lock` in its folder:
+    /// two `peach journal add` at once (a script, two terminals) both keep
+    /// their note instead of the later write replacing the earlier.
+    private func locked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
+        let lock = try JournalError.filed { () throws(HistoryError) in
+            try FolderCreation.create(folder)
+            return try ExclusiveLock(path: folder + "/.lock")
+        }
+        return try withExtendedLifetime(lock) { () throws(JournalError) in try body() }
+    }
+
+    /// `replace` for a caller holding the lock. A day larger than the journal reads is refused before anything is written.
+    private func write(_ page: Page, with bytes: [UInt8]?) throws(JournalError) {
         guard let bytes else {
             try Self.requireUnchanged(page)
             guard unlink(page.path) == 0 else { throw .file(.cannotWrite(path: page.path, reason: ErrnoText.describe(errno))) }
             return
         }
+        guard bytes.count <= Self.sizeLimit else { throw .wouldBeTooLarge(path: page.path, bytes: bytes.count, limit: Self.sizeLimit) }
         let file = try JournalError.filed { () throws(HistoryError) in
             try FolderCreation.create(folder)
             let file = try ReplacementFile(path: page.path, mode: 0o600)
@@ -101,25 +120,37 @@ public struct JournalStore: Sendable {
     /// Moves the day (or its entry `number`, from 1) to the trash and returns what was moved.
     @discardableResult
     public func delete(_ date: JournalDate, entry number: Int? = nil, now: Double) throws(JournalError) -> [JournalEntry] {
-        let page = try read(date)
-        guard let bytes = page.bytes else { throw .noNotes(date) }
-        purgeTrash(now: now)
-        if let number {
+        try locked { () throws(JournalError) in
+            let page = try read(date)
+            guard page.bytes != nil else { throw .noNotes(date) }
+            guard let number else { return try trashWhole(page, now: now) }
+            purgeTrash(now: now)
             guard number >= 1, number <= page.day.entries.count else {
                 throw .noSuchEntry(date, number: number, count: page.day.entries.count)
             }
             var rest = page.day
             let removed = rest.entries.remove(at: number - 1)
             let trashed = try putInTrash(Array(JournalDay(date: date, entries: [removed]).markdown.utf8), date: date, now: now)
-            do { try replace(page, with: rest.entries.isEmpty ? nil : Array(rest.markdown.utf8)) } catch {
+            if case .failure(let error) = Result(catching: { () throws(JournalError) in try write(page, with: rest.entries.isEmpty ? nil : Array(rest.markdown.utf8)) }) {
                 unlink(trashed)
                 throw error
             }
             return [removed]
         }
-        // The whole file goes to the trash byte for byte, as the user wrote it.
-        let trashed = try putInTrash(bytes, date: date, now: now)
-        do { try replace(page, with: nil) } catch {
+    }
+
+    /// Moves the day `page` was read from to the trash, if it still holds what was read: an edit that emptied the day.
+    @discardableResult
+    public func trash(_ page: Page, now: Double) throws(JournalError) -> [JournalEntry] {
+        try locked { () throws(JournalError) in try trashWhole(page, now: now) }
+    }
+
+    /// The whole file goes to the trash byte for byte, as the user wrote it, then leaves the journal.
+    private func trashWhole(_ page: Page, now: Double) throws(JournalError) -> [JournalEntry] {
+        guard let bytes = page.bytes else { return [] }
+        purgeTrash(now: now)
+        let trashed = try putInTrash(bytes, date: page.day.date, now: now)
+        do { try write(page, with: nil) } catch {
             unlink(trashed)
             throw error
         }
@@ -129,22 +160,24 @@ public struct JournalStore: Sendable {
     /// Puts back every entry of `date` in the trash that the day does not hold, and returns them.
     @discardableResult
     public func restore(_ date: JournalDate, now: Double) throws(JournalError) -> [JournalEntry] {
-        purgeTrash(now: now)
-        let trashed = trash().filter { $0.date == date }
-        guard !trashed.isEmpty else { throw .nothingInTrash(date) }
-        var page = try read(date)
-        var restored: [JournalEntry] = []
-        for item in trashed {
-            let path = trashFolder + "/" + item.name
-            guard let bytes = try Self.contents(of: path) else { continue }
-            for entry in try JournalDay.parse(bytes, date: date, path: path).entries where !page.day.entries.contains(entry) {
-                page.day.add(entry)
-                restored.append(entry)
+        try locked { () throws(JournalError) in
+            purgeTrash(now: now)
+            let trashed = trash().filter { $0.date == date }
+            guard !trashed.isEmpty else { throw .nothingInTrash(date) }
+            var page = try read(date)
+            var restored: [JournalEntry] = []
+            for item in trashed {
+                let path = trashFolder + "/" + item.name
+                guard let bytes = try Self.contents(of: path) else { continue }
+                for entry in try JournalDay.parse(bytes, date: date, path: path).entries where !page.day.entries.contains(entry) {
+                    page.day.add(entry)
+                    restored.append(entry)
+                }
             }
+            if !restored.isEmpty { try write(page, with: Array(page.day.markdown.utf8)) }
+            for item in trashed { unlink(trashFolder + "/" + item.name) }
+            return restored
         }
-        if !restored.isEmpty { try replace(page, with: Array(page.day.markdown.utf8)) }
-        for item in trashed { unlink(trashFolder + "/" + item.name) }
-        return restored
     }
 
     /// What the trash holds: each file's date and when it was deleted.

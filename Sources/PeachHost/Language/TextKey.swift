@@ -68,6 +68,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, wavOnUsedStandardOutput, theScreen, soundReferenceOutside
     case argumentNotANumber, argumentNotANumberWithUnit
+    case droneTimbreOrSource, metronomeTempoOrTrainer
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes
     case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed, rangeBeyondSource, rangeNoKeyPlayable
@@ -169,7 +170,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpJournalRestoreAbstract, helpJournalRestoreDiscussion, helpJournalExportAbstract, helpJournalExportDiscussion
     case helpJournalFormat, helpJournalOutput, helpJournalCalendarAbstract, helpJournalCalendarDiscussion, helpJournalMonth
     case helpJournalPlain, helpJournalCalendarJSON, journalNoSuchDate, journalNoSuchMonth, journalNoSuchTime, journalBadTakeName
-    case journalEmptyEntry, journalNotText, journalTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
+    case journalEmptyEntry, journalNotText, journalTooLarge, journalWouldBeTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
     case journalChangedMeanwhileKept, journalNotSavedKept, journalWordsNotSaved, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSearchBlank, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
     case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorFailedKept, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal

@@ -11,6 +11,7 @@ extension JournalError: Worded {
         case .emptyEntry: language.text(.journalEmptyEntry)
         case .notText(let path, let line): language.text(.journalNotText, path, line)
         case .tooLarge(let path, let bytes, let limit): language.text(.journalTooLarge, path, bytes, limit)
+        case .wouldBeTooLarge(let path, let bytes, let limit): language.text(.journalWouldBeTooLarge, path, bytes, limit)
         case .badHeading(let path, let line, let text): language.text(.journalBadHeading, path, line, text)
         case .textBeforeFirstEntry(let path, let line): language.text(.journalTextBeforeFirstEntry, path, line)
         case .changedMeanwhile(let path, nil): language.text(.journalChangedMeanwhile, path)

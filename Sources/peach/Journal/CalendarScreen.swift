@@ -55,7 +55,7 @@ final class CalendarScreen {
         case .pageDown, .character(">"): select(sameDay(in: selected.month.adding(months: 1)))
         case .home: select(clock.today)
         case .character("a"): inEditor(mode, input) { try $0.add(on: selected, minute: clock.minute, take: nil) }
-        case .character("e"): inEditor(mode, input) { try $0.edit(selected, minute: clock.minute) }
+        case .character("e"): inEditor(mode, input) { try $0.edit(selected, minute: clock.minute, now: clock.now) }
         default: break
         }
         return true

@@ -26,6 +26,6 @@ struct JournalEditCommand: ParsableCommand {
 
     func run() throws {
         let clock = JournalClock()
-        print(try JournalEditing(store: try data.journal()).edit(try clock.date(date), minute: clock.minute))
+        print(try JournalEditing(store: try data.journal()).edit(try clock.date(date), minute: clock.minute, now: clock.now))
     }
 }

@@ -25,7 +25,8 @@ struct JournalEditing {
     }
 
     /// Opens a copy of the day's file (a title and a heading for now if there is none) and writes back what was saved, as saved.
-    func edit(_ date: JournalDate, minute: Int) throws -> String {
+    /// A day emptied of its notes goes to the trash, as `delete` puts it there, so they can come back.
+    func edit(_ date: JournalDate, minute: Int, now: Double) throws -> String {
         let page = try store.read(date)
         let original = page.bytes ?? Array((JournalDay(date: date).markdown + "\n## \(JournalEntry.time(of: minute))\n").utf8)
         let (path, edited) = try Editor.edit("\(date)", holding: original)
@@ -38,6 +39,11 @@ struct JournalEditing {
         guard page.bytes != nil || !day.entries.isEmpty else {
             unlink(path)
             return localized(.journalNothingAdded)
+        }
+        if day.entries.isEmpty {
+            do { try store.trash(page, now: now) } catch { throw error.keeping(path) }
+            unlink(path)
+            return localized(.journalDeletedDay, date)
         }
         do { try store.replace(page, with: edited) } catch { throw error.keeping(path) }
         unlink(path)

@@ -55,6 +55,7 @@ struct DroneCommand: ParsableCommand {
         _ = try saved(from: nil, reference: Pitch.standardReference)
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
         guard length.bars == nil else { throw ValidationError(localized(.droneHasNoBars)) }
+        guard timbre == nil || sound.source == nil else { throw ValidationError(localized(.droneTimbreOrSource)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
         try length.check(wav: sound.wav != nil)
@@ -89,14 +90,14 @@ struct DroneCommand: ParsableCommand {
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))
         let setup = saved.setup
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
-        // The sine in the chosen timbre, unless `--source` names another (a SoundFont instrument, MIDI out).
-        let droneSource: SourceInstance
-        if let id = sound.source {
-            droneSource = try catalog.makeInstance(of: id)
-            for (key, value) in try sound.optionAssignments(nil) { try droneSource.set(key, to: value) }
-        } else {
-            droneSource = try saved.timbre.makeSource(from: catalog)
+        // The sine in the chosen timbre, unless `--source` names another (a SoundFont instrument, MIDI out);
+        // `--option` changes either, and a timbre the screen's key switches to as well.
+        let options = try sound.optionAssignments(nil)
+        func withOptions(_ source: SourceInstance) throws -> SourceInstance {
+            for (key, value) in options { try source.set(key, to: value) }
+            return source
         }
+        let droneSource = try withOptions(try sound.source.map { try catalog.makeInstance(of: $0) } ?? saved.timbre.makeSource(from: catalog))
         let clickSource = try metronome.map { _ in try MetronomeCommand.makeClickSource(from: catalog) }
         StopRequest.install()
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource)
@@ -114,7 +115,7 @@ struct DroneCommand: ParsableCommand {
         }
         if live, let store {
             let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: saved, metronome: metronomeSaved,
-                                            makeDroneSource: { try $0.makeSource(from: catalog) },
+                                            makeDroneSource: { try withOptions(try $0.makeSource(from: catalog)) },
                                             makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) }).run()
             return try ending.remember(in: store)
         }

@@ -94,6 +94,7 @@ struct MetronomeCommand: ParsableCommand {
         if let seed, !Self.seedRange.contains(seed) { throw ValidationError(localized(.metronomeSeedOutside, seed, Self.seedRange.upperBound)) }
         if let drone { _ = try checked(option: "--drone", drone, DroneSetup.note(parsing:)) }
         if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
+        if bpm != nil && trainer != nil { throw ValidationError(localized(.metronomeTempoOrTrainer)) }
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }

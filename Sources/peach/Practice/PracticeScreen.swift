@@ -117,8 +117,8 @@ final class PracticeScreen {
         let at = rig.engine.earliestOnTimeFrame
         switch key {
         case .character("q"), .character("Q"), .escape, .interrupt: return false
-        case .up where rig.metronome != nil: try setTempo(metronomeSetup.bpm + 1)
-        case .down where rig.metronome != nil: try setTempo(metronomeSetup.bpm - 1)
+        case .up where showsMetronome: try setTempo(metronomeSetup.bpm + 1)
+        case .down where showsMetronome: try setTempo(metronomeSetup.bpm - 1)
         case .pageUp: try setTempo(metronomeSetup.bpm + 10)
         case .pageDown: try setTempo(metronomeSetup.bpm - 10)
         case .up: try moveDrone(by: 12, at: at)
@@ -146,8 +146,9 @@ final class PracticeScreen {
 
     private func setTempo(_ bpm: Double) throws {
         let clamped = min(max(bpm, MetronomeSetup.tempoRange.lowerBound), MetronomeSetup.tempoRange.upperBound)
-        guard let metronome = rig.metronome, clamped != metronomeSetup.bpm else { return }
-        try metronome.changeTempo(to: clamped)
+        guard showsMetronome, clamped != metronomeSetup.bpm else { return }
+        // Paused, the tempo is the one the clicks resume at.
+        try rig.metronome?.changeTempo(to: clamped)
         metronomeSetup.bpm = clamped
         metronomeSetup.trainer = nil
         tapped = nil
@@ -197,7 +198,7 @@ final class PracticeScreen {
     }
 
     private func togglePause(at frame: Int64) throws {
-        guard rig.metronome != nil else { return }
+        guard showsMetronome else { return }
         paused.toggle()
         if paused {
             rig.pauseMetronome()
@@ -208,6 +209,9 @@ final class PracticeScreen {
             announce(localized(.plainResumed))
         }
     }
+
+    /// Clicking or paused: a paused metronome stays on the screen, and Space or m resumes it.
+    private var showsMetronome: Bool { rig.metronome != nil || paused }
 
     /// Beat one on `frame`, its clicks scheduled at once: the loop looks again only after drawing and reading keys.
     private func startClicks(at frame: Int64) throws {
@@ -229,7 +233,7 @@ final class PracticeScreen {
 
     private func draw() {
         var lines: [String] = []
-        if rig.metronome != nil {
+        if showsMetronome {
             let click = shownClick
             lines.append(style.strong(localized(.metronomeTitle)) + "  " + localized(.metronomeTempo, (tapped ?? metronomeSetup.bpm).compact)
                          + (tapped != nil ? "  " + localized(.metronomeTapped, tapped!.compact) : ""))
@@ -248,7 +252,7 @@ final class PracticeScreen {
         }
         lines.append(style.strong(localized(.droneTitle)) + "  " + (rig.drone?.setup != nil ? droneText : localized(.droneOff)))
         lines.append("")
-        lines.append(style.dim(localized(rig.metronome != nil ? .metronomeKeys : .droneKeys)))
+        lines.append(style.dim(localized(showsMetronome ? .metronomeKeys : .droneKeys)))
         screen.show(lines)
     }
 }
