@@ -20,6 +20,9 @@ enum NameLookup {
         guard !typed.isEmpty else { throw .unknown(text: text, what: what, close: []) }
         let exact = entries.indices.filter { (entries[$0].short + entries[$0].long).contains { $0.lowercased() == typed } }
         if exact.count == 1 { return exact[0] }
+        // `Stereo` and `stereo` both there: the one written as typed is meant.
+        let verbatim = exact.filter { (entries[$0].short + entries[$0].long).contains(text.trimmingWhitespace()) }
+        if verbatim.count == 1 { return verbatim[0] }
         if exact.count > 1 { throw .ambiguous(text: text, what: what, matches: exact.map { entries[$0].shown }) }
         for names in [\Entry.short, \Entry.long] {
             let starting = entries.indices.filter { entries[$0][keyPath: names].contains { $0.lowercased().hasPrefix(typed) } }

@@ -203,7 +203,12 @@ import Testing
         #expect(dot.status == 64 && dot.standardError.contains("starts with a dot"))
         // Longer than a file name allows with the take's endings: said before anything is written ("File name too long" came after).
         let long = try Self.peach(["record", "rename", "Etude", String(repeating: "ü", count: 101)], folder)
-        #expect(long.status == 64 && long.standardError.contains("is too long for a take's name: 202 bytes, where a file name allows 200"), "\(long.standardError)")
+        #expect(long.status == 64 && long.standardError.contains("is too long for a take's name: 202 bytes, where 200 is the most"), "\(long.standardError)")
+        // Names no command could find again: a dash (read as an option), spaces at an end (typed names are trimmed).
+        for (name, words) in [("-dash", "starts with a dash"), (" lead", "begins or ends with a space"), ("lead ", "begins or ends with a space"), ("   ", "begins or ends with a space")] {
+            let refused = try Self.peach(["record", "rename", "Etude", "--", name], folder)
+            #expect(refused.status == 64 && refused.standardError.contains(words), "\(name): \(refused.standardError)")
+        }
         let longest = String(repeating: "ü", count: 100)
         #expect(try Self.peach(["record", "rename", "Etude", longest], folder).status == 0)
         #expect(try Self.peach(["record", "delete", longest], folder).status == 0, "its trash name fits too")
@@ -222,6 +227,11 @@ import Testing
         #expect(renamed.status == 0, "\(renamed.standardError)")
         let now = try Self.takes(folder)
         #expect(now.first { $0["name"] as? String == "Morning scales" }?["start"] as? Int == start, "the start time survives the rename")
+        // Two names apart only in case: the one typed exactly is meant (neither could be named before).
+        #expect(try Self.peach(["record", "rename", "Etude", "morning scales"], folder).status == 0)
+        let exact = try Self.peach(["record", "rename", "Morning scales", "Evening scales"], folder)
+        #expect(exact.status == 0, "\(exact.standardError)")
+        #expect(Set(try Self.takes(folder).compactMap { $0["name"] as? String }) == ["Evening scales", "morning scales"])
     }
 
     @Test func aDeletedTakeWaitsInTheTrashUntilRestoredOrThirtyDaysHavePassed() throws {

@@ -231,6 +231,8 @@ import Testing
         Case(value: RecordingError.nameEmpty, names: []),
         Case(value: RecordingError.nameHasSlash("a/b"), names: ["a/b", "/"]),
         Case(value: RecordingError.nameStartsWithDot(".hidden"), names: [".hidden"]),
+        Case(value: RecordingError.nameStartsWithDash("-x"), names: ["'-x'"]),
+        Case(value: RecordingError.nameHasOuterSpace(" x"), names: ["' x'"]),
         Case(value: RecordingError.nameHasControlCharacter("a\tb"), names: ["a\\tb"]),
         Case(value: RecordingError.nameTooLong(String(repeating: "x", count: 300), bytes: 300, limit: 200), names: ["300", "200"]),
         Case(value: RecordingError.nameTaken("Etude"), names: ["Etude"]),

@@ -10,7 +10,8 @@ import Testing
 @Suite struct TakeLibraryTests {
     @Test func namesRefuseWhatWouldHideMoveOrBreakATake() throws {
         for (name, error) in [("", RecordingError.nameEmpty), ("a/b", .nameHasSlash("a/b")), (".x", .nameStartsWithDot(".x")),
-                              ("a\nb", .nameHasControlCharacter("a\nb"))] {
+                              ("a\nb", .nameHasControlCharacter("a\nb")), ("-x", .nameStartsWithDash("-x")), (" x", .nameHasOuterSpace(" x")),
+                              ("x\u{A0}", .nameHasOuterSpace("x\u{A0}"))] {
             #expect(throws: error) { try TakeName.check(name) }
         }
         try TakeName.check("Scales, slow: 60 BPM")

@@ -8,6 +8,8 @@ extension RecordingError: Worded {
         case .nameEmpty: language.text(.recordNameEmpty)
         case .nameHasSlash(let name): language.text(.recordNameSlash, name)
         case .nameStartsWithDot(let name): language.text(.recordNameDot, name)
+        case .nameStartsWithDash(let name): language.text(.recordNameDash, name)
+        case .nameHasOuterSpace(let name): language.text(.recordNameOuterSpace, name)
         case .nameTooLong(let name, let bytes, let limit): language.text(.recordNameTooLong, name.count > 40 ? name.prefix(39) + "…" : name, bytes, limit)
         case .nameHasControlCharacter(let name): language.text(.recordNameControl, name.debugDescription.dropFirst().dropLast())
         case .nameTaken(let name): language.text(.recordNameTaken, name)

@@ -8,6 +8,10 @@ public enum RecordingError: Error, Equatable, Sendable {
     case nameEmpty
     case nameHasSlash(String)
     case nameStartsWithDot(String)
+    /// A leading `-` the command line reads as an option.
+    case nameStartsWithDash(String)
+    /// Spaces at either end, which no one types back the same.
+    case nameHasOuterSpace(String)
     case nameHasControlCharacter(String)
     /// Longer than a file name may be, in UTF-8 bytes.
     case nameTooLong(String, bytes: Int, limit: Int)

@@ -10,13 +10,17 @@ public enum TakeName {
     public static let longest = 200
 
     /// Refuses a name that is empty, too long for a file name, holds a `/` or
-    /// a control character, or starts with a dot (hidden, and where the trash
-    /// and partial takes live).
+    /// a control character, starts with a dot (hidden, and where the trash
+    /// and partial takes live) or a dash (an option to every command that
+    /// would name it), or has spaces at an end (a name is found by what is
+    /// typed, trimmed).
     public static func check(_ name: String) throws(RecordingError) {
         if name.isEmpty { throw .nameEmpty }
         if name.utf8.count > longest { throw .nameTooLong(name, bytes: name.utf8.count, limit: longest) }
         if name.contains("/") { throw .nameHasSlash(name) }
         if name.hasPrefix(".") { throw .nameStartsWithDot(name) }
+        if name.hasPrefix("-") { throw .nameStartsWithDash(name) }
+        if name != name.trimmingWhitespace() { throw .nameHasOuterSpace(name) }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { throw .nameHasControlCharacter(name) }
     }
 

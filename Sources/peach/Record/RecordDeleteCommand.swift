@@ -22,6 +22,6 @@ struct RecordDeleteCommand: ParsableCommand {
         let library = try recordings.open()
         let found = try RecordingsOptions.take(take, in: library)
         try library.delete(found, now: Int64(time(nil)))
-        print(localized(.recordDeleted, found.name, TakeLibrary.trashKeeps / 86_400, ShellWord.quoted(found.name)))
+        print(localized(.recordDeleted, found.name, TakeLibrary.trashKeeps / 86_400, (found.name.hasPrefix("-") ? "-- " : "") + ShellWord.quoted(found.name)))
     }
 }
