@@ -244,6 +244,13 @@ import Testing
         #expect(deleted.status == 0 && deleted.standardOutput.contains("Moved 'Sonata' to the trash"), "\(deleted.standardOutput)")
         #expect(try Self.takes(folder).isEmpty)
         #expect(try Self.peach(["record", "list", "--trash"], folder).standardOutput.contains("Sonata"))
+        // For scripts too, and searched; a take's date and order do not apply to the trash (they were ignored).
+        let json = try Self.peach(["record", "list", "--trash", "--json", "--search", "sona"], folder)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]], "\(json)")
+        #expect(listed.count == 1 && listed[0]["name"] as? String == "Sonata" && listed[0]["format"] as? String == "flac" && listed[0]["deleted"] is Int)
+        #expect(try Self.peach(["record", "list", "--trash", "--search", "etude"], folder).standardOutput == "No take matches.\n")
+        let sorted = try Self.peach(["record", "list", "--trash", "--sort", "size"], folder)
+        #expect(sorted.status == 64 && sorted.standardError.contains("--date and --sort go with the takes"), "\(sorted.standardError)")
         // Meanwhile a new take took the name: restoring would overwrite it, so it is refused.
         #expect(try Self.peach(["record", "--input", input, "--name", "Sonata", "--wav"], folder).status == 0)
         let refused = try Self.peach(["record", "restore", "Sonata"], folder)

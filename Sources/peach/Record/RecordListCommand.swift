@@ -26,7 +26,7 @@ struct RecordListCommand: ParsableCommand {
     var date: String?
 
     @Option(help: ArgumentHelp(localized(.helpRecordListSort), valueName: "date|name|length|size"))
-    var sort: TakeOrder = .date
+    var sort: TakeOrder?
 
     @Flag(help: ArgumentHelp(localized(.helpRecordListJSON)))
     var json = false
@@ -38,13 +38,15 @@ struct RecordListCommand: ParsableCommand {
 
     func validate() throws {
         if let date, TakeDate(parsing: date) == nil { throw ValidationError(localized(.recordDateInvalid, date)) }
+        // The trash is listed by when each take was deleted: a take's date and its order do not apply there.
+        if trash && (date != nil || sort != nil) { throw ValidationError(localized(.recordTrashListOptions)) }
     }
 
     func run() throws {
         let library = try recordings.open()
-        if trash { return listTrash(library) }
+        if trash { return try listTrash(library) }
         let listing = library.list()
-        let takes = sort.sorted(TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:))))
+        let takes = (sort ?? .date).sorted(TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:))))
         if json {
             print(try CommandJSON.line(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))))
             return
@@ -64,11 +66,20 @@ struct RecordListCommand: ParsableCommand {
         }
     }
 
-    private func listTrash(_ library: TakeLibrary) {
-        let trashed = library.trashed()
-        guard !trashed.isEmpty else { return print(localized(.recordTrashEmpty)) }
+    private func listTrash(_ library: TakeLibrary) throws {
+        let trashed = library.trashed().filter { take in search.map { take.name.lowercased().contains($0.lowercased()) } ?? true }
+        if json { return print(try CommandJSON.line(trashed.map(Trashed.init))) }
+        guard !trashed.isEmpty else { return print(localized(search == nil ? .recordTrashEmpty : .recordListNone)) }
         print(localized(.recordTrashColumns))
         for take in trashed { print(LocalCalendar.system.minuteText(Double(take.deletedAt)) + "  " + take.name) }
+    }
+
+    /// What `--trash --json` prints for each take in the trash.
+    struct Trashed: Encodable {
+        var name, path, format: String
+        var deleted: Int64
+
+        init(_ take: TrashedTake) { (name, path, format, deleted) = (take.name, take.path, take.format.rawValue, take.deletedAt) }
     }
 
     /// What `--json` prints: each take, and each entry that is not one.
