@@ -78,12 +78,17 @@ struct SoundOptions: ParsableArguments {
     /// unless `paced`, when it takes as long as the audio lasts; it is new,
     /// or with `replacing` this run's own from an earlier opening. A source that
     /// sends MIDI renders no audio: its clock is a paced null output unless a
-    /// device or file is named, so it needs no sound card.
-    func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil, replacing: Bool = false) throws -> AudioOutput {
+    /// device or file is named, so it needs no sound card. A file runs at
+    /// `sampleRate`, a device at it if it can (a take recorded at 44.1 kHz).
+    func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil, replacing: Bool = false,
+                    sampleRate: Double = 48000) throws -> AudioOutput {
         let sendsMIDI = source?.descriptor.kind == .midi
-        if let wav, wav.lowercased().hasSuffix(".flac") { return try FlacFileOutput(path: wav, paced: pacedFile || sendsMIDI, replacing: replacing) }
-        if let wav { return try WavFileOutput(path: wav, paced: pacedFile || sendsMIDI, replacing: replacing) }
+        let format = AudioFormat(sampleRate: sampleRate, channels: 1, blockFrames: 256)
+        if let wav, wav.lowercased().hasSuffix(".flac") {
+            return try FlacFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing)
+        }
+        if let wav { return try WavFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
-        return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default")
+        return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default", preferredRate: sampleRate)
     }
 }

@@ -20,9 +20,9 @@ import Testing
     static func recordings(_ folder: TemporaryDirectory) -> String { folder.path + "/data/peach/recordings" }
 
     /// A 16-bit WAV made by sox from `effects` (16-bit samples come back exactly from a 24-bit FLAC).
-    static func input(_ folder: TemporaryDirectory, _ name: String, channels: Int = 1, _ effects: [String]) throws -> String {
+    static func input(_ folder: TemporaryDirectory, _ name: String, channels: Int = 1, rate: Int = 48000, _ effects: [String]) throws -> String {
         let path = folder.file(name)
-        let sox = try Shell.run(["sox", "-n", "-r", "48000", "-c", "\(channels)", "-b", "16", path] + effects)
+        let sox = try Shell.run(["sox", "-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "16", path] + effects)
         #expect(sox.status == 0, "\(sox.standardError)")
         return path
     }
@@ -337,6 +337,17 @@ import Testing
         #expect(out.status == 0 && out.standardError.hasPrefix("Playing 'Take'"), "\(out)")
         #expect(try WavFile.read(path: piped).samples[0] == heard, "the same samples, nothing after them")
         #expect(try Data(contentsOf: URL(fileURLWithPath: piped)).count == (try Data(contentsOf: URL(fileURLWithPath: played))).count)
+
+        // A take from a 44.1 kHz interface plays at its own rate (it was refused: "the input runs at 44100 Hz").
+        let cd = try Self.input(folder, "cd.wav", rate: 44_100, ["synth", "0.5", "sine", "441", "vol", "0.5"])
+        #expect(try Self.peach(["record", "--input", cd, "--name", "CD"], folder).status == 0)
+        let playedCD = folder.file("cd-played.wav")
+        let cdResult = try Self.peach(["record", "play", "CD", "--wav", playedCD], folder)
+        #expect(cdResult.status == 0, "\(cdResult.standardError)")
+        let cdWav = try WavFile.read(path: playedCD)
+        #expect(cdWav.sampleRate == 44_100)
+        let cdExpected = try Self.samples(cd)
+        #expect(zip(cdWav.samples[0][256..<cdExpected.count], cdExpected[256...]).allSatisfy { abs($0 - Double($1)) < 1e-6 })
     }
 
     @Test func errorsAreSaidInGerman() throws {

@@ -25,7 +25,8 @@ struct RecordPlayCommand: ParsableCommand {
         let library = try recordings.open()
         let found = try RecordingsOptions.take(take, in: library)
         let source = try sound.makeSource()
-        let output = try sound.openOutput(pacedFile: false, for: source)
+        // At the take's own rate: the engine plays its input unconverted.
+        let output = try sound.openOutput(pacedFile: false, for: source, sampleRate: Double(found.sampleRate))
         StopRequest.install()
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
         try engine.attach(input: try SoundFileInput(path: found.path, blockFrames: engine.format.blockFrames), bufferSeconds: 0)
