@@ -116,11 +116,18 @@ import Testing
         #expect(result.standardError.contains("The disk is full: the take stopped after 0:0"), "\(result.standardError)")
         // The FLAC needs room the disk has not got: the WAV written so far is the take.
         #expect(result.standardOutput.contains("Saved the take 'long' as WAV"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("The FLAC could not be made"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("The FLAC could not be made: cannot write \(data)/recordings/long.flac: No space left on device"),
+                "\(result.standardOutput)")
         let kept = try Self.samples(data + "/recordings/long.wav")
         #expect(kept.count > 48_000 && kept.count < 480_000, "\(kept.count) frames kept")
         #expect(kept == Array(try Self.samples(input).prefix(kept.count)), "what was written is the input's start, whole")
         #expect(FolderEntries.names(in: data + "/recordings/.partial").isEmpty)
+        // On the full disk, an export and a new take say what could not be written, not a take that stopped after 0:00.
+        let export = try Self.peach(["record", "export", "long", disk.path + "/copy.wav", "--data-dir", data], folder)
+        #expect(export.status == 1 && export.standardError == "Error: cannot write \(disk.path)/copy.wav: No space left on device\n", "\(export.standardError)")
+        let more = try Self.peach(["record", "--input", input, "--data-dir", data, "--name", "more"], folder)
+        #expect(more.status == 1 && more.standardError.contains("cannot write \(data)/recordings: No space left on device"), "\(more.standardError)")
+        #expect(!more.standardError.contains("stopped after"))
     }
 
     /// Listed by name, length or size as recorder users asked, newest first

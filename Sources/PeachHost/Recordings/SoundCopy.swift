@@ -14,7 +14,7 @@ enum SoundCopy {
     static func write(from reader: TakeFile, to target: String, format: Int32, exists: RecordingError) throws(RecordingError) {
         if PosixFile.writesDirectly(target) {
             let descriptor = PosixFile.openDirect(target)
-            guard descriptor >= 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }
+            guard descriptor >= 0 else { throw failure(errno, target) }
             defer { close(descriptor) }
             try encode(reader, into: descriptor, format: format, target: target)
             return
@@ -24,10 +24,10 @@ enum SoundCopy {
         unlink(temporary)
         defer { unlink(temporary) }
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }
+        guard descriptor >= 0 else { throw failure(errno, target) }
         defer { close(descriptor) }
         try encode(reader, into: descriptor, format: format, target: target)
-        guard fsync(descriptor) == 0 else { throw TakeWriter.failure(errno, target, seconds: 0) }
+        guard fsync(descriptor) == 0 else { throw failure(errno, target) }
         guard link(temporary, target) == 0 else {
             if errno == EEXIST { throw exists }
             throw .cannotWrite(path: target, reason: ErrnoText.describe(errno))
@@ -56,7 +56,12 @@ enum SoundCopy {
         }
         let closed = sf_close(file)
         if failure == 0 && closed != 0 { failure = errno != 0 ? errno : EIO }
-        guard failure == 0 else { throw TakeWriter.failure(failure, target, seconds: 0) }
+        guard failure == 0 else { throw Self.failure(failure, target) }
+    }
+
+    /// A copy that cannot be written, named with the reason (a full disk is no take cut short: nothing was recording).
+    private static func failure(_ code: Int32, _ target: String) -> RecordingError {
+        .cannotWrite(path: target, reason: ErrnoText.describe(code))
     }
 
     /// libsndfile's format for a copy in `format` of a file read as `source`:

@@ -129,10 +129,11 @@ public final class TakeWriter {
     }
 
     /// Writes the first header; a short write on a new, empty file is a failure like any other.
+    /// Nothing was recorded yet, so the folder is named with the reason, not a take that stopped.
     private func writeAll(_ bytes: [UInt8]) throws(RecordingError) {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         // A regular file takes fewer bytes than asked only when the disk is full.
-        guard written == bytes.count else { throw Self.failure(written < 0 ? errno : ENOSPC, partialPath, seconds: 0) }
+        guard written == bytes.count else { throw .cannotWrite(path: folder.path, reason: ErrnoText.describe(written < 0 ? errno : ENOSPC)) }
     }
 
     private func noteWrite(since began: UInt64) {

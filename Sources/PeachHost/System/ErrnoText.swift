@@ -7,10 +7,11 @@ public enum ErrnoText {
     }
 
     /// A C library's message (libsndfile's `sf_strerror`) as a clause within
-    /// a sentence of ours: without a leading "Error : " and the full stop.
+    /// a sentence of ours: without a leading "Error : " or "System error : ", and the full stop.
     public static func clause(_ message: String) -> String {
         var words = Substring(message)
-        if words.hasPrefix("Error : ") { words = words.dropFirst("Error : ".count) }
+        // libsndfile's own failures begin "Error : ", the system's "System error : ".
+        for prefix in ["Error : ", "System error : "] where words.hasPrefix(prefix) { words = words.dropFirst(prefix.count) }
         if words.hasSuffix(".") { words = words.dropLast() }
         return String(words)
     }
