@@ -192,6 +192,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case gridMenuNames, gridMenuKeySize, gridMenuRandom, gridMenuMetronome, gridMenuTempo
     case gridEditorTitle, gridEditorNotesKeys, gridEditorName, gridEditorNameKeys, gridEditorEmpty
     case gridRecording, gridRecordingStatus, gridPhraseReplaceAsk, gridPhraseKept, gridPhraseNothing, gridPhraseNothingKept
-    case gridPhraseDamagedKept, gridPhraseSaved, gridPhraseNone, gridPhrasePlaying, gridPhraseLine, gridPhraseEmpty, gridPhraseSummary
+    case gridPhraseDamagedKept, gridPhraseSaved, gridPhraseNotKept, gridPhraseNone, gridPhrasePlaying, gridPhraseLine, gridPhraseEmpty, gridPhraseSummary
     case gridPhraseNoteLength, helpGridKeyboard, gridUnknownKeyboard, gridNoteRefused
 }

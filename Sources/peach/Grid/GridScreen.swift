@@ -269,9 +269,9 @@ final class GridScreen {
             phrase = recorded
             say(localized(.gridPhraseSaved, recorded.notes.count, recorded.seconds.decimals(1)) + " " + PhraseText.names(recorded))
         } catch {
-            // The phrase stays in memory to play back, though it could not be kept.
+            // The phrase stays in memory to play back, though it could not be kept; the file is as it was.
             phrase = recorded
-            say(said(error))
+            say(localized(.gridPhraseNotKept, said(error)))
         }
     }
 
