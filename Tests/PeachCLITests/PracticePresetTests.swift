@@ -76,7 +76,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 500, "beatsPerBar": 4}}}}}"#, "the metronome setup 'odd' does not read: 'setup.subdivision' is missing"),
+        (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 500, "beatsPerBar": 4}}}}}"#,
+         "the metronome setup 'odd' does not read: 'setup.subdivision' is missing; Peach leaves it as it is (fix it in the file, or --forget odd)"),
+        (#"{"metronome": {"presets": {"odd": 5}}}"#, "'odd' does not read: it is not a setup (an object of named fields)"),
         (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 900, "beatsPerBar": 4, "subdivision": 1, "countInBars": 0, "silentBeatChance": 0, "seed": 1}, "click": "beep", "silent": false}}}}"#,
          "outside 20 to 400"),
         (#"{"metronome": {"presets": {"odd": {"setup": {"bpm": 90, "beatsPerBar": 4, "subdivision": 1, "countInBars": 0, "silentBeatChance": 0, "seed": 1}, "click": "gong", "silent": false}}}}"#,
@@ -193,6 +195,25 @@ import Testing
         #expect(forgotten.status == 0 && forgotten.standardOutput == "Removed the metronome preset 'WALTZ'.\n", "\(forgotten)")
     }
 
+    /// A damaged last setup points to --fresh (there is no preset to --forget);
+    /// one damaged preset does not hide the others from --presets.
+    @Test func aDamagedEntryTellsItsOwnRemedyAndTheOthersStillList() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try Self.plant(#"{"metronome": {"last": {"setup": 7}, "presets": {"broken": [], "fine": {"setup": {"bpm": 90, "beatsPerBar": 3, "subdivision": 1, "countInBars": 0, "silentBeatChance": 0, "seed": 1}, "click": "beep", "silent": false}}}}"#, in: folder)
+        let listed = try PracticeCommandTests.peach(["metronome", "--presets"], folder: folder)
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.contains("fine  peach metronome --preset fine  = 90 --beats 3"), "\(listed.standardOutput)")
+        #expect(listed.standardError.contains("'broken' does not read") && listed.standardError.contains("--forget broken"), "\(listed.standardError)")
+        let preset = try PracticeCommandTests.peach(["metronome", "--preset", "broken", "--bars", "1", "--json"], folder: folder)
+        #expect(preset.status != 0 && preset.standardError.contains("--forget broken"))
+        // Live, the last setup is read: its remedy is --fresh.
+        let live = try PracticeScreenTests.start(["metronome", "--wav", folder.file("live.wav")], folder: folder)
+        #expect(live.waitForExit(timeout: 10) != 0)
+        #expect(live.written(after: 0).contains("'last' does not read: 'setup' has a value of the wrong kind; Peach leaves it as it is "
+                                                + "(fix it in the file, or start from the defaults with --fresh)"), "\(live.written(after: 0))")
+    }
+
     @Test func aPlantedDroneRootOutsideMIDIIsRefusedNotCrashedOn() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
@@ -203,7 +224,8 @@ import Testing
         #expect(result.standardError.contains("the drone setup 'x' does not read: the root, MIDI note 500, is outside 0 to 127"), "\(result.standardError)")
     }
 
-    @Test(arguments: [["--save", ""], ["--save", " x"], ["--replace"], ["--presets", "--forget", "a"], ["--seed", "9007199254740993"]])
+    @Test(arguments: [["--save", ""], ["--save", " x"], ["--replace"], ["--presets", "--forget", "a"], ["--seed", "9007199254740993"],
+                      ["--save=-x"], ["--presets", "--save", "x"], ["--forget", "a", "--save", "a"]])
     func badPresetOptionsAreUsageErrors(arguments: [String]) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

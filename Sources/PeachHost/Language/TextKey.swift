@@ -121,7 +121,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpDroneTuning, helpDroneTimbre, helpDroneMetronome, metronomeTempoOutside, metronomeBeatsOutside, metronomeSubdivisionOutside
     case metronomeCountInOutside, metronomeBadGrouping, metronomeGroupingSum, metronomeBadAccent, metronomeAccentCount
     case metronomeBadTrainer, metronomeTrainerStep, metronomeTrainerEvery, metronomeBadMute, metronomeDropOutside, metronomeUnknownClick
-    case presetNoneSaved, presetUnknown, presetWhat, presetExists, presetBadName, gridScaleBadName, presetUnreadable, presetNotAnObject, presetFieldMissing
+    case presetNoneSaved, presetUnknown, presetWhat, presetExists, presetBadName, gridScaleBadName, presetUnreadable, presetRemedy, presetLastRemedy, presetNotASetup, presetSaveNeedsPlaying, presetNotAnObject, presetFieldMissing
     case presetFieldWrong, presetSaved, presetForgotten, presetList, helpPreset, helpPresetSave, helpPresetReplace, helpPresetList
     case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, helpPracticePlain, practiceNoteRefused, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
     case helpMetronomeSample, helpMetronomeAccentSample, metronomeSampleOrSource, metronomeAccentNeedsSample

@@ -21,7 +21,7 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     static var nameLengths: ClosedRange<Int> { 1...40 }
 
     func last() throws -> Saved? {
-        try store.section(tool)[Self.lastKey].map { try read($0, what: Self.lastKey) }
+        try store.section(tool)[Self.lastKey].map { try read($0, what: Self.lastKey, remedy: .presetLastRemedy) }
     }
 
     /// Keeps the setup a live session ended with, for the next one to start from.
@@ -36,16 +36,21 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         let found = Result { () throws(NameLookupError) in try NameLookup.find(name, what: localized(.presetWhat, label), among: names.map { ($0, [$0], []) }) }
         if case .failure(.unknown) = found { throw unknown(name, among: presets) }  // with the names saved, or how to save one
         let key = names[try found.get()]
-        return try read(presets[key]!, what: key)
+        return try read(presets[key]!, what: key, remedy: .presetRemedy)
     }
 
     private func unknown(_ name: String, among presets: [String: JSONValue]) -> Failure {
         Failure(localized(presets.isEmpty ? .presetNoneSaved : .presetUnknown, name, label, presets.keys.sorted().joined(separator: ", ")))
     }
 
-    /// Every preset, by name, each read and checked.
-    func all() throws -> [(name: String, saved: Saved)] {
-        try presets().sorted { $0.key < $1.key }.map { ($0.key, try read($0.value, what: $0.key)) }
+    /// Every preset, by name, each read and checked; one that does not read
+    /// is a problem beside the others, which still list.
+    func all() throws -> (presets: [(name: String, saved: Saved)], problems: [String]) {
+        var presets: [(name: String, saved: Saved)] = [], problems: [String] = []
+        for (name, value) in try self.presets().sorted(by: { $0.key < $1.key }) {
+            do { presets.append((name, try read(value, what: name, remedy: .presetRemedy))) } catch { problems.append(said(error)) }
+        }
+        return (presets, problems)
     }
 
     /// Saves `saved` under `name`; another setup already there is kept unless `replacing`.
@@ -80,9 +85,10 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     }
 
     /// Refuses a name no preset (or, with `.gridScaleBadName`, no scale of one's own) may have.
+    /// A first dash is refused: `--preset -x` would read it as an option.
     static func checkName(_ name: String, refusal: TextKey = .presetBadName) throws {
         guard nameLengths.contains(name.count), !name.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }),
-              name.trimmingWhitespace() == name else {
+              name.trimmingWhitespace() == name, !name.hasPrefix("-") else {
             throw Failure(localized(refusal, name, nameLengths.upperBound))
         }
     }
@@ -101,15 +107,16 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         try store.setInSection(tool, key: Self.presetsKey, to: .object(presets))
     }
 
-    private func read(_ value: JSONValue, what entry: String) throws -> Saved {
+    /// `remedy`: what the user can do about an entry that does not read (`--forget` a preset, `--fresh` past the last setup).
+    private func read(_ value: JSONValue, what entry: String, remedy: TextKey) throws -> Saved {
         do {
             let saved = try value.decode(as: Saved.self)
             try check(saved)
             return saved
         } catch let error as DecodingError {
-            throw Failure(localized(.presetUnreadable, store.path, label, entry, Self.text(of: error)))
+            throw Failure(localized(.presetUnreadable, store.path, label, entry, Self.text(of: error)) + localized(remedy, entry))
         } catch {
-            throw Failure(localized(.presetUnreadable, store.path, label, entry, said(error)))
+            throw Failure(localized(.presetUnreadable, store.path, label, entry, said(error)) + localized(remedy, entry))
         }
     }
 
@@ -121,6 +128,8 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         return switch error {
         case .keyNotFound(let key, let context): localized(.presetFieldMissing, path(context, key))
         case .valueNotFound(_, let context): localized(.presetFieldMissing, path(context))
+        // The entry itself is no object of fields (a number, a string): no field to name.
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty: localized(.presetNotASetup)
         case .typeMismatch(_, let context), .dataCorrupted(let context): localized(.presetFieldWrong, path(context))
         @unknown default: String(describing: error)
         }

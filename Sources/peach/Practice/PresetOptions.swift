@@ -27,6 +27,8 @@ struct PresetOptions: ParsableArguments {
         if let save { try checked { try PracticeMemory<Int>.checkName(save) } }
         if replace && save == nil { throw ValidationError(localized(.presetReplaceNeedsSave)) }
         if presets && forget != nil { throw ValidationError(localized(.presetListOrForget)) }
+        // Listing and forgetting play nothing, so there is no setup to save.
+        if save != nil && onlyManages { throw ValidationError(localized(.presetSaveNeedsPlaying)) }
     }
 
     /// The settings file, only where the run needs it: live (the last setup)
@@ -54,11 +56,12 @@ struct PresetOptions: ParsableArguments {
             json ? StandardError.write(said + "\n") : print(said)
             return
         }
-        let all = try memory.all()
+        let (all, problems) = try memory.all()
+        for problem in problems { StandardError.warning(problem) }
         if json {
             return print(try CommandJSON.pretty(all.map { ListedPreset(name: $0.name, options: commandLine($0.saved)) }))
         }
-        if all.isEmpty { print(localized(.presetList, memory.label)) }
+        if all.isEmpty && problems.isEmpty { print(localized(.presetList, memory.label)) }
         let width = all.map(\.name.count).max() ?? 0
         for (name, saved) in all { print("\(name.padding(width))  peach \(memory.tool) --preset \(ShellWord.quoted(name))  = \(commandLine(saved))") }
     }
