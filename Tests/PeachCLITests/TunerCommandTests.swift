@@ -231,6 +231,10 @@ import Testing
             (["--fifth"], 64, "name its note with --drone"),
             (["--channel", "0"], 64, "channel 0 does not exist"),
             (["--input", corrupt, "--input-device", "hw:0"], 64, "give one"),
+            // Options that would do nothing (they were taken and ignored).
+            (["--input", silence, "--json", "--wav", folder.file("t.wav")], 64, "the tuner's only sound is its drone: --wav, --device, --source and --option go with --drone"),
+            (["--input", silence, "--json", "--source", "org.peach.click"], 64, "the tuner's only sound is its drone"),
+            (["--input", silence, "--json", "--drone", "D4", "--wav", folder.file("t.wav")], 64, "a file read with --json sounds no drone"),
             // Standard input is a pipe here: the screen cannot read its keys, and the hint is the tuner's own script mode.
             (["--input", silence, "--plain", "--drone", "D3", "--wav", folder.file("drone.wav")], 1,
              "the tuner reads its keys from a terminal, and standard input is not one; for a script, use --json (with --input FILE for a recording)"),

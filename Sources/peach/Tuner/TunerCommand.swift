@@ -57,6 +57,10 @@ struct TunerCommand: ParsableCommand {
                                             PracticeLength.secondsRange.upperBound.compact))
         }
         guard !(json && plain) else { throw ValidationError(localized(.tunerJSONOrPlain)) }
+        // The tuner's only sound is its drone, and a file read for a script sounds none: such options would do nothing.
+        let soundOptions = sound.wav != nil || sound.device != nil || sound.source != nil || !sound.options.isEmpty
+        if soundOptions && drone == nil { throw ValidationError(localized(.tunerSoundNeedsDrone)) }
+        if json && inputs.isFile && (sound.wav != nil || sound.device != nil) { throw ValidationError(localized(.tunerFileSoundsNoDrone)) }
         try sound.checkStandardOutput(isUsedBy: json ? "--json" : localized(.theScreen))
     }
 
