@@ -35,6 +35,12 @@ struct SourceCheck {
         /// What the source measured of its pairs' intervals, if it says.
         var pairs: Pairs?
         var error: String?
+        /// The error itself, for the check to tell a source that cannot start from one timbre that fails.
+        var failure: (any Error)?
+
+        enum CodingKeys: String, CodingKey {
+            case value, label, cents, worst, unsteady, pairs, error
+        }
     }
 
     /// The worst pair-interval error, where it was, and whether training is offered.
@@ -64,6 +70,13 @@ struct SourceCheck {
         let timbres: [SourceOption.Choice?] = if let timbre, chosenValue == nil { timbre.choices } else {
             [timbre?.choices.first { $0.value == chosenValue }]
         }
+        // An option the source refuses is the command line's fault, the same for every timbre: said once, first.
+        do {
+            let probe = try catalog.makeInstance(of: sourceID)
+            for assignment in assignments { try probe.set(assignment: assignment) }
+        } catch {
+            throw ValidationError(said(error))
+        }
         if !json {
             print(localized(.checkHeading, sourceID, entry.descriptor.name, Pitch.standardReference.compact))
             print("".padding(32) + TuningCheck.notes.map { Self.rightAligned($0.name) }.joined() + Self.rightAligned(localized(.checkPairsColumn)))
@@ -74,8 +87,10 @@ struct SourceCheck {
             let label = choice?.label ?? entry.descriptor.name
             progress.show(localized(.checkProgress, index + 1, timbres.count, label))
             let row = measure(choice, label: label, timbreKey: timbre?.key)
-            rows.append(row)
             progress.clear()
+            // A source that cannot start at all (a font that is not there) fails every timbre alike: said once.
+            if index == 0, case .failed(_, "activate", _)? = row.failure as? SourceError { throw row.failure! }
+            rows.append(row)
             if !json { print(Self.text(row)) }
         }
         if json {
@@ -114,7 +129,7 @@ struct SourceCheck {
             }
             row.pairs = instance.pairInterval().map(Pairs.init)
         } catch {
-            row.error = said(error)
+            (row.error, row.failure) = (said(error), error)
         }
         return row
     }

@@ -140,5 +140,12 @@ import Testing
         #expect(near.status == 1 && near.standardError == "Error: no sound source is called 'sinus'; close: org.peach.sine\n", "\(near)")
         let both = try Shell.run([BuildProducts.peach, "sources", "org.peach.sine", "--check", "org.peach.sine"])
         #expect(both.status == 64 && both.standardError.contains("give a source to show or --check one, not both"), "\(both)")
+        // What fails every timbre alike is said once, not once a program (128 times): an option the source has not,
+        // a usage error, and a font that is not there, at the first instrument.
+        let bogus = try Shell.run([BuildProducts.peach, "sources", "--check", "fluidsynth", "--option", "bogus=1"], environment: ["HOME": "/nonexistent"])
+        #expect(bogus.status == 64 && bogus.standardError.components(separatedBy: "has no option 'bogus'").count == 2, "\(bogus)")
+        let noFont = try Shell.run([BuildProducts.peach, "sources", "--check", "fluidsynth", "--option", "font=nosuch.sf2"], environment: ["HOME": "/nonexistent"])
+        #expect(noFont.status == 1 && noFont.standardError.components(separatedBy: "no SoundFont named nosuch.sf2").count == 2, "\(noFont)")
+        #expect(!noFont.standardOutput.contains("Bright Acoustic Piano"), "\(noFont.standardOutput)")
     }
 }
