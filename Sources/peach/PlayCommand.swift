@@ -1,5 +1,7 @@
 import ArgumentParser
+import Glibc
 import PeachAudio
+import PeachFiles
 import PeachHost
 import PeachMusic
 import PeachSupport
@@ -58,6 +60,14 @@ struct PlayCommand: ParsableCommand {
                                      faultWording: { said($0) })
         let end = try sequence.schedule(on: engine)
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
+        // Every note refused (an unpitched source): nothing played, so no silent file is left as if it had.
+        let refused = notices.filter { if case .noteRefused = $0 { true } else { false } }
+        if refused.count == sequence.notes.count, let first = refused.first {
+            try? engine.stop()
+            // The file this run made (an output never takes a name in use) holds only silence.
+            if let wav = sound.wav, !PosixFile.writesDirectly(wav) { unlink(wav) }
+            throw Failure(localized(.playNothingPlayed, said(first)))
+        }
         try finishRender(engine, output: output, notices: notices)
     }
 }

@@ -158,6 +158,12 @@ import Testing
         #expect(throws: SourceOptionError.notAChoice(key: "program", value: "Kazoo", choices: (0...127).map(String.init))) {
             try instance.set("program", to: "Kazoo")
         }
+        // A part of several names names none alone: they are offered (it said "the whole numbers 0 to 127").
+        let violins = try instance.option("program").choices.filter { $0.label.lowercased().contains("viol") }.map(\.label)
+        #expect(violins.count >= 2)
+        #expect(throws: SourceOptionError.notAChoice(key: "program", value: "viol", choices: (0...127).map(String.init), close: violins)) {
+            try instance.set("program", to: "viol")
+        }
         #expect(throws: SourceOptionError.wrongType(key: "reverb", value: "maybe", expected: .bool)) { try instance.set("reverb", to: "maybe") }
     }
 

@@ -213,6 +213,8 @@ import Testing
         Case(value: SourceOptionError.outOfRange(key: "gain", value: "3", range: 0...2, unit: "dB"), names: ["gain", "3", "0", "2", "dB"]),
         Case(value: SourceOptionError.notAChoice(key: "program", value: "900", choices: ["1", "2"]), names: ["program", "900", "1, 2"]),
         Case(value: SourceOptionError.notAChoice(key: "program", value: "999", choices: (0...127).map(String.init)), names: ["program", "999", "0", "127"]),
+        Case(value: SourceOptionError.notAChoice(key: "program", value: "viol", choices: ["40", "41"], close: ["Violin", "Viola"]),
+             names: ["program", "'viol'", "Violin, Viola"]),
         Case(value: SourceOptionError.malformedAssignment("gain"), names: ["gain"]),
         Case(value: SourceOptionError.rejectedBySource(source: "org.x", key: "font", value: "/f.sf2", reason: .said("not a SoundFont")),
              names: ["org.x", "font", "/f.sf2", "not a SoundFont"]),

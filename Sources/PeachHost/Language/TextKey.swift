@@ -68,7 +68,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, wavOnUsedStandardOutput, theScreen, soundReferenceOutside
     case argumentNotANumber, argumentNotANumberWithUnit
-    case droneTimbreOrSource, metronomeTempoOrTrainer, tunerSoundNeedsDrone, tunerFileSoundsNoDrone
+    case droneTimbreOrSource, metronomeTempoOrTrainer, tunerSoundNeedsDrone, tunerFileSoundsNoDrone, playNothingPlayed
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes
     case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed, rangeBeyondSource, rangeNoKeyPlayable
@@ -94,7 +94,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case instanceOptionInfoFailed, instanceOptionField, instanceEmptyKey, instanceDuplicateOption, instanceUnknownType
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
-    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
+    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart

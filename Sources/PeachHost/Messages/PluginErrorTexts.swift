@@ -87,7 +87,9 @@ extension SourceOptionError: Worded {
             language.text(.optionWrongType, key, value, language.text(expected == .bool ? .kindBool : expected == .int ? .optionWholeNumber : .kindNumber))
         case .outOfRange(let key, let value, let range, let unit):
             language.text(.optionOutside, key, value, range.said(unit: unit, in: language))
-        case .notAChoice(let key, let value, let choices): language.text(.optionNotAChoice, key, value, Self.listed(choices, in: language))
+        case .notAChoice(let key, let value, _, let close) where !close.isEmpty:
+            language.text(.optionNotAChoiceClose, key, value, close.prefix(8).joined(separator: ", ") + (close.count > 8 ? ", …" : ""))
+        case .notAChoice(let key, let value, let choices, _): language.text(.optionNotAChoice, key, value, Self.listed(choices, in: language))
         case .malformedAssignment(let text): language.text(.optionMalformed, text)
         case .rejectedBySource(let source, let key, let value, let reason): language.text(.optionRefused, source, key, value, reason.text(in: language))
         case .cannotReadBack(let source, let key, let reason):

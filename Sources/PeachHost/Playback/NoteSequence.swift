@@ -30,6 +30,8 @@ public struct NoteSequence: Equatable, Sendable {
     public func schedule(on engine: AudioEngine, from frame: Int64 = 0) throws(EngineError) -> Int64 {
         let noteFrames = engine.format.frames(seconds: durationSeconds)
         var start = frame
+        // All checked before any is scheduled: a sequence the source cannot play is refused whole, not played as silence.
+        for frequency in frequencies { try engine.checkPlayable(frequency) }
         for frequency in frequencies {
             try engine.playNote(frequency: frequency, velocity: velocity, at: start, durationFrames: noteFrames)
             start += noteFrames

@@ -68,7 +68,10 @@ public struct SourceOption: Codable, Hashable, Sendable {
             break
         case .choice:
             guard choices.contains(where: { $0.value == text }) else {
-                throw .notAChoice(key: key, value: text, choices: choices.map(\.value))
+                // Names that hold what was typed (`viol`: Violin, Viola), as a choice is also taken by its name.
+                let typed = text.lowercased()
+                let close = typed.isEmpty ? [] : choices.filter { $0.label != $0.value && $0.label.lowercased().contains(typed) }.map(\.label)
+                throw .notAChoice(key: key, value: text, choices: choices.map(\.value), close: close)
             }
         }
     }
@@ -84,7 +87,8 @@ public enum SourceOptionError: Error, Equatable {
     /// Not a value of the option's type (bool, int or number).
     case wrongType(key: String, value: String, expected: SourceOption.ValueType)
     case outOfRange(key: String, value: String, range: ClosedRange<Double>, unit: String)
-    case notAChoice(key: String, value: String, choices: [String])
+    /// `close`: the choices' names that hold the value, when it names none exactly or names several.
+    case notAChoice(key: String, value: String, choices: [String], close: [String] = [])
     /// Not `key=value`.
     case malformedAssignment(String)
     case rejectedBySource(source: String, key: String, value: String, reason: PluginReason)
