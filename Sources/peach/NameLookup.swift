@@ -40,14 +40,19 @@ enum NameLookup {
         throw .unknown(text: text, what: what, close: close.map { entries[$0].shown })
     }
 
-    /// Levenshtein distance: how many characters to insert, delete or change.
+    /// How many characters to insert, delete, change or swap with the next
+    /// (optimal string alignment): `lsit` is one slip from `list`, as typed.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
+        var before = [Int](), previous = Array(0...b.count)
+        for i in a.indices {
             var row = [i + 1]
-            for (j, y) in b.enumerated() { row.append(Swift.min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1))) }
-            previous = row
+            for j in b.indices {
+                var best = Swift.min(previous[j + 1] + 1, row[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+                if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] { best = Swift.min(best, before[j - 1] + 1) }
+                row.append(best)
+            }
+            (before, previous) = (previous, row)
         }
         return previous[b.count]
     }

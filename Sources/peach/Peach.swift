@@ -63,7 +63,8 @@ struct Peach: ParsableCommand {
     }
 
     /// A usage error framed by `UsageMessage`, in the current language, and the parser's exit status for one.
-    private static func exitWithUsageError(_ message: String) -> Never {
+    /// A usage error framed by `UsageMessage` (another command's usage than the one parsing), said and the program ended.
+    static func exitWithUsageError(_ message: String) -> Never {
         StandardError.write(ParserText.translate(message) + "\n")
         Glibc.exit(ExitCode.validationFailure.rawValue)
     }

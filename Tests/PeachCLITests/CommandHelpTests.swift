@@ -107,9 +107,15 @@ import Testing
             + "  See 'peach history --help' for more information.\n"),
         (["--lang", "de", "recrod"], "Fehler: 'recrod' ist kein Befehl von peach: meintest du record?\nAufruf: peach <unterbefehl>\n"
             + "  Siehe 'peach --help' für mehr Informationen.\n"),
-        // The journal's calendar takes a month where a command could go: a word near a command is that command.
+        // Two letters swapped are one slip, as typed.
+        (["record", "lsit"], "Error: 'lsit' is not a command of peach record: did you mean list?\nUsage: peach record <subcommand>\n"
+            + "  See 'peach record --help' for more information.\n"),
+        // The journal's calendar takes a month where a command could go: a word near a command is that command,
+        // said under the journal's usage (it was the calendar's).
         (["journal", "lst"], "Error: 'lst' is not a command of peach journal: did you mean list?\n"
-            + "Usage: peach journal calendar [--data-dir <dir>] [<YYYY-MM>] [--plain] [--json]\n  See 'peach journal calendar --help' for more information.\n"),
+            + "Usage: peach journal <subcommand>\n  See 'peach journal --help' for more information.\n"),
+        (["journal", "serach"], "Error: 'serach' is not a command of peach journal: did you mean search?\n"
+            + "Usage: peach journal <subcommand>\n  See 'peach journal --help' for more information.\n"),
         (["journal", "november"], "Error: 'november' is not a month: give YYYY-MM, e.g. 2026-11\n"
             + "Usage: peach journal calendar [--data-dir <dir>] [<YYYY-MM>] [--plain] [--json]\n  See 'peach journal calendar --help' for more information.\n"),
     ])

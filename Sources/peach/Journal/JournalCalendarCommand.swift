@@ -33,7 +33,8 @@ struct JournalCalendarCommand: ParsableCommand {
         // A word with no digit, near a command's name, is that command mistyped (`peach journal lst`), not a month.
         if (try? JournalMonth.parse(month)) == nil, !month.contains(where: \.isNumber),
            let sentence = UnknownCommand.sentence(month, under: JournalCommand.self, named: "peach journal", onlyNear: true) {
-            throw ValidationError(sentence)
+            // Under `peach journal`'s usage, whose command was mistyped, not the calendar's.
+            Peach.exitWithUsageError(UsageMessage.text(sentence, command: JournalCommand.self))
         }
         _ = try checked { try JournalMonth.parse(month) }
     }
