@@ -59,6 +59,8 @@ import Testing
             (["grid", "E", "dorian", "--print"], "no scale is called 'dorian'; the scales are: chromatic, major, natural-minor"),
             (["grid", "--save-scale", "nothing", "--notes", ""], "the scale 'nothing' has no notes"),
             (["grid", "C", "--save-scale", "odd", "--notes", "C H E"], "'H' is not a note name"),
+            // Without a root the first note is counted from, and is still refused as a note (it was "not a root").
+            (["grid", "--save-scale", "odd", "--notes", "Q R"], "'Q' is not a note name"),
             (["grid", "--save-scale", "blues", "--notes", "C D"], "'blues' is the name of a built-in scale"),
             (["grid", "--save-scale", " spaced", "--notes", "C D"], "' spaced' cannot name a scale: use 1 to 40 characters"),
             (["grid", "E", "--print", "--columns", "0"], "0 columns is outside 1 to 48"),

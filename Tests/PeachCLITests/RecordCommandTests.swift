@@ -191,6 +191,28 @@ import Testing
         #expect(play.status != 0 && access(folder.file("out.wav"), F_OK) != 0)
     }
 
+    /// A link or a file where the recordings folder belongs is refused by every
+    /// command, as recording refuses it: `list` called a file "no takes yet",
+    /// and `list` and `rename` followed a link (rename changed a file it pointed into).
+    @Test func aLinkOrAFileInPlaceOfTheFolderIsRefusedByEveryCommand() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let elsewhere = folder.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try Data("not a take".utf8).write(to: URL(fileURLWithPath: elsewhere + "/Bach.wav"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/data/peach", withIntermediateDirectories: true)
+        #expect(symlink(elsewhere, Self.recordings(folder)) == 0)
+        for command in [["record", "list"], ["record", "rename", "Bach", "Mozart"], ["record", "delete", "Bach"], ["record", "list", "--trash"]] {
+            let refused = try Self.peach(command, folder)
+            #expect(refused.status == 1 && refused.standardError.contains("refused \(Self.recordings(folder)): it is a symbolic link"), "\(command): \(refused)")
+        }
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/Bach.wav"))
+        unlink(Self.recordings(folder))
+        try Data().write(to: URL(fileURLWithPath: Self.recordings(folder)))
+        let file = try Self.peach(["record", "list"], folder)
+        #expect(file.status == 1 && file.standardError == "Error: cannot read \(Self.recordings(folder)): Not a directory\n", "\(file)")
+    }
+
     @Test func renamingRefusesATakenNameASlashAndADotAndKeepsTheStartTime() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
@@ -262,6 +284,7 @@ import Testing
         #expect(try Self.peach(["record", "--input", input, "--name", "Sonata", "--wav"], folder).status == 0)
         let refused = try Self.peach(["record", "restore", "Sonata"], folder)
         #expect(refused.status == 1 && refused.standardError.contains("a take called 'Sonata' already exists"))
+        #expect(refused.standardError.contains("rename that one first (`peach record rename Sonata NEW`)"), "\(refused.standardError)")
         #expect(try Self.peach(["record", "delete", "Sonata"], folder).status == 0)
         #expect(try Self.peach(["record", "restore", "Sonata"], folder).status == 0)
         #expect(try Self.takes(folder).map { $0["format"] as? String } == ["wav"], "the last deleted comes back first")

@@ -148,7 +148,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
     case intervalOctavesUp, intervalOctavesDown
     // The practice recorder
-    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameDash, recordNameOuterSpace, recordTrashListOptions, recordNameTooLong, recordNameControl, recordNameTaken
+    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameDash, recordNameOuterSpace, recordTrashListOptions, recordRestoreNameTaken, recordNameTooLong, recordNameControl, recordNameTaken
     case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
     case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageEmpty, damageTruncated
     case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping
@@ -170,7 +170,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpJournalRestoreAbstract, helpJournalRestoreDiscussion, helpJournalExportAbstract, helpJournalExportDiscussion
     case helpJournalFormat, helpJournalOutput, helpJournalCalendarAbstract, helpJournalCalendarDiscussion, helpJournalMonth
     case helpJournalPlain, helpJournalCalendarJSON, journalNoSuchDate, journalNoSuchMonth, journalNoSuchTime, journalBadTakeName
-    case journalEmptyEntry, journalNotText, journalTooLarge, journalWouldBeTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
+    case journalEmptyEntry, journalEntryFromOne, journalNotText, journalTooLarge, journalWouldBeTooLarge, journalBadHeading, journalTextBeforeFirstEntry, journalChangedMeanwhile
     case journalChangedMeanwhileKept, journalNotSavedKept, journalWordsNotSaved, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSearchBlank, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
     case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorFailedKept, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal

@@ -25,10 +25,27 @@ struct RecordingsFolder {
     func create() throws(RecordingError) {
         for folder in [path, partials, trash] where mkdir(folder, 0o700) != 0 {
             let code = errno
-            var status = stat()
-            guard code == EEXIST, lstat(folder, &status) == 0 else { throw .file(.cannotCreateDirectory(path: folder, reason: ErrnoText.describe(code))) }
-            if status.st_mode & S_IFMT == S_IFLNK { throw .file(.symbolicLink(path: folder)) }
-            if status.st_mode & S_IFMT != S_IFDIR { throw .file(.fileInTheWay(path: folder)) }
+            guard code == EEXIST else { throw .file(.cannotCreateDirectory(path: folder, reason: ErrnoText.describe(code))) }
+            try Self.requireFolder(folder, making: true)
+        }
+    }
+
+    /// Refuses a link or a file where one of the folders is (absent is fine):
+    /// reading commands treat them as `create` does, not as an empty folder or a followed link.
+    func requireUsable() throws(RecordingError) {
+        for folder in [path, partials, trash] { try Self.requireFolder(folder, making: false) }
+    }
+
+    /// `making`: a file in the way is said as a folder that cannot be made, else as one that cannot be read.
+    private static func requireFolder(_ folder: String, making: Bool) throws(RecordingError) {
+        var status = stat()
+        guard lstat(folder, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw .file(.cannotRead(path: folder, reason: ErrnoText.describe(errno)))
+        }
+        if status.st_mode & S_IFMT == S_IFLNK { throw .file(.symbolicLink(path: folder)) }
+        if status.st_mode & S_IFMT != S_IFDIR {
+            throw .file(making ? .fileInTheWay(path: folder) : .cannotRead(path: folder, reason: ErrnoText.describe(ENOTDIR)))
         }
     }
 

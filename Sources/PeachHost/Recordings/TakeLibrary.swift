@@ -23,6 +23,11 @@ public final class TakeLibrary {
     /// `<data folder>/recordings`.
     public var path: String { folder.path }
 
+    /// Refuses a link or a file where the library's folders are, as recording does; absent folders are an empty library.
+    public func requireUsableFolders() throws(RecordingError) {
+        try folder.requireUsable()
+    }
+
     // MARK: Reading
 
     /// Every take, newest first, and every entry that is not one. A missing folder holds nothing.

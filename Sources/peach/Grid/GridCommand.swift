@@ -181,8 +181,8 @@ struct GridCommand: ParsableCommand {
             let words = notes.split { $0 == " " || $0 == "," }.map(String.init)
             let made = try checked {
                 guard let first = words.first else { throw ScaleError.empty(name: saveScale) }
-                // Counted from the root given, else from the first note: "D E F G A B C" is D's scale.
-                let root = try PitchClass(parsing: self.root ?? first)
+                // Counted from the root given, else from the first note: "D E F G A B C" is D's scale (a bad first note is a note, not a root).
+                let root = try self.root.map { try PitchClass(parsing: $0) } ?? UserScales.note(first)
                 return try Scale(name: saveScale, steps: UserScales.steps(of: words, root: root))
             }
             try userScales.save(made, replacing: false)

@@ -52,9 +52,12 @@ struct UserScales {
 
     /// Notes such as `C D Eb G A`, as steps above `root`.
     static func steps(of notes: [String], root: PitchClass) throws(ScaleError) -> [Int] {
-        try notes.map { word throws(ScaleError) in
-            guard let note = try? PitchClass(parsing: word) else { throw .unknownNote(word) }
-            return (note.semitone - root.semitone + 12) % 12
-        }
+        try notes.map { word throws(ScaleError) in (try note(word).semitone - root.semitone + 12) % 12 }
+    }
+
+    /// One note of a scale typed as notes: refused as a note, not as a root.
+    static func note(_ word: String) throws(ScaleError) -> PitchClass {
+        guard let note = try? PitchClass(parsing: word) else { throw .unknownNote(word) }
+        return note
     }
 }

@@ -24,6 +24,8 @@ struct JournalDeleteCommand: ParsableCommand {
 
     func validate() throws {
         _ = try checked { try JournalClock().date(date) }
+        // Entries count from 1, as `journal list` numbers them; one past the day's last is found out when the day is read.
+        if let entry, entry < 1 { throw ValidationError(localized(.journalEntryFromOne, entry)) }
     }
 
     func run() throws {

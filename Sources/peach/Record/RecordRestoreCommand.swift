@@ -23,7 +23,9 @@ struct RecordRestoreCommand: ParsableCommand {
         var names: [String] = []
         for entry in trashed where !names.contains(entry.name) { names.append(entry.name) }
         let name = names[try NameLookup.find(take, what: localized(.recordWhatTrashed), among: names.map { ($0, [$0], []) })]
-        let restored = try library.restore(trashed.first { $0.name == name }!)
-        print(localized(.recordRestored, restored.name))
+        // Restore takes no new name: the way out of a name in use is to rename the take that has it.
+        let result = Result { () throws(RecordingError) in try library.restore(trashed.first { $0.name == name }!) }
+        if case .failure(.nameTaken(let taken)) = result { throw Failure(localized(.recordRestoreNameTaken, taken, ShellWord.quoted(taken))) }
+        print(localized(.recordRestored, try result.get().name))
     }
 }

@@ -11,6 +11,7 @@ struct RecordingsOptions: ParsableArguments {
     /// The library, after recovering interrupted takes (each said on standard error) and purging the trash.
     func open() throws -> TakeLibrary {
         let library = TakeLibrary(dataDirectory: try data.resolveFolder())
+        try library.requireUsableFolders()
         for recovered in library.recoverInterrupted() {
             switch recovered.result {
             case .success(let take): StandardError.write(localized(.recordRecovered, take.name, TakeLength.text(recovered.seconds), take.path) + "\n")
