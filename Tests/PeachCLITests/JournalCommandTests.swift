@@ -81,9 +81,15 @@ struct JournalHome {
         #expect(export.status == 0 && export.standardError == "Wrote 3 notes to \(file).\n")
         #expect(home.text(file)?.hasPrefix("# 2026-11-20\n\n## 09:00\nLong tones\n") == true)
         let before = home.text(file)
-        let again = try home.peach(["export", "--format", "text", "--output", file])
+        let again = try home.peach(["export", "--format", "markdown", "--output", file])
         #expect(again.status == 1 && again.standardError.contains("\(file) already exists: Peach never overwrites a file"), "\(again.standardError)")
         #expect(home.text(file) == before)
+        // A name ending in .txt writes text (it wrote Markdown); a --format the ending contradicts is refused.
+        let plain = home.folder.file("notes.txt")
+        #expect(try home.peach(["export", "--from", "2026-11-21", "--output", plain]).status == 0)
+        #expect(home.text(plain) == "2026-11-21\n  10:15\n    Vibrato on the A string\n")
+        let clash = try home.peach(["export", "--format", "text", "--output", home.folder.file("d.md")])
+        #expect(clash.status == 64 && clash.standardError.contains("--format text, but \(home.folder.file("d.md")) ends in .md"), "\(clash)")
     }
 
     @Test func datesThatDoNotExistAreRefusedAndNothingIsWritten() throws {

@@ -313,6 +313,10 @@ import Testing
         let flac = folder.file("lesson.audio")
         #expect(try Self.peach(["record", "export", "Lesson", flac, "--format", "flac"], folder).status == 0)
         #expect(try SoundFileReader(path: flac).readAll()[0] == (try Self.samples(input)))
+        // A --format the name's ending contradicts is refused (it wrote WAV into c.flac).
+        let clash = try Self.peach(["record", "export", "Lesson", folder.file("c.flac"), "--format", "wav"], folder)
+        #expect(clash.status == 64 && clash.standardError.contains("--format wav, but \(folder.file("c.flac")) ends in .flac"), "\(clash)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("c.flac")))
         try Data("mine".utf8).write(to: URL(fileURLWithPath: wav))
         let again = try Self.peach(["record", "export", "Lesson", wav], folder)
         #expect(again.status == 1 && again.standardError.contains("already exists: Peach never overwrites a file"), "\(again.standardError)")

@@ -67,7 +67,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statsNoAnswers, statsPairs, statsTime, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, wavOnUsedStandardOutput, theScreen, soundReferenceOutside
-    case argumentNotANumber, argumentNotANumberWithUnit
+    case argumentNotANumber, argumentNotANumberWithUnit, formatAgainstEnding
     case droneTimbreOrSource, metronomeTempoOrTrainer, tunerSoundNeedsDrone, tunerFileSoundsNoDrone, playNothingPlayed
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes

@@ -22,20 +22,29 @@ struct JournalExportCommand: ParsableCommand {
     @OptionGroup var range: JournalRangeOptions
 
     @Option(help: ArgumentHelp(localized(.helpJournalFormat)))
-    var format: JournalExport.Format = .markdown
+    var format: JournalExport.Format?
 
     @Option(help: ArgumentHelp(localized(.helpJournalOutput), valueName: localized(.valueNameFile)))
     var output: String?
 
     func validate() throws {
         try checkFileName(output, given: "--output", writing: .journal)
+        if let format, let named = Self.format(named: output), named != format {
+            throw ValidationError(localized(.formatAgainstEnding, format.rawValue, output!, named == .text ? "txt" : "md"))
+        }
+    }
+
+    /// The format a file's ending promises (`.txt` text, `.md` Markdown), if it promises one.
+    private static func format(named file: String?) -> JournalExport.Format? {
+        guard let file, let dot = file.lastIndex(of: ".") else { return nil }
+        return JournalExport.Format(argument: String(file[file.index(after: dot)...]))
     }
 
     func run() throws {
         let (all, problems) = try data.journal().days(in: try range.range(JournalClock()))
         warnAbout(problems)
         let days = all.filter { !$0.entries.isEmpty }
-        let bytes = Array(JournalExport.document(days, format: format).utf8)
+        let bytes = Array(JournalExport.document(days, format: format ?? Self.format(named: output) ?? .markdown).utf8)
         guard let output else {
             guard StandardOutput.write(bytes) else { throw Failure(localized(.exportCannotWrite)) }
             return

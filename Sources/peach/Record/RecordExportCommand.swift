@@ -27,8 +27,11 @@ struct RecordExportCommand: ParsableCommand {
     @OptionGroup var recordings: RecordingsOptions
 
     func validate() throws {
-        // A chosen --format is what the user asked for, whatever the name.
+        // A chosen --format is what the user asked for, whatever the name, unless the name's ending promises the other one.
         if format == nil { try checkFileName(file, given: "<file>", writing: .audio) } else { try checkFileName(file, given: "<file>") }
+        if let format, let named = TakeFormat(fileName: file), named != format {
+            throw ValidationError(localized(.formatAgainstEnding, format.rawValue, file, named.rawValue))
+        }
     }
 
     func run() throws {

@@ -32,7 +32,7 @@ extension TextCatalog {
             .helpJournalRestoreDiscussion: "Entries the day holds already are not doubled.",
             .helpJournalExportAbstract: "Write the notes as one Markdown or plain-text document.",
             .helpJournalExportDiscussion: "To standard output, or to a new file with --output (an existing file is never replaced).",
-            .helpJournalFormat: "markdown or text.",
+            .helpJournalFormat: "markdown or text (default: as the --output name ends, .txt text, else markdown).",
             .helpJournalOutput: "Write to this new file.",
             .helpJournalCalendarAbstract: "Show a month: the days with notes, training and recordings, and the chosen day's notes.",
             .helpJournalCalendarDiscussion: "Each day is marked with letters: N notes, T training, R recordings (colour repeats them). Keys: arrows move the day, "
@@ -128,7 +128,7 @@ extension TextCatalog {
             .helpJournalRestoreDiscussion: "Einträge, die der Tag schon hat, werden nicht verdoppelt.",
             .helpJournalExportAbstract: "Die Notizen als ein Markdown- oder Textdokument schreiben.",
             .helpJournalExportDiscussion: "Auf die Standardausgabe oder mit --output in eine neue Datei (eine vorhandene Datei wird nie ersetzt).",
-            .helpJournalFormat: "markdown oder text.",
+            .helpJournalFormat: "markdown oder text (Standard: wie der Name bei --output endet, .txt text, sonst markdown).",
             .helpJournalOutput: "In diese neue Datei schreiben.",
             .helpJournalCalendarAbstract: "Einen Monat zeigen: die Tage mit Notizen, Training und Aufnahmen, und die Notizen des gewählten Tages.",
             .helpJournalCalendarDiscussion: "Jeder Tag ist mit Buchstaben markiert: N Notizen, T Training, A Aufnahmen (Farbe wiederholt sie). Tasten: Pfeile wählen "
