@@ -176,6 +176,26 @@ import Testing
         #expect(bogus.status != 0 && bogus.standardError.contains("has no option 'bogus'"), "\(bogus)")
     }
 
+    /// Each tool's JSON says the other that sounded with it: the drone's the
+    /// metronome's clicks (two at 120 BPM in a second, 24,000 frames apart),
+    /// the metronome's the drone's note and pitches (both were left out).
+    @Test func eachToolsJSONSaysTheOtherThatSounded() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let drone = try Self.peach(["drone", "A", "--metronome", "120", "--seconds", "1", "--json"], folder: folder)
+        #expect(drone.status == 0, "\(drone.standardError)")
+        let droneReport = try #require(try JSONSerialization.jsonObject(with: Data(drone.standardOutput.utf8)) as? [String: Any])
+        let clicks = try #require((droneReport["metronome"] as? [String: Any])?["clicks"] as? [[String: Any]])
+        #expect(clicks.compactMap { $0["frame"] as? Int } == [0, 24_000], "\(clicks)")
+        #expect(droneReport["note"] as? String == "A3" && droneReport["timbre"] as? String == "pure")
+        let metronome = try Self.peach(["metronome", "120", "--drone", "D", "--bars", "1", "--json"], folder: folder)
+        #expect(metronome.status == 0, "\(metronome.standardError)")
+        let metronomeReport = try #require(try JSONSerialization.jsonObject(with: Data(metronome.standardOutput.utf8)) as? [String: Any])
+        let sounding = try #require(metronomeReport["drone"] as? [String: Any])
+        #expect(sounding["note"] as? String == "D3" && (sounding["frequencies"] as? [Double])?.first.map { abs($0 - 146.832) < 0.01 } == true, "\(sounding)")
+        #expect((metronomeReport["clicks"] as? [Any])?.count == 4)
+    }
+
     /// A tempo may carry its unit, as a metronome shows it (`120bpm`, `96 BPM`).
     @Test(arguments: ["120bpm", "120 BPM", "120"])
     func aTempoMayCarryItsUnit(typed: String) throws {

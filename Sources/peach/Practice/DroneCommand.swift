@@ -119,20 +119,44 @@ struct DroneCommand: ParsableCommand {
                                             makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) }).run()
             return try ending.remember(in: store)
         }
+        rig.keepsClicks = length.json
         let frames = rig.engine.format.frames(seconds: length.seconds!)
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
-        if length.json { print(try Self.json(setup)) }
+        if length.json {
+            let clicking = metronome.map { _ in
+                MetronomeCommand.Clicking(setup: metronomeSaved.setup, sound: metronomeSaved.clickSound, sampleRate: rig.engine.format.sampleRate,
+                                          clicks: rig.clicks)
+            }
+            print(try CommandJSON.pretty(Report(sounding: Sounding(setup, timbre: sound.source == nil ? saved.timbre : nil), metronome: clicking)))
+        }
     }
 
-    struct Report: Encodable {
+    /// The drone in `--json`: the setup and its pitches.
+    struct Sounding: Encodable {
         var setup: DroneSetup
         var note: String
         var frequencies: [Double]
         var fifthCents: Double?
+        /// `pure` or `organ`; nil when `--source` chose the sound.
+        var timbre: DroneTimbre?
+
+        init(_ setup: DroneSetup, timbre: DroneTimbre?) {
+            (self.setup, note, frequencies, fifthCents) = (setup, setup.rootNote.name, setup.frequencies, setup.fifth ? setup.fifthCents : nil)
+            self.timbre = timbre
+        }
     }
 
-    static func json(_ setup: DroneSetup) throws -> String {
-        try CommandJSON.pretty(Report(setup: setup, note: setup.rootNote.name, frequencies: setup.frequencies,
-                                   fifthCents: setup.fifth ? setup.fifthCents : nil))
+    /// What `--json` prints: the drone's fields, and the metronome that clicked with it under `metronome`.
+    struct Report: Encodable {
+        var sounding: Sounding
+        var metronome: MetronomeCommand.Clicking?
+
+        enum Key: String, CodingKey { case metronome }
+
+        func encode(to encoder: any Encoder) throws {
+            try sounding.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(metronome, forKey: .metronome)
+        }
     }
 }

@@ -164,17 +164,35 @@ struct MetronomeCommand: ParsableCommand {
             rig.metronome!.timeline.frame(beat: Int64((setup.countInBars + bars) * setup.beatsPerBar))
         } ?? rig.engine.format.frames(seconds: length.seconds!)
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
-        if length.json { print(try Self.json(setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)) }
+        if length.json {
+            let clicking = Clicking(setup: setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)
+            print(try CommandJSON.pretty(Report(clicking: clicking, drone: self.drone.map { _ in DroneCommand.Sounding(drone.setup, timbre: drone.timbre) })))
+        }
     }
 
-    struct Report: Encodable {
+    /// The metronome in `--json`: the setup and every click's frame.
+    struct Clicking: Encodable {
         var setup: MetronomeSetup
         var click: String
         var sampleRate: Double
         var clicks: [Click]
+
+        init(setup: MetronomeSetup, sound: ClickSound, sampleRate: Double, clicks: [Click]) {
+            (self.setup, click, self.sampleRate, self.clicks) = (setup, sound.name, sampleRate, clicks)
+        }
     }
 
-    static func json(_ setup: MetronomeSetup, sound: ClickSound, sampleRate: Double, clicks: [Click]) throws -> String {
-        try CommandJSON.pretty(Report(setup: setup, click: sound.name, sampleRate: sampleRate, clicks: clicks))
+    /// What `--json` prints: the metronome's fields, and the drone that sounded with it under `drone`.
+    struct Report: Encodable {
+        var clicking: Clicking
+        var drone: DroneCommand.Sounding?
+
+        enum Key: String, CodingKey { case drone }
+
+        func encode(to encoder: any Encoder) throws {
+            try clicking.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(drone, forKey: .drone)
+        }
     }
 }

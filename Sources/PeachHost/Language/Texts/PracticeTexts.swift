@@ -27,7 +27,7 @@ extension TextCatalog {
             .helpMetronomeDrone: "Sound a drone under the clicks, e.g. D or D3.",
             .helpPracticeBars: "With --wav or --json: how many bars to render.",
             .helpPracticeSeconds: "With --wav or --json: how many seconds to render.",
-            .helpPracticeJSON: "Print the setup (and for the metronome every click's frame) as JSON.",
+            .helpPracticeJSON: "Print the setup (and for the metronome every click's frame), with the other tool's if it sounded too, as JSON.",
             .helpDroneAbstract: "Hold a reference tone to tune and sing against: a note with an optional fifth and octave.",
             .helpDroneDiscussion: "A note without an octave sounds in octave 3. The fifth is pure (3:2, 701.955 cents) unless --tuning equal "
                 + "(700 cents). Without --wav it plays live until you quit; keys: Left/Right a semitone, Up/Down an octave, f fifth, o octave, "
@@ -160,7 +160,7 @@ extension TextCatalog {
             .helpMetronomeDrone: "Einen Bordun unter den Klicks spielen, z. B. D oder D3.",
             .helpPracticeBars: "Mit --wav oder --json: wie viele Takte berechnet werden.",
             .helpPracticeSeconds: "Mit --wav oder --json: wie viele Sekunden berechnet werden.",
-            .helpPracticeJSON: "Die Einstellung (beim Metronom jeden Klick mit seinem Frame) als JSON ausgeben.",
+            .helpPracticeJSON: "Die Einstellung (beim Metronom jeden Klick mit seinem Frame), samt der des anderen Werkzeugs, falls es mitklang, als JSON ausgeben.",
             .helpDroneAbstract: "Hält einen Bezugston zum Stimmen und Singen: ein Ton mit wahlweise Quinte und Oktave.",
             .helpDroneDiscussion: "Ein Ton ohne Oktave klingt in Oktave 3. Die Quinte ist rein (3:2, 701,955 Cent), außer mit --tuning equal "
                 + "(700 Cent). Ohne --wav spielt er live, bis du beendest; Tasten: Links/Rechts ein Halbton, Auf/Ab eine Oktave, f Quinte, "
