@@ -195,6 +195,26 @@ import Testing
         #expect(forgotten.status == 0 && forgotten.standardOutput == "Removed the metronome preset 'WALTZ'.\n", "\(forgotten)")
     }
 
+    /// A preset keeps the other tool that sounded with it, as the options
+    /// that chose it (`--drone D3`, `--metronome 72`): both were dropped.
+    @Test func aPresetKeepsTheOtherToolThatSoundedWithIt() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        #expect(try PracticeCommandTests.peach(["metronome", "74", "--drone", "D", "--save", "full", "--bars", "1", "--json"], folder: folder).status == 0)
+        #expect(try PracticeCommandTests.peach(["metronome", "--presets"], folder: folder).standardOutput.contains("--drone D3"))
+        let full = try PracticeCommandTests.peach(["metronome", "--preset", "full", "--bars", "1", "--json"], folder: folder)
+        let fullReport = try #require(try JSONSerialization.jsonObject(with: Data(full.standardOutput.utf8)) as? [String: Any], "\(full)")
+        #expect((fullReport["drone"] as? [String: Any])?["note"] as? String == "D3", "\(fullReport)")
+
+        #expect(try PracticeCommandTests.peach(["drone", "D3", "--metronome", "72", "--save", "cello", "--seconds", "1", "--json"], folder: folder).status == 0)
+        #expect(try PracticeCommandTests.peach(["drone", "--presets"], folder: folder).standardOutput.contains("--metronome 72"))
+        let cello = try PracticeCommandTests.peach(["drone", "--preset", "cello", "--seconds", "1", "--json"], folder: folder)
+        let celloReport = try #require(try JSONSerialization.jsonObject(with: Data(cello.standardOutput.utf8)) as? [String: Any], "\(cello)")
+        // 72 BPM: a beat every 40,000 frames.
+        let clicks = ((celloReport["metronome"] as? [String: Any])?["clicks"] as? [[String: Any]])?.compactMap { $0["frame"] as? Int }
+        #expect(clicks == [0, 40_000], "\(celloReport)")
+    }
+
     /// A damaged last setup points to --fresh (there is no preset to --forget);
     /// one damaged preset does not hide the others from --presets.
     @Test func aDamagedEntryTellsItsOwnRemedyAndTheOthersStillList() throws {

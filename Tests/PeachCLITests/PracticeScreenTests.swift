@@ -76,6 +76,17 @@ import Testing
         let clicks = samples.indices.filter { samples[$0] - ($0 > 0 ? samples[$0 - 1] : 0) > 0.3 }
         #expect(clicks.first == 0 && clicks.count >= 2 && [30_967, 30_968].contains(clicks[1]), "clicks at \(clicks.prefix(3))")
 
+        // The drone under it is kept with it too, and starts with the next session.
+        let withDrone = try Self.start(["metronome", "80", "--drone", "E", "--wav", folder.file("4.wav")] + source, folder: folder)
+        try withDrone.waitFor(text: "Drone  E3")
+        withDrone.send("q")
+        #expect(withDrone.waitForExit(timeout: 10) == 0)
+        let again = try Self.start(["metronome", "--wav", folder.file("5.wav")] + source, folder: folder)
+        try again.waitFor(text: "80 BPM")
+        try again.waitFor(text: "Drone  E3")
+        again.send("q")
+        #expect(again.waitForExit(timeout: 10) == 0)
+
         let fresh = try Self.start(["metronome", "--fresh", "--wav", folder.file("3.wav")] + source, folder: folder)
         try fresh.waitFor(text: "100 BPM")
         fresh.send("q")

@@ -72,6 +72,7 @@ struct DroneCommand: ParsableCommand {
         if let tuning { saved.setup.tuning = try Self.tuning(parsing: tuning) }
         if let reference = sound.reference { saved.setup.reference = reference }
         if let timbre { saved.timbre = try DroneTimbre.parse(timbre) }
+        if let metronome { saved.metronome = metronome }
         try checked { try saved.setup.check() }
         return saved
     }
@@ -98,18 +99,20 @@ struct DroneCommand: ParsableCommand {
             return source
         }
         let droneSource = try withOptions(try sound.source.map { try catalog.makeInstance(of: $0) } ?? saved.timbre.makeSource(from: catalog))
-        let clickSource = try metronome.map { _ in try MetronomeCommand.makeClickSource(from: catalog) }
+        let clickSource = try saved.metronome.map { _ in try MetronomeCommand.makeClickSource(from: catalog) }
         StopRequest.install()
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         try rig.drone?.play(setup, at: 0)
         // Once it has started: a setup that cannot play is never saved.
         if let memory { try presets.saveIfAsked(saved, in: memory) }
-        // `--metronome BPM` keeps the last metronome's other choices (meter, click), as `peach metronome BPM` would.
+        // The tempo given or kept with the setup (`--metronome BPM`) keeps the last metronome's other choices (meter, click),
+        // as `peach metronome BPM` would.
         let lastMetronome = live && !presets.fresh ? try store.map(SavedMetronome.memory)?.last() : nil
         var metronomeSaved = lastMetronome ?? .standard
-        if let metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (metronome, nil) }
-        if metronome != nil {
+        metronomeSaved.drone = nil
+        if let bpm = saved.metronome { (metronomeSaved.setup.bpm, metronomeSaved.setup.trainer) = (bpm, nil) }
+        if saved.metronome != nil {
             rig.clicksAudible = !metronomeSaved.silent
             try rig.startMetronome(metronomeSaved.setup, sound: metronomeSaved.clickSound, at: 0)
         }
@@ -117,13 +120,13 @@ struct DroneCommand: ParsableCommand {
             let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: saved, metronome: metronomeSaved,
                                             makeDroneSource: { try withOptions(try $0.makeSource(from: catalog)) },
                                             makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) }).run()
-            return try ending.remember(in: store)
+            return try ending.remember(in: store, running: .drone)
         }
         rig.keepsClicks = length.json
         let frames = rig.engine.format.frames(seconds: length.seconds!)
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json {
-            let clicking = metronome.map { _ in
+            let clicking = saved.metronome.map { _ in
                 MetronomeCommand.Clicking(setup: metronomeSaved.setup, sound: metronomeSaved.clickSound, sampleRate: rig.engine.format.sampleRate,
                                           clicks: rig.clicks)
             }

@@ -128,6 +128,7 @@ struct MetronomeCommand: ParsableCommand {
         if let click { saved.click = try SavedMetronome.clickSound(named: click).name }
         if let silent { saved.silent = silent }
         if let sample { (saved.sample, saved.accentSample) = (WorkingDirectory.absolute(sample), accentSample.map(WorkingDirectory.absolute)) }
+        if let drone { saved.drone = try checked(option: "--drone", drone, DroneSetup.note(parsing:)).name }
         return saved
     }
 
@@ -140,24 +141,25 @@ struct MetronomeCommand: ParsableCommand {
         let setup = saved.setup, clickSound = saved.clickSound
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let clickSource = try saved.makeClickSource(from: catalog, sound: sound)
-        // `--drone NOTE` keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
+        // The drone given or kept with the setup (`--drone NOTE`) keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
         let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
         var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)
-        if let note = self.drone { drone.setup.root = try checked(option: "--drone", note, DroneSetup.note(parsing:)).number }
-        let droneSource = try self.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
+        drone.metronome = nil
+        if let note = saved.drone { drone.setup.root = try DroneSetup.note(parsing: note).number }
+        let droneSource = try saved.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         rig.clicksAudible = !saved.silent
         try rig.startMetronome(setup, sound: clickSound, at: 0)
-        if self.drone != nil { try rig.drone?.play(drone.setup, at: 0) }
+        if saved.drone != nil { try rig.drone?.play(drone.setup, at: 0) }
         // Once its sounds have started: a setup that cannot play (a sample file gone) is never saved.
         if let memory { try presets.saveIfAsked(saved, in: memory) }
         if live, let store {
             let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: drone, metronome: saved,
                                             makeDroneSource: { try $0.makeSource(from: catalog) },
                                             makeClickSource: { try Self.makeClickSource(from: catalog) }).run()
-            return try ending.remember(in: store)
+            return try ending.remember(in: store, running: .metronome)
         }
         rig.keepsClicks = length.json
         let frames = length.bars.map { bars in
@@ -166,7 +168,7 @@ struct MetronomeCommand: ParsableCommand {
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json {
             let clicking = Clicking(setup: setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)
-            print(try CommandJSON.pretty(Report(clicking: clicking, drone: self.drone.map { _ in DroneCommand.Sounding(drone.setup, timbre: drone.timbre) })))
+            print(try CommandJSON.pretty(Report(clicking: clicking, drone: saved.drone.map { _ in DroneCommand.Sounding(drone.setup, timbre: drone.timbre) })))
         }
     }
 

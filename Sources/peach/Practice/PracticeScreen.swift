@@ -22,6 +22,8 @@ final class PracticeScreen {
     private var metronomeSetup: MetronomeSetup
     private let clickSound: ClickSound
     private let silent: Bool
+    /// The metronome as the session began, for what keys do not change (its sample files).
+    private let startedMetronome: SavedMetronome
     private var paused = false
     private var shownClick: Click?
     private var upcoming: [Click] = []
@@ -44,14 +46,18 @@ final class PracticeScreen {
         metronomeSetup = metronome.setup
         clickSound = metronome.clickSound
         silent = metronome.silent
+        startedMetronome = metronome
         self.makeDroneSource = makeDroneSource
         self.makeClickSource = makeClickSource
     }
 
-    /// What the session ended with, for the next one to start from: each tool that was used.
+    /// What the session ended with, for the next one to start from: each tool
+    /// that was used, and which other one sounded with it at the end.
     struct Ending {
         var drone: SavedDrone?
         var metronome: SavedMetronome?
+
+        enum Tool { case drone, metronome }
     }
 
     func run() throws -> Ending {
@@ -92,12 +98,17 @@ final class PracticeScreen {
             }
             if StopRequest.isRaised { running = false }
         }
+        let droneOn = rig.drone?.setup != nil
         // Where keys put their changes, so the fade-out comes after the last of them.
         try rig.drone?.stop(at: rig.engine.earliestOnTimeFrame)
         _ = rig.engine.wait(untilRendered: rig.engine.renderedFrames + Int64(rig.engine.format.sampleRate * 0.35))
         try rig.engine.stop()
-        return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre),
-                      metronome: rig.hasClickTrack ? SavedMetronome(setup: metronomeSetup, click: clickSound.name, silent: silent) : nil)
+        // What it started from (its sample files too), with what keys changed.
+        var metronome = startedMetronome
+        (metronome.setup, metronome.click, metronome.silent) = (metronomeSetup, clickSound.name, silent)
+        metronome.drone = droneOn ? droneSetup.rootNote.name : nil
+        return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre, metronome: showsMetronome ? metronomeSetup.bpm : nil),
+                      metronome: rig.hasClickTrack ? metronome : nil)
     }
 
     /// How long to wait for a key: until the next beat is heard (to show it
@@ -258,9 +269,20 @@ final class PracticeScreen {
 }
 
 extension PracticeScreen.Ending {
-    /// Keeps each tool's last setup in its section of the settings file.
-    func remember(in store: SettingsStore) throws {
-        if let drone { try SavedDrone.memory(store).remember(drone) }
-        if let metronome { try SavedMetronome.memory(store).remember(metronome) }
+    /// Keeps each tool's last setup in its section of the settings file. The
+    /// tool that ran keeps the other with it, so its next session starts with
+    /// both; the other keeps the companion it had (a metronome used under
+    /// `peach drone` does not start the drone with the next `peach metronome`).
+    func remember(in store: SettingsStore, running: Tool) throws {
+        if var drone {
+            let memory = SavedDrone.memory(store)
+            if running != .drone { drone.metronome = (try? memory.last())?.flatMap(\.metronome) }
+            try memory.remember(drone)
+        }
+        if var metronome {
+            let memory = SavedMetronome.memory(store)
+            if running != .metronome { metronome.drone = (try? memory.last())?.flatMap(\.drone) }
+            try memory.remember(metronome)
+        }
     }
 }

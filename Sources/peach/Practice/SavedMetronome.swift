@@ -5,7 +5,7 @@ import PeachMetronome
 import PeachText
 
 /// A metronome as the settings file keeps it, last played or as a preset:
-/// the setup, its click and whether it sounds.
+/// the setup, its click, whether it sounds, and the drone under it.
 struct SavedMetronome: Codable, Equatable {
     var setup: MetronomeSetup
     var click: String
@@ -13,6 +13,8 @@ struct SavedMetronome: Codable, Equatable {
     /// A sound file of the user's that clicks instead (the Sample source), and one for accents.
     var sample: String?
     var accentSample: String?
+    /// The drone's root that sounded with it (`C3`), as `--drone` takes it; its other choices are the drone's own last.
+    var drone: String?
 
     init(setup: MetronomeSetup, click: String, silent: Bool, sample: String? = nil, accentSample: String? = nil) {
         (self.setup, self.click, self.silent, self.sample, self.accentSample) = (setup, click, silent, sample, accentSample)
@@ -49,6 +51,7 @@ struct SavedMetronome: Codable, Equatable {
         PracticeMemory(store: store, tool: "metronome", label: localized(.practiceToolMetronome)) { saved in
             try saved.setup.check()
             _ = try clickSound(named: saved.click)
+            if let drone = saved.drone { _ = try DroneSetup.note(parsing: drone) }
         }
     }
 
@@ -65,6 +68,7 @@ struct SavedMetronome: Codable, Equatable {
         words += ["--click", click]
         if let sample { words += ["--sample", sample] + (accentSample.map { ["--accent-sample", $0] } ?? []) }
         if silent { words.append("--silent") }
+        if let drone { words += ["--drone", drone] }
         return ShellWord.line(words)
     }
 }
