@@ -95,6 +95,11 @@ struct MetronomeCommand: ParsableCommand {
         if let drone { _ = try checked(option: "--drone", drone, DroneSetup.note(parsing:)) }
         if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
         if bpm != nil && trainer != nil { throw ValidationError(localized(.metronomeTempoOrTrainer)) }
+        // Keys of a kit (37/42) sound only from a kit: the built-in clicks are three sounds, not a drum set.
+        if let click, ClickSound.named(click).map({ sound in !ClickSound.all.contains { $0.name == sound.name } }) == true,
+           sound.source == nil, sample == nil {
+            throw ValidationError(localized(.metronomeKeysNeedAKit, click))
+        }
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
