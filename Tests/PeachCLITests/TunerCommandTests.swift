@@ -121,6 +121,28 @@ import Testing
         #expect(heard.count == 1 && heard[0]["note"] as? String == "E4" && abs(heard[0]["cents"] as? Double ?? 99) <= 0.5, "\(heard)")
     }
 
+    /// A file that stops decoding before its end (damaged bytes in a FLAC) is
+    /// read as far as it goes and said to be cut, by the tuner and the
+    /// recorder alike (both ended quietly, as if the music had).
+    @Test func aFileThatStopsDecodingIsSaidToBeCut() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let whole = folder.file("whole.flac"), damaged = folder.file("damaged.flac")
+        let sox = try Shell.run(["sox", "-n", "-r", "48000", "-c", "1", whole, "synth", "2", "sine", "440"])
+        #expect(sox.status == 0, "\(sox.standardError)")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+        for index in (bytes.count / 3)..<(bytes.count / 3 + 400) { bytes[index] = 0x55 }
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let read = try Self.tuner(["--input", damaged, "--json"], folder: folder)
+        #expect(read.status == 0 && read.standardError.contains("'\(damaged)' stopped decoding after ") && read.standardError.contains(" of its 2.00 s"),
+                "\(read.standardError)")
+        #expect(try Self.lines(read).contains { $0.note == "A4" }, "what decoded was read")
+        let fine = try Self.tuner(["--input", whole, "--json"], folder: folder)
+        #expect(fine.status == 0 && fine.standardError.isEmpty, "\(fine.standardError)")
+        let recorded = try Shell.run([BuildProducts.peach, "record", "--input", damaged, "--name", "cut"], environment: Self.environment(folder))
+        #expect(recorded.status == 0 && recorded.standardError.contains("stopped decoding after"), "\(recorded)")
+    }
+
     /// A temperament that is not one, or cannot be read, is named with what and where.
     @Test func aTemperamentThatDoesNotReadIsNamed() throws {
         let folder = TemporaryDirectory()

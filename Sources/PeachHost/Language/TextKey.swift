@@ -68,7 +68,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, wavOnUsedStandardOutput, theScreen, soundReferenceOutside
     case argumentNotANumber, argumentNotANumberWithUnit, formatAgainstEnding
-    case droneTimbreOrSource, metronomeTempoOrTrainer, tunerSoundNeedsDrone, tunerFileSoundsNoDrone, playNothingPlayed, metronomeKeysNeedAKit
+    case droneTimbreOrSource, metronomeTempoOrTrainer, tunerSoundNeedsDrone, tunerFileSoundsNoDrone, playNothingPlayed, metronomeKeysNeedAKit, inputFileCut
     case trainingNoAudioOutput, keysHigherASCII, keysLowerASCII
     // Notes
     case noteMalformed, noteOutOfRange, rangeMalformed, rangeOffThePiano, rangeReversed, rangeBeyondSource, rangeNoKeyPlayable

@@ -35,6 +35,13 @@ struct InputOptions: ParsableArguments {
     /// Opens the file or the device (named, else the `input-device` setting, else
     /// `default`), with at least the chosen channel; a device or file with
     /// fewer channels is refused by name.
+    /// Warns when a sound file read as the input stopped decoding before its end: what was heard is all there was.
+    func warnIfCut(_ opened: AudioInput) {
+        guard let file = opened as? SoundFileInput, let (read, total) = file.shortfall else { return }
+        let rate = file.format.sampleRate
+        StandardError.warning(localized(.inputFileCut, input ?? "", (Double(read) / rate).decimals(2), (Double(total) / rate).decimals(2)))
+    }
+
     func open(paced: Bool, settings: SettingsStore? = nil, sampleRate: Double = 48000, blockFrames: Int = 256) throws -> AudioInput {
         let opened: AudioInput
         let name: String

@@ -66,6 +66,7 @@ struct RecordTakeCommand: ParsableCommand {
             throw Failure(said(stopped.reason))
         }
         report(finished, session: session)
+        input.warnIfCut(opened)
         if let problem = session.inputProblem { throw Failure(said(problem)) }
     }
 

@@ -121,5 +121,6 @@ struct TunerCommand: ParsableCommand {
             let ending = try TunerScreen(listener: listener, setup: setup, plain: plain, inputName: inputName).run(seconds: seconds)
             if let memory { try memory.remember(saved.keeping(ending, settingReference: sound.reference(store))) }
         }
+        inputs.warnIfCut(input)
     }
 }
