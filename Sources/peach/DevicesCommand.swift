@@ -20,23 +20,21 @@ struct DevicesCommand: ParsableCommand {
               peach play A4 --device NAME
             """)
 
-    /// `--outputs` or `--inputs`: one direction only.
+    /// `--outputs` or `--inputs`: one direction only; both, as neither, list both
+    /// (the parser refused the two together in its own words).
     enum Only: String, EnumerableFlag {
         case outputs, inputs
     }
 
-    @Flag(exclusivity: .exclusive, help: ArgumentHelp(localized(.helpDevicesDirection)))
-    var only: Only?
+    @Flag(help: ArgumentHelp(localized(.helpDevicesDirection)))
+    var only: [Only] = []
 
     @Flag(help: ArgumentHelp(localized(.helpDevicesJSON)))
     var json = false
 
     func run() throws {
-        let directions: [AudioDevice.Direction] = switch only {
-        case nil: [.output, .input]
-        case .outputs: [.output]
-        case .inputs: [.input]
-        }
+        let directions: [AudioDevice.Direction] = only.isEmpty ? [.output, .input]
+            : [.output, .input].filter { only.contains($0 == .output ? .outputs : .inputs) }
         let devices = directions.flatMap { AudioDevice.list($0) }
         if let problem = AudioDevice.configurationProblem() { StandardError.warning(localized(.devicesConfigurationUnread, problem)) }
         if json {
