@@ -98,6 +98,8 @@ struct SourcesCommand: ParsableCommand {
         var kind = typeName(option.type)
         if let range = option.range { kind += " " + range.said(unit: option.unit) }
         if option.type == .choice { kind += " " + localized(.sourcesChoices, option.choices.count) }
+        // An empty default (a file not yet chosen) is said as none, not as "default .".
+        guard !option.defaultValue.isEmpty else { return localized(.sourcesOptionNoDefault, option.name, kind, option.description) }
         return localized(.sourcesOption, option.name, kind, option.defaultValue + unit, option.description)
     }
 

@@ -123,6 +123,8 @@ import Testing
         #expect(!listed.standardOutput.contains("org.peach.sine"), "only the source asked for")
         let all = try Shell.run([BuildProducts.peach, "sources"], environment: ["HOME": "/nonexistent"]).standardOutput
         #expect(!all.contains("      73   Flute\n"), "the full listing keeps long choices to their count")
+        // An option with no default (a file not yet chosen) says so; it read "default .".
+        #expect(all.contains("--option file         Sample: path, none by default. ") && !all.contains("default ."), "\(all)")
 
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -63,7 +63,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck, sourcesIDOrCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
     case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsLargest
-    case sourcesOption, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
+    case sourcesOption, sourcesOptionNoDefault, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
     case statsNoAnswers, statsPairs, statsTime, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth
     case trainNoAudioNeedsHeadless, trainHeadlessOrPlain, trainRangeInvalid, soundDeviceOrWav, wavOnUsedStandardOutput, theScreen, soundReferenceOutside
