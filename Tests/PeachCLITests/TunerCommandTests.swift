@@ -306,6 +306,12 @@ import Testing
         #expect(said.contains("Tuner listening to \(a), A4 = 440 Hz, concert pitch, Vallotti on C."), "\(said)")
         #expect(said.components(separatedBy: "A4 in tune, 1.").count == 2, "once, with its cents: \(said)")
         #expect(!said.contains("\u{1B}[2J"), "no full-screen drawing")
+        // With a drone, the line says the interval above it too, as the screen shows it.
+        let withDrone = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", a, "--plain", "--drone", "D3", "--wav", folder.file("drone.wav")],
+                                           environment: Self.environment(folder))
+        #expect(withDrone.waitForExit(timeout: 20) == 0)
+        #expect(withDrone.written(after: 0).contains("A4 in tune, 1.2 cents off. Against the drone D3: fifth, 1 octave up, -3.2 cents from pure."),
+                "\(withDrone.written(after: 0))")
 
         // The help says what the tuner's lines say, not the metronome's tempo and pauses.
         let help = try Shell.run([BuildProducts.peach, "tuner", "--help"], environment: Self.environment(folder).merging(["COLUMNS": "400"]) { $1 })

@@ -116,7 +116,12 @@ final class TunerScreen {
         if let announced, announced.note == note, announced.verdict == verdict || time - announced.at < 1 { return }
         guard run.count >= 3 else { return }
         announced = (note, verdict, time)
-        announce(setup.spoken(note: current?.written ?? note, cents: cents, verdict: verdict))
+        var line = setup.spoken(note: current?.written ?? note, cents: cents, verdict: verdict)
+        // With a drone, the interval above it, as the screen shows it (plain mode left it out).
+        if let drone = current?.drone, let droneSetup = listener.drone?.setup {
+            line += " " + localized(.tunerAgainstDrone, droneSetup.rootNote.name, TunerSetup.intervalName(drone.semitones), TunerSetup.signed(drone.cents)) + "."
+        }
+        announce(line)
     }
 
     private func announce(_ line: String) {
