@@ -190,8 +190,7 @@ struct GridCommand: ParsableCommand {
             return true
         }
         if let forgetScale {
-            try userScales.forget(forgetScale)
-            Swift.print(localized(.gridScaleForgotten, forgetScale))
+            Swift.print(localized(.gridScaleForgotten, try userScales.forget(forgetScale)))
             return true
         }
         if scales {

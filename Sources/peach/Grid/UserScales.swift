@@ -35,13 +35,16 @@ struct UserScales {
         try store.setInSection(Self.tool, key: Self.key, to: try JSONValue(encoding: scales))
     }
 
-    func forget(_ name: String) throws {
+    /// Removes the scale called `name` in any case, and returns its name as saved.
+    @discardableResult
+    func forget(_ name: String) throws -> String {
         var scales = try all()
         guard let index = scales.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
             throw Failure(localized(.gridNoSuchUserScale, name, scales.map(\.name).joined(separator: ", ")))
         }
-        scales.remove(at: index)
+        let removed = scales.remove(at: index)
         try store.setInSection(Self.tool, key: Self.key, to: try JSONValue(encoding: scales))
+        return removed.name
     }
 
     /// A name for the menu and the command line: not empty, not too long, no control characters, not a built-in's.

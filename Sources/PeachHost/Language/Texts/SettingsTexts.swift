@@ -76,9 +76,9 @@ extension TextCatalog {
         german: [
             .nameWhatSound: "Klang",
             .nameWhatSource: "Klangquelle",
-            .nameAmbiguous: "'%1' passt auf mehr als eine Auswahl (%2): %3; tippe mehr vom Namen",
-            .nameUnknown: "nichts (%2) heißt '%1'; ähnlich: %3",
-            .nameUnknownNone: "nichts (%2) heißt '%1'",
+            .nameAmbiguous: "'%1' passt auf mehr als einen Namen (%2): %3; tippe mehr davon",
+            .nameUnknown: "%2 '%1' gibt es nicht; ähnlich: %3",
+            .nameUnknownNone: "%2 '%1' gibt es nicht",
             .nameListMore: "%1 und %2 weitere",
             .settingNoteDuration: "Tonlänge",
             .settingPause: "Pause",
