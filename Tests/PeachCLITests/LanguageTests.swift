@@ -37,7 +37,7 @@ import Testing
         #expect(train.standardOutput.contains("--no-audio") && train.standardOutput.contains(#"{"type":"feedback","id":1,"correct":true}"#))
     }
 
-    /// The parser's own defaults (`--cents`, `--duration`) follow the language's numbers too, wherever the line wraps.
+    /// Defaults in the help (`--cents`, `--duration`) are in the language's words and numbers, wherever the line wraps.
     @Test func germanHelpWritesDefaultNumbersWithTheGermanSeparator() throws {
         let config = TemporaryDirectory()
         defer { config.remove() }

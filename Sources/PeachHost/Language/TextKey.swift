@@ -50,7 +50,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpSourcesID, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
     case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpPluginIsolation, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpManualAbstract, manualSection, manualName, manualSynopsis, manualDescription, manualCommands
-    case helpSeed, helpPlain, helpNoBell, helpReference, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
+    case helpSeed, helpPlain, helpNoBell, helpReference, helpReferenceOfTake, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
     case valueNameAssignment
     // What the commands print and report

@@ -24,7 +24,7 @@ struct RecordNotesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpInputChannel), valueName: "n"))
     var channel: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"), transform: NumberArgument.hertz.transform)
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReferenceOfTake), valueName: "hz"), transform: NumberArgument.hertz.transform)
     var reference: Double = Pitch.standardReference
 
     @Flag(help: ArgumentHelp(localized(.helpRecordNotesJSON)))
