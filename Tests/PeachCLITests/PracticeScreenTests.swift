@@ -93,6 +93,21 @@ import Testing
         #expect(fresh.waitForExit(timeout: 10) == 0)
     }
 
+    /// A live session with a sample of the user's keeps the sample in its last
+    /// setup (the ending rebuilt the setup without it, so the next session clicked woodblock).
+    @Test func theLastSetupKeepsTheSampleItClickedWith() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let sample = folder.file("cowbell.wav")
+        try SampleFixture.write([[Float](repeating: 0.5, count: 200)], sampleRate: 48_000, to: sample)
+        let live = try Self.start(["metronome", "120", "--sample", sample, "--wav", folder.file("live.wav")], folder: folder)
+        try live.waitFor(text: "120 BPM")
+        live.send("q")
+        #expect(live.waitForExit(timeout: 10) == 0)
+        let last = ((try PracticePresetTests.settings(folder)["metronome"] as? [String: Any])?["last"] as? [String: Any])
+        #expect(last?["sample"] as? String == sample, "\(String(describing: last))")
+    }
+
     /// Plain mode, for a screen reader: no redrawing, one line for each change.
     @Test func plainModeSaysEachChangeInALine() throws {
         let folder = TemporaryDirectory()
