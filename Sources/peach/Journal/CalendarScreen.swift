@@ -94,7 +94,8 @@ final class CalendarScreen {
         lines += view.grid(selected: selected).map { "  " + $0 }
         lines += ["", "  " + style.dim(localized(.journalLegend)), ""]
         let problems = month.problems.map(said).wrapped(to: size.columns - 4).map { "  " + style.bad($0) }
-        let bottom = ["", "  " + style.dim(localized(.journalCalendarKeys))] + [status].wrapped(to: size.columns - 4).map { "  " + $0 }
+        let bottom = [""] + KeyHint.lines(localized(.journalCalendarKeys), width: size.columns - 2).map { "  " + style.dim($0) }
+            + [status].wrapped(to: size.columns - 4).map { "  " + $0 }
         let room = max(1, size.rows - lines.count - bottom.count - problems.count)
         var details = view.details(of: selected).map { "  " + $0 }
         if details.count > room { details = Array(details.prefix(room - 1)) + ["  " + style.dim(localized(.pageMore, details.count - room + 1))] }

@@ -263,7 +263,7 @@ final class PracticeScreen {
         }
         lines.append(style.strong(localized(.droneTitle)) + "  " + (rig.drone?.setup != nil ? droneText : localized(.droneOff)))
         lines.append("")
-        lines.append(style.dim(localized(showsMetronome ? .metronomeKeys : .droneKeys)))
+        lines += KeyHint.lines(localized(showsMetronome ? .metronomeKeys : .droneKeys), width: screen.size.columns).map(style.dim)
         screen.show(lines)
     }
 }

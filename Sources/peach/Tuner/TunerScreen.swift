@@ -159,7 +159,7 @@ final class TunerScreen {
         lines.append("")
         lines.append("   " + localized(.tunerLevel, level.isFinite ? level.decimals(0) : "-∞"))
         lines.append("")
-        lines.append(style.dim(localized(.tunerKeys)))
+        lines += KeyHint.lines(localized(.tunerKeys), width: screen.size.columns).map(style.dim)
         screen.show(lines)
     }
 
