@@ -9,9 +9,11 @@ import PeachText
 /// help and the parser's errors are in that language too.
 enum LanguageChoice {
     /// Removes `--lang CODE` or `--lang=CODE` from `arguments` and decides.
+    /// After `--` every word is the user's (`journal add -- --lang is a flag`).
     static func take(from arguments: inout [String]) throws -> Language {
         var code: String?
-        if let index = arguments.firstIndex(where: { $0 == "--lang" || $0.hasPrefix("--lang=") }) {
+        let options = arguments.prefix { $0 != "--" }
+        if let index = options.firstIndex(where: { $0 == "--lang" || $0.hasPrefix("--lang=") }) {
             if arguments[index] == "--lang" {
                 guard index + 1 < arguments.count else { throw ValidationError(localized(.languageMissing)) }
                 code = arguments[index + 1]

@@ -161,6 +161,15 @@ struct JournalHome {
         #expect(home.text(day) == "# 2026-11-24\n\n## 07:00\nfirst\n")
     }
 
+    /// After `--` the words are the note's, even `--lang` (it chose the language and left the note without it).
+    @Test func wordsAfterTwoDashesAreAllTheNotes() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let added = try home.peach(["add", "--date", "2026-01-01", "--time", "08:00", "--", "--lang", "de", "is", "a", "flag"])
+        #expect(added.status == 0 && added.standardOutput == "Added to 2026-01-01 at 08:00.\n", "\(added)")
+        #expect(home.text(home.day("2026-01-01")) == "# 2026-01-01\n\n## 08:00\n--lang de is a flag\n")
+    }
+
     @Test func aDashTakesTheNoteFromStandardInput() throws {
         let home = JournalHome()
         defer { home.folder.remove() }

@@ -372,6 +372,9 @@ import Testing
         #expect(try WavFile.read(path: piped).samples[0] == heard, "the same samples, nothing after them")
         #expect(try Data(contentsOf: URL(fileURLWithPath: piped)).count == (try Data(contentsOf: URL(fileURLWithPath: played))).count)
 
+        // Options of a sound that does not play here are refused (they were taken and changed nothing).
+        let sourced = try Self.peach(["record", "play", "Take", "--source", "fluidsynth", "--wav", folder.file("no.wav")], folder)
+        #expect(sourced.status == 64 && sourced.standardError.contains("a take plays as it was recorded"), "\(sourced)")
         // A take from a 44.1 kHz interface plays at its own rate (it was refused: "the input runs at 44100 Hz").
         let cd = try Self.input(folder, "cd.wav", rate: 44_100, ["synth", "0.5", "sine", "441", "vol", "0.5"])
         #expect(try Self.peach(["record", "--input", cd, "--name", "CD"], folder).status == 0)

@@ -21,6 +21,11 @@ struct RecordPlayCommand: ParsableCommand {
     @OptionGroup var recordings: RecordingsOptions
     @OptionGroup var sound: SoundOptions
 
+    func validate() throws {
+        // The take sounds as recorded; a source plays nothing here (the engine's is a silent stand-in).
+        if sound.source != nil || !sound.options.isEmpty || sound.reference != nil { throw ValidationError(localized(.recordPlayAsRecorded)) }
+    }
+
     func run() throws {
         let library = try recordings.open()
         let found = try RecordingsOptions.take(take, in: library)
