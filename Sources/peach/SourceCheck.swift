@@ -104,7 +104,8 @@ struct SourceCheck {
             }
             let measuredPairs = rows.compactMap { row in row.pairs.map { (row.label, $0) } }
             if let largest = measuredPairs.max(by: { ($0.1.worstCents ?? .infinity) < ($1.1.worstCents ?? .infinity) }) {
-                print(localized(.checkPairsSummary, measuredPairs.filter { $0.1.offeredForTraining }.count, measuredPairs.count))
+                let offered = measuredPairs.filter { $0.1.offeredForTraining }.count
+                print(offered == measuredPairs.count ? localized(.checkPairsSummaryAll, offered) : localized(.checkPairsSummary, offered, measuredPairs.count))
                 print(localized(.checkPairsLargest, largest.1.worstCents.map { Self.cents($0, signed: false) } ?? "-", largest.0,
                                 largest.1.note, Self.cents(largest.1.askedCents, signed: true)))
             }

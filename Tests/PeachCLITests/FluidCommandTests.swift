@@ -93,6 +93,9 @@ import Testing
         #expect(a4 < -10, "the flute's A4 starts flat: \(flute)")
         #expect(text.standardOutput.contains("The largest offset of a steady note: "))
         #expect(text.standardOutput.contains(" cents, Flute at A4."), "\(text.standardOutput)")
+        // One timbre, its pairs kept: no "others" to speak of.
+        #expect(text.standardOutput.contains("Pairs: the one measured keeps its interval within 0.1 cent from the first frame, so training is offered."),
+                "\(text.standardOutput)")
         #expect(text.standardError == "Measuring 1 of 1: Flute\n")
         #expect(!text.standardOutput.contains("Measuring"))
 

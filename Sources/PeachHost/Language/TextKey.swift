@@ -62,7 +62,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpDevicesAbstract, helpDevicesDiscussion, helpDevicesJSON, helpDevicesDirection, devicesNoDescription, devicesConfigurationUnread, devicesOutputs, devicesInputs, settingsUnknownDevice, settingsDeviceCycle
     case helpSourcesCheck, helpSourcesCheckOption, helpSourcesCheckDiscussion, sourcesOptionNeedsCheck, sourcesIDOrCheck
     case checkHeading, checkSummary, checkSummaryFailed, checkLargest, checkProgress, checkUnsteady, checkCannotPlay
-    case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsLargest
+    case checkPairsColumn, checkPairsNotOffered, checkPairsSummary, checkPairsSummaryAll, checkPairsLargest
     case sourcesOption, sourcesOptionNoDefault, sourcesChoices, optionTypeBool, optionTypeInt, optionTypeNumber, optionTypeText, optionTypePath, optionTypeChoice
     case statsNoAnswers, statsPairs, statsTime, statsKeys, statsMedian, statsMedianNone, statsMonthAgo
     case statsNoMonthAgo, statsProgressDays, statsProgressWeeks, statsProgressMonths, statsOnDay, statsInWeek, statsInMonth

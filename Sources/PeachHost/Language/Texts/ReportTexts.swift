@@ -26,7 +26,7 @@ extension TextCatalog {
             .band95: "95% band",
             .weakSpot: "weak spot",
             .noAnswersYet: "no answers yet",
-            .progressLaterDays: "Progress shows once you have trained in two different days.",
+            .progressLaterDays: "Progress shows once you have trained on two different days.",
             .progressLaterWeeks: "Progress shows once you have trained in two different weeks.",
             .progressLaterMonths: "Progress shows once you have trained in two different months.",
             .svgTitle: "Peach perceptual profile",
