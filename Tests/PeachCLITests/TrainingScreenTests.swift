@@ -125,6 +125,36 @@ import Testing
     /// Ctrl-Z under a real job-control shell, a resize and a lost audio
     /// device each cut a pair short: none of those pairs is recorded, and
     /// training carries on with new pairs.
+    /// A saved sound that cannot play (its plugin gone, an instrument
+    /// unplugged) is stood in for by the sine, said on the training screen,
+    /// and kept in the settings: the stand-in was saved over it. A sound the
+    /// user picks meanwhile is saved as before.
+    @Test func aStandInSoundIsNotSavedOverTheSavedOne() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let settingsFile = folder.path + "/config/peach/settings.json"
+        try FileManager.default.createDirectory(atPath: folder.path + "/config/peach", withIntermediateDirectories: true)
+        let planted = #"{"source": "org.example.unplugged", "source-options": {"org.example.unplugged": {"port": "Digital Piano"}}}"#
+        try Data(planted.utf8).write(to: URL(fileURLWithPath: settingsFile))
+        let plugins = try Self.pluginFolder(folder)
+        let arguments = { (wav: String) in ["train", "--data-dir", folder.path + "/data", "--wav", folder.file(wav), "--plugin-path", plugins] }
+        let terminal = try Self.peach(folder, arguments("out.wav"))
+        try terminal.waitFor(text: "The saved sound org.example.unplugged cannot play")
+        try Self.stopAndQuit(terminal)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: settingsFile)), as: UTF8.self) == planted)
+
+        let picked = try Self.peach(folder, arguments("out2.wav"))
+        try picked.waitFor(text: "Sound: Sine")
+        picked.send("t")
+        try picked.waitFor(text: "Sound: Sine → C Tone")
+        // It plays from the next pair on: answer this one.
+        try Self.waitForSecondNote(picked, count: 1)
+        picked.send("k")
+        try picked.waitFor("the picked sound playing") { $0.screen.text.contains("Sound: C Tone") && !$0.screen.text.contains("→") }
+        try Self.stopAndQuit(picked)
+        #expect(try SettingsStore(path: settingsFile).text(.source) == "org.example.ctone")
+    }
+
     @Test func eachAnswerRecordsTheTimbreThatPlayedIt() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -29,6 +29,9 @@ final class InteractiveApp {
     private var source: SourceInstance
     /// Whether this run opened its output once: a `--wav` file is then its own to replace.
     private var outputOpened = false
+    /// Why the sine stands in for the saved sound, which could not play (a plugin gone, an instrument unplugged).
+    /// The saved sound is kept until the user picks another; the reason shows on the training screen too.
+    private var standIn: String?
     private let terminal: TerminalMode
     private let input = TerminalInput()
     private let style: TerminalStyle
@@ -52,7 +55,8 @@ final class InteractiveApp {
             source = try sound.makeSource(from: catalog, settings: settings)
         } catch where sound.source == nil && settings.isSet(.source) {
             // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
-            pendingMessage = localized(.appSavedSoundGone, settings.text(.source), said(error))
+            standIn = localized(.appSavedSoundGone, settings.text(.source), said(error))
+            pendingMessage = standIn
             source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
         }
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
@@ -118,15 +122,20 @@ final class InteractiveApp {
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
                                             input: input, terminal: terminal, bell: bell,
-                                            notes: (backdrop.map { [$0.notice] } ?? []) + session.warnings.map { said($0) },
+                                            notes: [standIn].compactMap { $0 } + (backdrop.map { [$0.notice] } ?? []) + session.warnings.map { said($0) },
                                             settings: settings, overridden: Set(overriddenSettings.keys)) {
             [input, screen, style] chooser in chooser.run(input: input, screen: screen, style: style)
         }
+        let startedWith = timbres.current
         let exit = trainingScreen.run()
         bell = trainingScreen.bell
         audio.close()
         source = audio.source
-        rememberTimbre()
+        // A stand-in is not saved over the sound it stands in for, unless the user chose another meanwhile.
+        if standIn == nil || timbres.current != startedWith {
+            standIn = nil
+            rememberTimbre()
+        }
         do { try session.close() } catch {
             return .failure(Failure(localized(.appSnapshotNotWritten, said(error))))
         }
