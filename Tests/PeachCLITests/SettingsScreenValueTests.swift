@@ -42,6 +42,28 @@ import Testing
         #expect(saved.contains(#""pause" : 0.3"#) && !saved.contains("0000"), "\(saved)")
     }
 
+    /// A value changed from another terminal while the screen is open is what
+    /// the next step starts from: 0.5 s set elsewhere and one step up is 0.6 s
+    /// (the screen stepped from its own 0.1 s and saved 0.2 s over the change).
+    @Test func aStepStartsFromAChangeMadeElsewhere() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.peach(folder)
+        try terminal.waitFor(text: "Start training")
+        terminal.send("s")
+        try terminal.waitFor(text: "0.3 to 3 s, steps of 0.1")
+        terminal.send(Self.down)
+        terminal.send(Self.right)
+        _ = try terminal.waitFor("Pause at 0.1 s") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" 0.1 s") } }
+        let elsewhere = try Shell.run([BuildProducts.peach, "settings", "set", "pause", "0.5"], environment: ["XDG_CONFIG_HOME": folder.path + "/config"])
+        #expect(elsewhere.status == 0, "\(elsewhere)")
+        terminal.send(Self.right)
+        _ = try terminal.waitFor("Pause at 0.6 s") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" 0.6 s") } }
+        try Self.quit(terminal)
+        let saved = try String(contentsOfFile: folder.path + "/config/peach/settings.json", encoding: .utf8)
+        #expect(saved.contains(#""pause" : 0.6"#), "\(saved)")
+    }
+
     /// The Output device row steps through the devices ALSA names (here the
     /// test's own configuration) and offers them as a list to choose from.
     @Test func theDeviceRowOffersTheDevices() throws {

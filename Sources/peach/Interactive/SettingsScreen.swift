@@ -80,6 +80,9 @@ final class SettingsScreen {
     /// Returns true to go back.
     private func handle(_ key: Key) -> Bool {
         message = nil
+        // What another terminal changed meanwhile is what a key steps from (it stepped from the value shown, and saved over the change).
+        // A file that no longer reads keeps the values shown; a change then says why it cannot be saved.
+        try? store.reload()
         switch key {
         case .escape, .interrupt, .character("q"), .character("Q"): return true
         case .up, .character("k"): move(-1)
