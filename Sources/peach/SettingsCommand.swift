@@ -40,6 +40,11 @@ struct SettingsFileOptions: ParsableArguments {
     func open() throws -> SettingsStore {
         try SettingsStore(path: path ?? SettingsStore.defaultPath())
     }
+
+    /// For `set` and `reset`, which may be what mends a value a hand edit broke (see `SettingsStore.init(mending:)`).
+    func openToMend() throws -> SettingsStore {
+        try SettingsStore(mending: path ?? SettingsStore.defaultPath())
+    }
 }
 
 struct SettingsListCommand: ParsableCommand {
@@ -132,7 +137,7 @@ struct SettingsSetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try file.open()
+        let store = try file.openToMend()
         if key == SettingsFileOptions.optionKey {
             try setSourceOption(store)
             return
@@ -200,16 +205,14 @@ struct SettingsResetCommand: ParsableCommand {
     @OptionGroup var file: SettingsFileOptions
 
     func run() throws {
-        let store = try file.open()
+        let store = try file.openToMend()
         guard let key else {
             try store.reset(nil)
             print(localized(.settingsAllReset))
             return
         }
         if key == SettingsFileOptions.optionKey {
-            for option in store.sourceOptions(for: store.text(.source)) {
-                try store.setSourceOption(source: store.text(.source), key: option.key, value: nil)
-            }
+            try store.resetSourceOptions(for: store.text(.source))
             print(localized(.settingsOptionsReset, store.text(.source)))
             return
         }

@@ -24,7 +24,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case checkOutside, checkNotMultiple, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     case checkDeviceUnsafe
     // Settings file errors
-    case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidValue
+    case settingsNoFolder, settingsMalformed, settingsNotObject, settingsInvalid, settingsInvalidByHand, settingsInvalidValue
     case settingsUnknownKey, settingsUnknownInputDevice, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions, settingsNotASection
     // swift-argument-parser's own words around Peach's help and errors
     case parserOverview, parserUsageHeading, parserArguments, parserOptions, parserSubcommands, parserShowHelp, parserShowVersion

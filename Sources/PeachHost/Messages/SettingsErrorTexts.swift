@@ -10,9 +10,11 @@ extension SettingsError: Worded {
         case .cannotRead(let path, let reason): language.text(.fileCannotRead, path, reason.text(in: language))
         case .malformed(let path, let syntax): language.text(.settingsMalformed, path, syntax.text(in: language))
         case .notAnObject(let path): language.text(.settingsNotObject, path)
-        case .invalid(let path, let line, let key, let reason): invalid(path, line, key, reason.text(in: language), in: language)
-        case .badSourceOptions(let path, let line, let key): invalid(path, line, key, language.text(.settingsBadSourceOptions), in: language)
-        case .notASection(let path, let line, let key): invalid(path, line, key, language.text(.settingsNotASection), in: language)
+        case .invalid(let path, let line, let key, let reason): invalid(path, line, key, reason.text(in: language), reset: key, in: language)
+        // The sources' options are reset as `option`, the word `settings` takes for them.
+        case .badSourceOptions(let path, let line, let key):
+            invalid(path, line, key, language.text(.settingsBadSourceOptions), reset: "option", in: language)
+        case .notASection(let path, let line, let key): invalid(path, line, key, language.text(.settingsNotASection), reset: nil, in: language)
         case .invalidValue(let key, let reason): language.text(.settingsInvalidValue, key, reason.text(in: language))
         case .unknownKey(let key): language.text(.settingsUnknownKey, key, Setting.all.map(\.key).joined(separator: ", "))
         case .cannotWrite(let path, let reason): language.text(.settingsCannotWrite, path, reason.text(in: language))
@@ -21,8 +23,11 @@ extension SettingsError: Worded {
         }
     }
 
-    private func invalid(_ path: String, _ line: Int?, _ key: String, _ reason: String, in language: Language) -> String {
-        language.text(.settingsInvalid, path, line.map { " \(language.text(.jsonLine, $0))" } ?? "", key, reason)
+    /// `reset`: the word `peach settings reset` mends it with, if there is one.
+    private func invalid(_ path: String, _ line: Int?, _ key: String, _ reason: String, reset: String?, in language: Language) -> String {
+        let at = line.map { " \(language.text(.jsonLine, $0))" } ?? ""
+        guard let reset else { return language.text(.settingsInvalidByHand, path, at, key, reason) }
+        return language.text(.settingsInvalid, path, at, key, reason, reset)
     }
 }
 

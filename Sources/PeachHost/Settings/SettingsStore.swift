@@ -11,6 +11,8 @@ import PeachSupport
 /// A file Peach cannot read is never overwritten: the error names the line.
 public final class SettingsStore {
     public let path: String
+    /// Opened to mend a hand edit: a change is written though other values still do not fit (they are kept as they are).
+    private let mending: Bool
     private var document: [String: JSONValue]
     /// The line of each top-level key in the file as last read, for errors found later.
     private var keyLines: [String: Int]
@@ -26,7 +28,18 @@ public final class SettingsStore {
     /// Reads the file at `path`; a missing file means every setting has its default.
     public init(path: String) throws(SettingsError) {
         self.path = path
+        mending = false
         (document, keyLines) = try Self.read(path)
+    }
+
+    /// Reads the file for a change that may mend it (`peach settings set`,
+    /// `reset`): values that do not fit are no error, since the change may be
+    /// the one replacing them, and one at a time mends them all. A file that
+    /// is no JSON object cannot be mended here.
+    public init(mending path: String) throws(SettingsError) {
+        self.path = path
+        mending = true
+        (document, keyLines) = try Self.readDocument(path)
     }
 
     /// Reads the file again, after it changed. If it no longer reads, the values so far stay.
@@ -35,6 +48,25 @@ public final class SettingsStore {
     }
 
     private static func read(_ path: String) throws(SettingsError) -> (document: [String: JSONValue], keyLines: [String: Int]) {
+        let (document, keyLines) = try readDocument(path)
+        try check(document, keyLines: keyLines, path: path)
+        return (document, keyLines)
+    }
+
+    /// Every known value of `document` checked, and the sources' options.
+    private static func check(_ document: [String: JSONValue], keyLines: [String: Int], path: String) throws(SettingsError) {
+        for setting in Setting.all {
+            if let value = document[setting.key], let problem = setting.check(value) {
+                throw .invalid(path: path, line: keyLines[setting.key], key: setting.key, reason: problem)
+            }
+        }
+        if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
+            throw .badSourceOptions(path: path, line: keyLines[sourceOptionsKey], key: sourceOptionsKey)
+        }
+    }
+
+    /// The file as a JSON object, its values unchecked.
+    private static func readDocument(_ path: String) throws(SettingsError) -> (document: [String: JSONValue], keyLines: [String: Int]) {
         let bytes: [UInt8]
         do {
             guard let file = try PosixFile.openIfPresent(path, flags: O_RDONLY | PosixFile.regularOnly) else { return ([:], [:]) }
@@ -45,14 +77,6 @@ public final class SettingsStore {
         let parsed: JSONReader.Document
         do { parsed = try JSONReader.read(bytes) } catch { throw .malformed(path: path, syntax: error) }
         guard case .object(let document) = parsed.value else { throw .notAnObject(path: path) }
-        for setting in Setting.all {
-            if let value = document[setting.key], let problem = setting.check(value) {
-                throw .invalid(path: path, line: parsed.keyLines[setting.key], key: setting.key, reason: problem)
-            }
-        }
-        if let options = document[sourceOptionsKey], sourceOptions(from: options) == nil {
-            throw .badSourceOptions(path: path, line: parsed.keyLines[sourceOptionsKey], key: sourceOptionsKey)
-        }
         return (document, parsed.keyLines)
     }
 
@@ -130,6 +154,18 @@ public final class SettingsStore {
         return (all[sourceID] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// Removes the options saved for a source; all sources' options where they do not read as options (a hand edit).
+    public func resetSourceOptions(for sourceID: String) throws(SettingsError) {
+        try update { document, _ in
+            guard var all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) else {
+                document.removeValue(forKey: Self.sourceOptionsKey)
+                return
+            }
+            all.removeValue(forKey: sourceID)
+            document[Self.sourceOptionsKey] = all.isEmpty ? nil : .object(all.mapValues { .object($0.mapValues(JSONValue.string)) })
+        }
+    }
+
     /// Saves one option for a source; nil removes it. The source checks the value when it is used.
     public func setSourceOption(source sourceID: String, key: String, value: String?) throws(SettingsError) {
         try update { document, _ in
@@ -144,11 +180,13 @@ public final class SettingsStore {
     /// writes it back, so a change another process made since this store read
     /// the file is kept. A file that no longer reads is left as it is. A
     /// symbolic link is written through: the new file replaces its target.
-    /// `change` gets the file as read now, and the line of each of its keys for errors.
+    /// `change` gets the file as read now, and the line of each of its keys for
+    /// errors. Opened to mend, values that do not fit are kept as they are
+    /// beside the change; otherwise such a file is left as it is.
     private func update(_ change: (inout [String: JSONValue], [String: Int]) throws(SettingsError) -> Void) throws(SettingsError) {
         do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
         let lock = try SettingsLock(beside: path)
-        var (current, lines) = try Self.read(path)
+        var (current, lines) = try mending ? Self.readDocument(path) : Self.read(path)
         try change(&current, lines)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
