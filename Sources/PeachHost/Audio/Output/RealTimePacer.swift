@@ -16,12 +16,21 @@ struct RealTimePacer {
         self.leadFrames = Int64(leadFrames)
     }
 
+    /// Later than this behind its clock, the writer was stopped (Ctrl-Z, a
+    /// machine asleep): the clock starts again from now, as a device restarts
+    /// after an underrun, instead of rendering the time missed at once, which
+    /// would sound (and show) a whole note in an instant.
+    static let stallNanoseconds: UInt64 = 250_000_000
+
     /// Sleeps until the block after `frames` more frames is due. [audio-thread]
     mutating func wait(afterWriting frames: Int) {
-        let start = startNanoseconds ?? Monotonic.nanoseconds()
-        startNanoseconds = start
+        var start = startNanoseconds ?? Monotonic.nanoseconds()
         framesWritten += Int64(frames)
-        let due = start + UInt64(Double(max(0, framesWritten - leadFrames)) / sampleRate * 1e9)
+        let ahead = UInt64(Double(max(0, framesWritten - leadFrames)) / sampleRate * 1e9)
+        let now = Monotonic.nanoseconds()
+        if now > start + ahead + Self.stallNanoseconds { start = now - min(now, ahead) }
+        startNanoseconds = start
+        let due = start + ahead
         var deadline = timespec(tv_sec: Int(due / 1_000_000_000), tv_nsec: Int(due % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
     }
