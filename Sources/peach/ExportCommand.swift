@@ -23,9 +23,9 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized(.helpExportFile), valueName: localized(.valueNameFile)))
     var file: String?
 
+    // CSV is the default (and for now the only format): `peach export` alone
+    // writes it to standard output, as the help says; a name ending otherwise than .csv or .txt is refused.
     func validate() throws {
-        // The file's name may say the format, as `record export`'s does.
-        guard csv || file?.lowercased().hasSuffix(".csv") == true else { throw ValidationError(localized(.exportChooseFormat)) }
         try checkFileName(file, given: "<file>", writing: .csv)
     }
 

@@ -205,14 +205,16 @@ import Testing
         let twice = try Self.peach(["import", file, "--data-dir", copy])
         #expect(twice.standardOutput == "Imported 0 of 2100 answers (2100 already in the history).\n")
 
+        // CSV is the default: `peach export` alone writes it to standard output, as the help says (it demanded --csv).
         let noFormat = try Self.peach(["export", "--data-dir", data])
-        #expect(noFormat.status != 0 && noFormat.standardError.contains("say which format: --csv, or a file named *.csv"))
+        let exported = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(noFormat.status == 0 && Data(noFormat.standardOutput.utf8) == exported)
         // A file's name may say the format, in any case.
         let named = folder.file("Named.CSV")
         #expect(try Self.peach(["export", named, "--data-dir", data]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: named)) == (try Data(contentsOf: URL(fileURLWithPath: file))))
-        let unnamed = try Self.peach(["export", folder.file("history.txt"), "--data-dir", data])
-        #expect(unnamed.status == 64 && !FileManager.default.fileExists(atPath: folder.file("history.txt")))
+        let foreign = try Self.peach(["export", folder.file("history.wav"), "--data-dir", data])
+        #expect(foreign.status == 64 && !FileManager.default.fileExists(atPath: folder.file("history.wav")))
     }
 
     /// An export piped into an import: `-` is standard input, and a pipe is
@@ -229,6 +231,27 @@ import Testing
         let empty = try Shell.run([BuildProducts.peach, "import", "-", "--data-dir", folder.file("empty")], input: "")
         #expect(empty.status == 1)
         #expect(empty.standardError == "Error: standard input is empty: not a Peach CSV or history file; nothing was imported\n")
+    }
+
+    /// A history file copied while it was written (its last line cut off) is
+    /// imported but for that line, which is said (the import refused it); an
+    /// answer dated after now is refused with its number and time.
+    @Test func aCutOffLastLineIsSkippedAndAnAnswerFromTheFutureRefused() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let history = try #require(try FileManager.default.contentsOfDirectory(atPath: data + "/history").first { $0.hasSuffix(".jsonl") })
+        let lines = try String(contentsOfFile: data + "/history/" + history, encoding: .utf8).split(separator: "\n").prefix(5)
+        try (lines.joined(separator: "\n") + "\n{\"v\":1").write(toFile: folder.file("copied.jsonl"), atomically: true, encoding: .utf8)
+        let cut = try Self.peach(["import", folder.file("copied.jsonl"), "--data-dir", folder.file("copy")])
+        #expect(cut.status == 0 && cut.standardOutput == "Imported 5 of 5 answers.\n", "\(cut)")
+        #expect(cut.standardError.contains("\(folder.file("copied.jsonl")): skipped the last line, 6 bytes without a newline"), "\(cut.standardError)")
+
+        let csv = try Self.peach(["export", "--data-dir", data]).standardOutput.components(separatedBy: "\r\n")
+        try ([csv[0], "2099" + csv[1].dropFirst(4)].joined(separator: "\r\n") + "\r\n").write(toFile: folder.file("future.csv"), atomically: true, encoding: .utf8)
+        let future = try Self.peach(["import", folder.file("future.csv"), "--data-dir", folder.file("later")])
+        #expect(future.status == 1 && future.standardError.contains("\(folder.file("future.csv")): answer 1 was given at 2099-"), "\(future)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("later")))
     }
 
     @Test func aMalformedRowStopsTheImportWithItsLineNumber() throws {

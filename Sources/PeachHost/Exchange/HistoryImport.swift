@@ -32,7 +32,7 @@ public enum HistoryImport {
 
     public static func run(_ path: String, dataDirectory: String, now: Double = PersistentTraining.currentTime()) throws(ImportError) -> Outcome {
         // The file is read and checked before the data folder is touched at all.
-        let incoming = try answers(inFile: path)
+        let (incoming, fileWarnings) = try answers(inFile: path, now: now)
         let store: HistoryStore
         let existing: HistoryRead
         do {
@@ -43,7 +43,7 @@ public enum HistoryImport {
             throw .history(error)
         }
         let new = unseen(incoming, existing: existing.answers)
-        var outcome = Outcome(read: incoming.count, added: new.count, file: nil, warnings: existing.warnings, staleSnapshot: nil)
+        var outcome = Outcome(read: incoming.count, added: new.count, file: nil, warnings: fileWarnings + existing.warnings, staleSnapshot: nil)
         guard !new.isEmpty else { return outcome }
         do { outcome.file = try store.addImported(new, now: now) } catch { throw .history(error) }
         do throws(TrainingDataError) {
@@ -60,23 +60,33 @@ public enum HistoryImport {
         return outcome
     }
 
-    /// Every answer in the file at `path` (its bytes are let go once read).
-    package static func answers(inFile path: String) throws(ImportError) -> [TrainingAnswer] {
+    /// Every answer in the file at `path` (its bytes are let go once read), and what was skipped.
+    package static func answers(inFile path: String, now: Double) throws(ImportError) -> (answers: [TrainingAnswer], warnings: [HistoryWarning]) {
         let bytes: [UInt8]
         do { bytes = try PosixFile.contents(of: path) } catch { throw .history(error) }
-        return try answers(in: bytes, file: path)
+        let (answers, warnings) = try answers(in: bytes, file: path)
+        // A moment Peach has not reached cannot be one it played at (a clock a day wrong is still taken).
+        if let line = answers.firstIndex(where: { $0.time > now + Self.clockSlack }) {
+            throw .fromTheFuture(file: path, answer: line + 1, time: answers[line].time)
+        }
+        return (answers, warnings)
     }
+
+    /// How far ahead of this machine's clock another machine's may be.
+    static let clockSlack = 86_400.0
 
     /// Every answer in a CSV or JSON-lines file, or the first problem. A file
     /// whose first character (after white space) is `{` is read as JSON lines.
-    package static func answers(in bytes: [UInt8], file: String) throws(ImportError) -> [TrainingAnswer] {
+    package static func answers(in bytes: [UInt8], file: String) throws(ImportError) -> (answers: [TrainingAnswer], warnings: [HistoryWarning]) {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) else { throw .empty(file: file) }
         return try bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ImportError) in first == UInt8(ascii: "{") ? try jsonLines(buffer, file: file) : try csv(buffer, file: file) }
+            Result { () throws(ImportError) in first == UInt8(ascii: "{") ? try jsonLines(buffer, file: file) : (try csv(buffer, file: file), []) }
         }.get()
     }
 
-    private static func jsonLines(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(ImportError) -> [TrainingAnswer] {
+    /// A last line cut off without its newline (a history file copied while it
+    /// was written, mid-sync) is skipped and said, as the history's own reading does.
+    private static func jsonLines(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(ImportError) -> ([TrainingAnswer], [HistoryWarning]) {
         var answers: [TrainingAnswer] = []
         var start = 0, line = 0
         while start < bytes.count {
@@ -84,11 +94,14 @@ public enum HistoryImport {
             line += 1
             let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                do { answers.append(try HistoryLine.decode(text)) } catch { throw .malformed(file: file, line: line, reason: .jsonLine(error)) }
+                do { answers.append(try HistoryLine.decode(text)) } catch {
+                    if end == bytes.count { return (answers, [.tornTail(path: file, bytes: text.count)]) }
+                    throw .malformed(file: file, line: line, reason: .jsonLine(error))
+                }
             }
             start = end + 1
         }
-        return answers
+        return (answers, [])
     }
 
     private static func csv(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(ImportError) -> [TrainingAnswer] {

@@ -55,7 +55,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case valueNameAssignment
     // What the commands print and report
     case headlessOutputClosed
-    case warning, exportChooseFormat, fileNameEmpty, fileNameForeignEnding, eitherEnding, unknownCommand, unknownCommandNear, orWord, writtenAudio, writtenJournal, dataDirEmpty, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected
+    case warning, fileNameEmpty, fileNameForeignEnding, eitherEnding, unknownCommand, unknownCommandNear, orWord, writtenAudio, writtenJournal, dataDirEmpty, exportWrote, exportCannotWrite, importDone, importDoneSkipping, headlessExpected
     case playDurationOutside, playCentsOutside, profileJSONAlone, profileWroteSVG, profileNoteOutside, profileNoAnswers
     case profileHeading, weakSpotsNone, weakSpotsList, weakSpotsListMore, profileOneKey, settingsListHeading, settingsDefault
     case settingsNoneSaved, settingsAllReset, settingsOptionsReset, sourcesNone, sourcesLibrary, sourcesUnavailable, sourcesUnpitched, sourcesRejected
@@ -83,7 +83,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case timeNoSuchTime, scanColumn, scanNotObject, scanExpectedCommaOrBrace, scanExpectedKey, scanExpectedColon, scanLineEnds, scanNested
     case scanExpectedValue, scanTextAfterEnd, scanStringNotUTF8, scanUnpairedSurrogate, scanUnknownEscape, scanShortEscape
     case scanControlCharacter, scanStringNotClosed, scanMinusWithoutDigit, scanLeadingZero, scanFractionDigits, scanExponentDigits
-    case scanTooLarge, importMalformed, importEmpty, importSnapshotStale, csvQuoteNeverClosed, csvStrayQuote, csvNotUTF8, csvSemicolons, standardInput
+    case scanTooLarge, importMalformed, importEmpty, importFromTheFuture, importSnapshotStale, csvQuoteNeverClosed, csvStrayQuote, csvNotUTF8, csvSemicolons, standardInput
     case csvStrayCarriageReturn, csvTextAfterQuote, csvNoColumn, csvColumnTwice, csvTooFewFields, csvNotNumber, csvKey, csvNoteMismatch
     case csvAnswer, csvCorrect, csvResponse
     // Plugins, sources and their options

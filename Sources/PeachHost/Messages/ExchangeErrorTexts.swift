@@ -1,4 +1,5 @@
 import PeachExchange
+import PeachHistory
 import PeachText
 
 extension ImportError: Worded {
@@ -7,6 +8,8 @@ extension ImportError: Worded {
         case .history(let error): error.text(in: language)
         case .malformed(let file, let line, let reason): language.text(.importMalformed, named(file, in: language), line, reason.text(in: language))
         case .empty(let file): language.text(.importEmpty, named(file, in: language))
+        case .fromTheFuture(let file, let answer, let time):
+            language.text(.importFromTheFuture, named(file, in: language), answer, UTCTimestamp.format(time))
         }
     }
 

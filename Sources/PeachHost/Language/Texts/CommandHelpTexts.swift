@@ -94,7 +94,7 @@ extension TextCatalog {
                 %1. Times are UTC; frequencies in Hz; \
                 response_ms in milliseconds; reference_hz is A4. `peach import` reads it back.
                 """,
-            .helpExportCSV: "Write CSV (the only format for now; a file named *.csv says so too).",
+            .helpExportCSV: "Write CSV: the default, and for now the only format.",
             .helpExportFile: "The new file to write (default: standard output).",
             .helpImportAbstract: "Merge answers from a CSV export or a history file into your history.",
             .helpImportDiscussion: """
@@ -277,7 +277,7 @@ extension TextCatalog {
                 %1. Zeiten in UTC, Frequenzen in Hz, response_ms in Millisekunden; \
                 reference_hz ist A4. `peach import` liest die Datei wieder ein.
                 """,
-            .helpExportCSV: "CSV schreiben (vorerst das einzige Format; eine Datei namens *.csv sagt es auch).",
+            .helpExportCSV: "CSV schreiben: der Standard und vorerst das einzige Format.",
             .helpExportFile: "Die neue Datei, die geschrieben wird (Standard: die Standardausgabe).",
             .helpImportAbstract: "Übernimmt Antworten aus einem CSV-Export oder einer Verlaufsdatei in deinen Verlauf.",
             .helpImportDiscussion: """

@@ -3,7 +3,6 @@ extension TextCatalog {
     static let commands = TextSection(
         english: [
             .warning: "warning",
-            .exportChooseFormat: "say which format: --csv, or a file named *.csv",
             .fileNameEmpty: "%1 is empty: give the name of the file to write",
             .fileNameForeignEnding: "%1 ends in .%2, but Peach writes %3 there: end the name in %4",
             .eitherEnding: "%1 or %2",
@@ -97,7 +96,6 @@ extension TextCatalog {
         ],
         german: [
             .warning: "Warnung",
-            .exportChooseFormat: "gib das Format an: --csv oder eine Datei namens *.csv",
             .fileNameEmpty: "%1 ist leer: gib den Namen der Datei an, die geschrieben wird",
             .fileNameForeignEnding: "%1 endet auf .%2, aber Peach schreibt dort %3: lass den Namen auf %4 enden",
             .eitherEnding: "%1 oder %2",
