@@ -28,7 +28,9 @@ enum ParserText {
 
     static func translate(_ text: String) -> String {
         guard Language.current != .english else { return text }
-        return phrases.reduce(localizingDefaultNumbers(text)) { text, phrase in text.replacing(phrase.english, with: localized(phrase.key)) }
+        let translated = phrases.reduce(localizingDefaultNumbers(text)) { text, phrase in text.replacing(phrase.english, with: localized(phrase.key)) }
+        // After a list of values: `(values: a, b; default: a)`, wherever the line wraps.
+        return translated.replacing(/;(\s+)default:/) { match in ";\(match.output.1)" + localized(.parserDefaultAfterValues) }
     }
 
     /// The parser prints a default number as Swift does (`(default: 0.0)`);

@@ -66,7 +66,11 @@ struct PlayCommand: ParsableCommand {
             try? engine.stop()
             // The file this run made (an output never takes a name in use) holds only silence.
             if let wav = sound.wav, !PosixFile.writesDirectly(wav) { unlink(wav) }
-            throw Failure(localized(.playNothingPlayed, said(first)))
+            // With the source's own reason, where it gave one (the keys it plays).
+            guard case .noteRefused(let id, _, _) = first, let words = engine.refusals[id], !words.isEmpty else {
+                throw Failure(localized(.playNothingPlayed, said(first)))
+            }
+            throw Failure(localized(.playNothingPlayed, said(first) + ": " + words))
         }
         try finishRender(engine, output: output, notices: notices)
     }

@@ -253,7 +253,7 @@ import Testing
         try (lines.joined(separator: "\n") + "\n").write(toFile: history + "/" + file, atomically: false, encoding: .utf8)
         try ("not json\n" + lines[0] + "\n").write(toFile: other, atomically: false, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: history + "/" + file))
-        let expected = "\(history)/\(file): 1 damaged line left out, the file unchanged (peach history check lists them; the README says how to repair): line 2: "
+        let expected = "\(history)/\(file): 1 damaged line left out, the file unchanged (peach history check lists them, and peach help history check says how to repair): line 2: "
 
         for command in [["profile"], ["profile", "--json"], ["stats"], ["export", "--csv"]] {
             let result = try Shell.run([BuildProducts.peach] + command + ["--data-dir", data.path])

@@ -108,7 +108,8 @@ import Testing
         (["play", "A4", "--reference", "-440", "--wav", "/dev/null"], "--reference -440 is outside 400 to 480 Hz"),
         (["train", "--headless", "--no-audio", "--pause", "-1"], "--pause: -1 is outside"),
         // An unpitched source plays none of the notes: an error, not a silent file (it exited 0 with a warning).
-        (["play", "A4", "C5", "--source", "click", "--wav", "/tmp/peach-never-written.wav"], "nothing was played, and nothing written: the sound source would not play the note of 440 Hz"),
+        (["play", "A4", "C5", "--source", "click", "--wav", "/tmp/peach-never-written.wav"],
+         "nothing was played, and nothing written: the sound source would not play the note of 440 Hz: MIDI key 69 has no click; Clicks plays keys 33"),
         (["play", "A4", "--reference", "0.44kHz", "--wav", "/dev/null"], "'0.44kHz' is invalid for '--reference <hz>': expected a number, alone or with its unit (Hz)"),
         (["play", "A4", "--duration", "nan", "--wav", "/dev/null"], "'nan' is invalid for '--duration <seconds>': expected a number, alone or with its unit (ms, min, s)"),
         (["drone", "A", "--cents", "inf", "--seconds", "1", "--wav", "/dev/null"], "'inf' is invalid for '--cents <cents>'"),

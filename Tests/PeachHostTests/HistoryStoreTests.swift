@@ -368,8 +368,8 @@ import Testing
         #expect(damaged.lines.map(\.number) == [3, 5, 6, 7, 9])
         #expect(damaged.lines[0].reason.words == "\"cents\" is not a number")
         #expect(damaged.lines[3].reason.words == "written by a newer Peach (history schema 2); this Peach reads schema 1: update Peach")
-        #expect(read.warnings.map(\.words) == ["\(store.ownHistoryPath): 5 damaged lines left out, the file unchanged (peach history check lists them; "
-                                  + "the README says how to repair): line 3: \"cents\" is not a number; line 5: cents is 1e+308; Peach plays "
+        #expect(read.warnings.map(\.words) == ["\(store.ownHistoryPath): 5 damaged lines left out, the file unchanged (peach history check lists them, "
+                                  + "and peach help history check says how to repair): line 3: \"cents\" is not a number; line 5: cents is 1e+308; Peach plays "
                                   + "differences of at most 300 cents up or down, never 0; line 6: column 8: expected a \"key\"; and 2 more"])
         let later = try store.readNew(since: firstRead.consumedBytes)
         #expect(later.damaged.first?.lines.map(\.number) == [3, 5, 6, 7, 9], "the line numbers count the lines before the offset too")

@@ -28,7 +28,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case settingsUnknownKey, settingsUnknownInputDevice, settingsCannotWrite, settingsCannotEncode, settingsBadSourceOptions, settingsNotASection
     // swift-argument-parser's own words around Peach's help and errors
     case parserOverview, parserUsageHeading, parserArguments, parserOptions, parserSubcommands, parserShowHelp, parserShowVersion
-    case parserSee, parserDefaultSubcommand, parserDefaultValue, parserDetailedHelp, parserMoreInformation, parserError, parserUsage, parserHelp
+    case parserSee, parserDefaultSubcommand, parserDefaultValue, parserDefaultAfterValues, parserDetailedHelp, parserMoreInformation, parserError, parserUsage, parserHelp
     case parserMissingArgument, parserUnknownOption, parserUnexpectedArgument, parserMissingValue, parserTheValue, parserInvalidFor
     case parserValues, parserSubcommandPlaceholder, parserOptionsPlaceholder, parserProvideOneOfFollowing, parserProvideOneOf
     case parserQuotedOr, parserQuotedAnd, parserDidYouMean, parserUnexpectedArguments, parserMissingOneOf, parserTheOption
