@@ -102,7 +102,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case outputProblemAndRemedy, outputChooseWithFlag, outputChooseOnScreen
     case outputNoDevice, outputUnsupported, outputCannotWriteWAV, outputCloseFailed, outputNoReader, alsaNoConfiguration
     case alsaNotInterleaved, alsaNoSampleFormat, alsaNoChannelCount, alsaNoRate, alsaRefused, engineOutOfOrder, engineQueueFull, engineNoFreeTrack, engineNoTransport, engineTransportRate
-    case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeOutputFailed, noticeUnderrun, noticeLateEvents
+    case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeReaderGone, noticeOutputFailed, noticeUnderrun, noticeLateEvents
     case noticeNoteRefused, engineNoteOutOfRange, enginePairInexact, enginePairUnmeasured, noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
     case pluginCrashedInProcess, pluginHungInProcess

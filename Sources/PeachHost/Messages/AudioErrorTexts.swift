@@ -54,6 +54,8 @@ extension EngineNotice: Worded {
         case .sourceOverran(let frame): language.text(.noticeSourceOverran, frame)
         case .sourceSilent(let frequency, let frame, let milliseconds):
             language.text(.noticeSourceSilent, milliseconds, frequency.hertz(in: language), frame)
+        // A pipe whose reader went away (`--wav - | head`) is no audio device.
+        case .deviceLost(let code) where code == EPIPE: language.text(.noticeReaderGone, ErrnoText.describe(code))
         case .deviceLost(let code): language.text(.noticeDeviceLost, ErrnoText.describe(code))
         case .outputFailed(let code): language.text(.noticeOutputFailed, ErrnoText.describe(code))
         case .underrun(let frame): language.text(.noticeUnderrun, frame)
