@@ -64,6 +64,9 @@ import Testing
         #expect(reverb.status == 0 && reverb.standardOutput == "org.peach.fluid: reverb = true\n", "\(reverb)")
         #expect(try Self.peach(["set", "option", "program=violin"], config: config).status == 0)
         #expect(try Self.peach(["get", "option"], config: config).standardOutput.split(separator: "\n").sorted() == ["program=40", "reverb=true"])
+        // A number with a decimal comma, as the settings' own numbers take one; seconds also as milliseconds.
+        #expect(try Self.peach(["set", "option", "gain=0,4"], config: config).standardOutput == "org.peach.fluid: gain = 0.4\n")
+        #expect(try Self.peach(["set", "note-duration", "800ms"], config: config).standardOutput == "note-duration = 0.8 s\n")
     }
 
     @Test(arguments: [

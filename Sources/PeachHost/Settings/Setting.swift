@@ -91,6 +91,10 @@ public struct Setting: Sendable, Identifiable {
     public func parse(_ text: String) -> JSONValue {
         switch kind {
         case .number(_, _, let unit):
+            // Seconds also as milliseconds (`800ms`), as the command-line options take them.
+            if unit == "s", text.droppingUnit("ms") != text, let milliseconds = text.droppingUnit("ms").writtenNumber {
+                return .number(milliseconds / 1000)
+            }
             return text.droppingUnit(unit).writtenNumber.map(JSONValue.number) ?? .string(text)
         case .bool: return Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
         // Any case, kept as the list shows it (`DE` is `de`, `c3-c5` is `C3-C5`).

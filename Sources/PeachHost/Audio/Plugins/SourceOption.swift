@@ -47,6 +47,9 @@ public struct SourceOption: Codable, Hashable, Sendable {
             if choices.contains(where: { $0.value == text }) { return text }
             let named = choices.filter { $0.label.lowercased() == text.lowercased() }
             return named.count == 1 ? named[0].value : text
+        // A decimal comma as German writes it (`gain=0,4`), as the settings read one.
+        case .number where Double(text) == nil && text.contains(","):
+            return text.writtenNumber.map { String($0) } ?? text
         case .int, .number, .text, .path:
             return text
         }

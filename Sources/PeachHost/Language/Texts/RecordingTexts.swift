@@ -30,7 +30,7 @@ extension TextCatalog {
             .recordScreenClipping: "▲ CLIPPING: too loud, turn the input down",
             .recordScreenNoClipping: "no clipping",
             .recordScreenSilent: "silence",
-            .recordScreenKeys: "q, Esc, space or Enter: stop and keep the take",
+            .recordScreenKeys: "q, Esc, Space or Enter: stop and keep the take",
             .recordScreenSaving: "Saving the take …",
             .recordPlainStarted: "Recording '%1'. Press q, Esc, space or Enter to stop and keep it.",
             .recordPlainMinute: "%1 min recorded.",
