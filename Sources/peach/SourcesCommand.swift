@@ -100,7 +100,16 @@ struct SourcesCommand: ParsableCommand {
         if option.type == .choice { kind += " " + localized(.sourcesChoices, option.choices.count) }
         // An empty default (a file not yet chosen) is said as none, not as "default .".
         guard !option.defaultValue.isEmpty else { return localized(.sourcesOptionNoDefault, option.name, kind, option.description) }
-        return localized(.sourcesOption, option.name, kind, option.defaultValue + unit, option.description)
+        return localized(.sourcesOption, option.name, kind, shownDefault(option) + unit, option.description)
+    }
+
+    /// The default as `--option` takes it and the language writes numbers: a switch on or off, `0,5` in German.
+    private static func shownDefault(_ option: SourceOption) -> String {
+        switch option.type {
+        case .bool: option.defaultValue == "true" ? "on" : option.defaultValue == "false" ? "off" : option.defaultValue
+        case .number: Double(option.defaultValue)?.compact ?? option.defaultValue
+        case .int, .text, .path, .choice: option.defaultValue
+        }
     }
 
     private static func typeName(_ type: SourceOption.ValueType) -> String {

@@ -67,6 +67,9 @@ import Testing
         // A number with a decimal comma, as the settings' own numbers take one; seconds also as milliseconds.
         #expect(try Self.peach(["set", "option", "gain=0,4"], config: config).standardOutput == "org.peach.fluid: gain = 0.4\n")
         #expect(try Self.peach(["set", "note-duration", "800ms"], config: config).standardOutput == "note-duration = 0.8 s\n")
+        // No break is said "never", and taken back so.
+        #expect(try Self.peach(["set", "break-after", "never"], config: config).standardOutput == "break-after = never\n")
+        #expect(try Self.peach(["get", "break-after"], config: config).standardOutput == "0\n")
     }
 
     @Test(arguments: [

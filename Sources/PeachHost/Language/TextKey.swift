@@ -20,7 +20,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case appCannotStart, appCannotPlay, appSnapshotNotWritten, appCannotReadProfile, appSavedSoundGone, appSettingsSoundGone, appCannotSaveSound
     // Settings: labels, summaries, values
     case settingNoteDuration, settingPause, settingRange, settingStyle, settingReference, settingSource, settingDevice, settingInputDevice, settingBell, settingBreakAfter, settingLanguage
-    case valueOn, valueOff, allowedRange, valueRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
+    case valueOn, valueOff, valueNever, allowedRange, valueRange, allowedOnOff, allowedRangeText, allowedSource, allowedDevice, allowedText
     case checkOutside, checkNotMultiple, checkNotOneOf, checkExpectedNumber, checkExpectedBool, checkExpectedText
     case checkDeviceUnsafe
     // Settings file errors

@@ -90,6 +90,8 @@ public struct Setting: Sendable, Identifiable {
     /// (`442,5` as well as `442.5`), a number with its unit too (`442 Hz`, `1s`).
     public func parse(_ text: String) -> JSONValue {
         switch kind {
+        case .number where key == Self.breakAfter.key && Language.allCases.contains(where: { localized(.valueNever, in: $0, []) == text.lowercased() }):
+            return .number(0)  // as the list shows it
         case .number(_, _, let unit):
             // Seconds also as milliseconds (`800ms`), as the command-line options take them.
             if unit == "s", text.droppingUnit("ms") != text, let milliseconds = text.droppingUnit("ms").writtenNumber {
@@ -145,6 +147,8 @@ public struct Setting: Sendable, Identifiable {
     /// The value as people read it, with its unit.
     public func display(_ value: JSONValue) -> String {
         switch (kind, value) {
+        // No break suggested is said so, not as "0 min".
+        case (.number, .number(0)) where key == Self.breakAfter.key: localized(.valueNever)
         case (.number(_, _, let unit), .number(let number)): unit.isEmpty ? exact(number).compact : "\(exact(number).compact) \(unit)"
         case (.bool, .bool(let flag)): localized(flag ? .valueOn : .valueOff)
         case (_, .string(let text)): text

@@ -132,7 +132,7 @@ extension TextCatalog {
             .helpJournalOutput: "In diese neue Datei schreiben.",
             .helpJournalCalendarAbstract: "Einen Monat zeigen: die Tage mit Notizen, Training und Aufnahmen, und die Notizen des gewählten Tages.",
             .helpJournalCalendarDiscussion: "Jeder Tag ist mit Buchstaben markiert: N Notizen, T Training, A Aufnahmen (Farbe wiederholt sie). Tasten: Pfeile wählen "
-                + "den Tag, Bild auf/ab oder < > den Monat, Pos1 heute, a fügt dem Tag eine Notiz hinzu, e bearbeitet den Tag, q beendet.",
+                + "den Tag, Bild↑/↓ oder < > den Monat, Pos1 heute, a fügt dem Tag eine Notiz hinzu, e bearbeitet den Tag, q beendet.",
             .helpJournalMonth: "Der Monat, JJJJ-MM (Vorgabe: dieser Monat).",
             .helpJournalPlain: "Die aktiven Tage des Monats als Textzeilen auflisten, für Screenreader.",
             .helpJournalCalendarJSON: "Die Markierungen und Notizen des Monats als JSON ausgeben.",
@@ -182,7 +182,7 @@ extension TextCatalog {
             .journalWeekdayShort: "Mo Di Mi Do Fr Sa So",
             .journalWeekdayNames: "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag",
             .journalDayNothing: "An diesem Tag nichts.",
-            .journalCalendarKeys: "Pfeile Tag · Bild auf/ab oder < > Monat · a hinzufügen · e bearbeiten · q beenden",
+            .journalCalendarKeys: "Pfeile Tag · Bild↑/↓ oder < > Monat · a hinzufügen · e bearbeiten · q beenden",
             .journalPlainMonth: "%1: %2 {%2:Tag|Tage} mit Aktivität.",
             .journalPlainNone: "%1: keine Notizen, kein Training, keine Aufnahmen.",
             .journalTooSmall: "Mach das Fenster größer (mindestens 40 × 12).",

@@ -138,7 +138,7 @@ extension TextCatalog {
         german: [
             .helpMetronomeAbstract: "Klickt einen gleichmäßigen Schlag: Takte, Unterteilungen, Akzente, Tempotrainer, stumme Takte.",
             .helpMetronomeDiscussion: "Jeder Klick fällt auf sein genaues Sample der Audiouhr, bei jedem Tempo und beliebig lange. "
-                + "Ohne --wav spielt es live mit einem Schlag, den man vom Notenständer ablesen kann; Tasten: Auf/Ab Tempo ±1, Bild auf/ab ±10, "
+                + "Ohne --wav spielt es live mit einem Schlag, den man vom Notenständer ablesen kann; Tasten: ↑↓ Tempo ±1, Bild↑/↓ ±10, "
                 + "t Tempo tippen (drei Mal oder öfter), Leertaste Pause, d Bordun an oder aus, Links/Rechts Bordun verschieben, f Quinte, "
                 + "o Oktave, p Bordun rein oder orgelartig, q Ende. Live beginnt es mit der Einstellung, mit der die letzte Live-Sitzung endete "
                 + "(--fresh: die Standardwerte); angegebene Optionen ändern sie. "
