@@ -123,7 +123,7 @@ enum FluidOption: String {
     var description: String {
         switch self {
         case .font:
-            "The SoundFont (.sf2 or .sf3): a path, or a file name looked for in ~/.local/share/soundfonts, /usr/share/soundfonts, "
+            "The SoundFont (.sf2 or .sf3): a path, or a file name looked for in $XDG_DATA_HOME/soundfonts (~/.local/share/soundfonts), /usr/share/soundfonts, "
                 + "/usr/share/sounds/sf2 and /usr/share/sounds/sf3. Default: $PEACH_SOUNDFONT, else TimGM6mb.sf2."
         case .bank:
             "The preset bank: 0 holds the General MIDI instruments; larger fonts keep variations in other banks."
