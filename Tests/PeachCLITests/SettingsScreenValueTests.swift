@@ -15,6 +15,17 @@ import Testing
                                          "XDG_CACHE_HOME": folder.path + "/cache"].merging(environment) { $1 }, columns: columns, rows: rows)
     }
 
+    /// The settings screen opened from the start page, on the Pause row.
+    static func onThePauseRow(_ folder: TemporaryDirectory) throws -> PseudoTerminal {
+        let terminal = try peach(folder)
+        try terminal.waitFor(text: "Start training")
+        terminal.send("s")
+        try terminal.waitFor(text: "0.3 to 3 s, steps of 0.1")
+        terminal.send(down)
+        try terminal.waitFor(text: "0 to 2 s, steps of 0.1")
+        return terminal
+    }
+
     static func quit(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
         terminal.send("q")
         try terminal.waitFor(text: "Start training")
@@ -26,12 +37,7 @@ import Testing
     @Test func steppedValuesAreExactDecimals() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let terminal = try Self.peach(folder)
-        try terminal.waitFor(text: "Start training")
-        terminal.send("s")
-        try terminal.waitFor(text: "0.3 to 3 s, steps of 0.1")
-        terminal.send(Self.down)
-        try terminal.waitFor(text: "0 to 2 s, steps of 0.1")
+        let terminal = try Self.onThePauseRow(folder)
         for expected in ["0.1 s", "0.2 s", "0.3 s"] {
             terminal.send(Self.right)
             _ = try terminal.waitFor("Pause at \(expected)") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" " + expected) } }
@@ -48,11 +54,7 @@ import Testing
     @Test func aStepStartsFromAChangeMadeElsewhere() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let terminal = try Self.peach(folder)
-        try terminal.waitFor(text: "Start training")
-        terminal.send("s")
-        try terminal.waitFor(text: "0.3 to 3 s, steps of 0.1")
-        terminal.send(Self.down)
+        let terminal = try Self.onThePauseRow(folder)
         terminal.send(Self.right)
         _ = try terminal.waitFor("Pause at 0.1 s") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" 0.1 s") } }
         let elsewhere = try Shell.run([BuildProducts.peach, "settings", "set", "pause", "0.5"], environment: ["XDG_CONFIG_HOME": folder.path + "/config"])

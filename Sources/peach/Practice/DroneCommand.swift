@@ -130,7 +130,8 @@ struct DroneCommand: ParsableCommand {
                 MetronomeCommand.Clicking(setup: metronomeSaved.setup, sound: metronomeSaved.clickSound, sampleRate: rig.engine.format.sampleRate,
                                           clicks: rig.clicks)
             }
-            print(try CommandJSON.pretty(Report(sounding: Sounding(setup, timbre: sound.source == nil ? saved.timbre : nil), metronome: clicking)))
+            print(try CommandJSON.pretty(PracticeReport(own: Sounding(setup, timbre: sound.source == nil ? saved.timbre : nil), otherKey: "metronome",
+                                                        other: clicking)))
         }
     }
 
@@ -149,17 +150,4 @@ struct DroneCommand: ParsableCommand {
         }
     }
 
-    /// What `--json` prints: the drone's fields, and the metronome that clicked with it under `metronome`.
-    struct Report: Encodable {
-        var sounding: Sounding
-        var metronome: MetronomeCommand.Clicking?
-
-        enum Key: String, CodingKey { case metronome }
-
-        func encode(to encoder: any Encoder) throws {
-            try sounding.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encodeIfPresent(metronome, forKey: .metronome)
-        }
-    }
 }

@@ -173,7 +173,8 @@ struct MetronomeCommand: ParsableCommand {
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json {
             let clicking = Clicking(setup: setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)
-            print(try CommandJSON.pretty(Report(clicking: clicking, drone: saved.drone.map { _ in DroneCommand.Sounding(drone.setup, timbre: drone.timbre) })))
+            print(try CommandJSON.pretty(PracticeReport(own: clicking, otherKey: "drone",
+                                                        other: saved.drone.map { _ in DroneCommand.Sounding(drone.setup, timbre: drone.timbre) })))
         }
     }
 
@@ -189,17 +190,4 @@ struct MetronomeCommand: ParsableCommand {
         }
     }
 
-    /// What `--json` prints: the metronome's fields, and the drone that sounded with it under `drone`.
-    struct Report: Encodable {
-        var clicking: Clicking
-        var drone: DroneCommand.Sounding?
-
-        enum Key: String, CodingKey { case drone }
-
-        func encode(to encoder: any Encoder) throws {
-            try clicking.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encodeIfPresent(drone, forKey: .drone)
-        }
-    }
 }
