@@ -41,6 +41,12 @@ struct SettingsFileOptions: ParsableArguments {
         try SettingsStore(path: path ?? SettingsStore.defaultPath())
     }
 
+    /// A key that names no setting is the command line's fault: a usage error, before the file is read.
+    static func checkKey(_ key: String?) throws {
+        guard let key, key != optionKey, Setting.named(key) == nil else { return }
+        throw ValidationError(said(SettingsError.unknownKey(key)))
+    }
+
     /// For `set` and `reset`, which may be what mends a value a hand edit broke (see `SettingsStore.init(mending:)`).
     func openToMend() throws -> SettingsStore {
         try SettingsStore(mending: path ?? SettingsStore.defaultPath())
@@ -84,6 +90,10 @@ struct SettingsGetCommand: ParsableCommand {
     var key: String
 
     @OptionGroup var file: SettingsFileOptions
+
+    func validate() throws {
+        try SettingsFileOptions.checkKey(key)
+    }
 
     func run() throws {
         let store = try file.open()
@@ -134,6 +144,10 @@ struct SettingsSetCommand: ParsableCommand {
             index += 1
         }
         return arguments
+    }
+
+    func validate() throws {
+        try SettingsFileOptions.checkKey(key)
     }
 
     func run() throws {
@@ -203,6 +217,10 @@ struct SettingsResetCommand: ParsableCommand {
     var key: String?
 
     @OptionGroup var file: SettingsFileOptions
+
+    func validate() throws {
+        try SettingsFileOptions.checkKey(key)
+    }
 
     func run() throws {
         let store = try file.openToMend()

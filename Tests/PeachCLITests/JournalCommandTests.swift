@@ -302,7 +302,7 @@ struct JournalHome {
             #expect(try home.peach(["add", "--date", "2026-11-24", "--time", time, words]).status == 0)
         }
         let one = try home.peach(["delete", "2026-11-24", "--entry", "1"])
-        #expect(one.standardOutput == "Moved entry 1 of 2026-11-24 to the trash; peach journal restore 2026-11-24 brings it back within 30 days.\n")
+        #expect(one.standardOutput == "Moved entry 1 of 2026-11-24 to the trash: `peach journal restore 2026-11-24` brings it back within 30 days.\n")
         #expect(try home.peach(["delete", "2026-11-24", "--entry", "5"]).standardError.contains("2026-11-24 has 1 entry: there is no entry 5"))
         let zero = try home.peach(["delete", "2026-11-24", "--entry", "0"])
         #expect(zero.status == 64 && zero.standardError.contains("--entry 0: entries are numbered from 1"), "\(zero)")
