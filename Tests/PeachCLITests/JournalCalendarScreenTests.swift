@@ -52,6 +52,23 @@ import Testing
         #expect(terminal.modesNow.c_lflag == terminal.modesBefore.c_lflag)
     }
 
+    /// In a narrow window every weekday shows, a day with one mark for any
+    /// activity (at 40 columns Saturday and Sunday were cut off), and the keys
+    /// show whole.
+    @Test func aNarrowWindowShowsTheWholeWeek() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        #expect(try home.peach(["add", "--date", "2021-11-06", "--time", "19:00", "Saturday", "scales"]).status == 0)
+        let terminal = try PseudoTerminal([BuildProducts.peach, "journal", "calendar", "2021-11"], environment: home.environment, columns: 40, rows: 24)
+        try terminal.waitFor(text: "November 2021")
+        #expect(terminal.screen.text.contains("Mo   Tu   We   Th   Fr   Sa   Su"), "\(terminal.screen.text)")
+        #expect(terminal.screen.text.contains("  6* "), "the Saturday's note, marked\n\(terminal.screen.text)")
+        #expect(terminal.screen.lines.allSatisfy { $0.count <= 40 })
+        #expect(terminal.screen.text.contains("q quit"))
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func withoutATerminalTheCalendarPointsToPlainAndJSON() throws {
         let home = JournalHome()
         defer { home.folder.remove() }

@@ -91,7 +91,7 @@ final class CalendarScreen {
         }
         let view = CalendarView(activity: month.activity, days: month.days, style: style)
         var lines = ["", "  " + style.strong(CalendarView.title(selected.month)), ""]
-        lines += view.grid(selected: selected).map { "  " + $0 }
+        lines += view.grid(selected: selected, columns: size.columns).map { "  " + $0 }
         lines += ["", "  " + style.dim(localized(.journalLegend)), ""]
         let problems = month.problems.map(said).wrapped(to: size.columns - 4).map { "  " + style.bad($0) }
         let bottom = [""] + KeyHint.lines(localized(.journalCalendarKeys), width: size.columns - 2).map { "  " + style.dim($0) }

@@ -25,13 +25,18 @@ struct CalendarView {
     }
 
     /// The weekday row and a row a week: each day eight cells wide, the selected one in brackets (and inverse).
-    func grid(selected: JournalDate) -> [String] {
-        let header = localized(.journalWeekdayShort).split(separator: " ").map { " " + String($0).padding(7) }.joined()
+    /// The month's weeks, a day 8 columns wide with its three marks (`[ 3 NT ]`), or, in `columns` too
+    /// narrow for that (under 58: the weekend was cut off), 5 wide with one mark for any activity (`[ 3*]`),
+    /// which the chosen day's line beneath spells out.
+    func grid(selected: JournalDate, columns: Int = .max) -> [String] {
+        let narrow = columns < 7 * 8 + 2
+        let header = localized(.journalWeekdayShort).split(separator: " ").map { " " + String($0).padding(narrow ? 4 : 7) }.joined()
         return [style.dim(header)] + CalendarGrid(activity).weeks.map { week in
             week.map { cell -> String in
-                guard let cell else { return String(repeating: " ", count: 8) }
+                guard let cell else { return String(repeating: " ", count: narrow ? 5 : 8) }
                 let day = String(cell.date.civil.day)
-                let text = (day.count == 1 ? " " : "") + day + " " + marks(cell.activity)
+                let marked = narrow ? (cell.activity.isEmpty ? " " : style.strong("*")) : " " + marks(cell.activity)
+                let text = (day.count == 1 ? " " : "") + day + marked
                 return cell.date == selected ? style.inverse("[" + text + "]") : " " + text + " "
             }.joined()
         }
