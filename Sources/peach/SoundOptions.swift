@@ -27,8 +27,21 @@ struct SoundOptions: ParsableArguments {
 
     mutating func validate() throws {
         // A source by its name (`--source sine`): found once, here, and its id used from then on; an id has dots.
+        // Else an instrument by its name (`--source flute`), as `settings set source` takes one: its source, and its choice
+        // as the first `--option`, so one given after it wins.
         if let source, !source.contains(".") {
-            do { self.source = try plugins.discoverSources().entry(named: source).descriptor.id } catch { throw ValidationError(said(error)) }
+            let catalog = plugins.discoverSources()
+            do { self.source = try catalog.entry(named: source).descriptor.id } catch {
+                let timbre = Result { () throws(NameLookupError) in try Timbre.named(source, among: Timbre.all(in: catalog.pitchedOnly)) }
+                switch timbre {
+                case .success(let found):
+                    self.source = found.sourceID
+                    if let choice = found.choice { options.insert("\(choice.key)=\(choice.value)", at: 0) }
+                case .failure(let lookup):
+                    if case .ambiguous = lookup { throw ValidationError(said(lookup)) }
+                    throw ValidationError(said(error))
+                }
+            }
         }
         guard device == nil || wav == nil else { throw ValidationError(localized(.soundDeviceOrWav)) }
         try checkFileName(wav, given: "--wav", writing: .audio)

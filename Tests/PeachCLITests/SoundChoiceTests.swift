@@ -143,6 +143,15 @@ import Testing
         let trained = try Shell.run([BuildProducts.peach, "train", "--headless", "--no-audio", "--source", "sine", "--data-dir", data], input: "higher\n")
         #expect(trained.status == 0, "\(trained.standardError)")
         #expect(try TrainingScreenTests.history(data).map(\.sourceID) == ["org.peach.sine"])
+        // An instrument by its name, as `settings set source` takes one (it said no source is called that):
+        // its source and its program, as the history records what played.
+        let fluteData = folder.file("flute")
+        let flute = try Shell.run([BuildProducts.peach, "train", "--headless", "--wav", folder.file("flute.wav"), "--duration", "0.3", "--source", "flute",
+                                   "--data-dir", fluteData],
+                                  environment: Self.environment(folder), input: "higher\n")
+        #expect(flute.status == 0, "\(flute.standardError)")
+        let answers = try TrainingScreenTests.history(fluteData)
+        #expect(answers.map(\.sourceID) == ["org.peach.fluid"] && answers.map { $0.timbre["program"] } == ["73"], "\(answers.map(\.timbre))")
     }
 
     @Test func theCommandLineSetsASoundByName() throws {
