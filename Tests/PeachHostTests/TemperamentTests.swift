@@ -87,5 +87,9 @@ import Testing
         #expect(throws: TemperamentError.notTwelve(3)) { try JSONDecoder().decode(Temperament.self, from: Data(short.utf8)) }
         let far = #"{"name": "W", "offsets": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 70]}"#
         #expect(throws: TemperamentError.tooFarFromKey(degree: 11, cents: 1170)) { try JSONDecoder().decode(Temperament.self, from: Data(far.utf8)) }
+        // Each within 50 cents of its key from C, but C 60 cents sharp once A is placed at 0: which key it is would be wrong.
+        #expect(throws: TemperamentError.tooFarFromKey(degree: 0, cents: 60)) {
+            try Temperament(name: "W", offsets: [20, 0, 0, 0, 0, 0, 0, 0, 0, -40, 0, 0])
+        }
     }
 }

@@ -3,7 +3,7 @@
 /// its equal-tempered pitch. It is placed so that A keeps the reference
 /// pitch, as one tunes from an A fork and tempers the rest from it.
 public struct Temperament: Equatable, Sendable, Codable {
-    /// What the user named it: a built-in name or the Scala file it was read from.
+    /// What the screen calls it: the scale's description (`Werckmeister III`), else its file's name.
     public var name: String
     /// Cents from equal temperament by pitch class, C (0) to B (11); A's is 0.
     public var offsets: [Double]
@@ -11,14 +11,16 @@ public struct Temperament: Equatable, Sendable, Codable {
     /// A degree further than this from its key would name the wrong key.
     public static let largestOffset = 50.0
 
+    /// `offsets` from C; checked once A is placed at 0, since moving every key with A may take one 50 cents from its own.
     public init(name: String, offsets: [Double]) throws(TemperamentError) {
         guard offsets.count == 12 else { throw .notTwelve(offsets.count) }
-        for (key, offset) in offsets.enumerated() where !(offset.isFinite && abs(offset) < Self.largestOffset) {
+        // To a millionth of a cent: the file keeps `11.73`, not `11.730000000000018`.
+        let placed = offsets.map { (($0 - offsets[9]) * 1e6).rounded() / 1e6 }
+        for (key, offset) in placed.enumerated() where !(offset.isFinite && abs(offset) < Self.largestOffset) {
             throw .tooFarFromKey(degree: key, cents: Double(key) * 100 + offset)
         }
         self.name = name
-        // To a millionth of a cent: the file keeps `11.73`, not `11.730000000000018`.
-        self.offsets = offsets.map { (($0 - offsets[9]) * 1e6).rounded() / 1e6 }
+        self.offsets = placed
     }
 
     /// A Scala scale of twelve degrees to the octave, its first degree on

@@ -103,9 +103,9 @@ final class PracticeScreen {
         try rig.drone?.stop(at: rig.engine.earliestOnTimeFrame)
         _ = rig.engine.wait(untilRendered: rig.engine.renderedFrames + Int64(rig.engine.format.sampleRate * 0.35))
         try rig.engine.stop()
-        // What it started from (its sample files too), with what keys changed.
+        // What it started from (click, sample files), with what keys changed.
         var metronome = startedMetronome
-        (metronome.setup, metronome.click, metronome.silent) = (metronomeSetup, clickSound.name, silent)
+        metronome.setup = metronomeSetup
         metronome.drone = droneOn ? droneSetup.rootNote.name : nil
         return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre, metronome: showsMetronome ? metronomeSetup.bpm : nil),
                       metronome: rig.hasClickTrack ? metronome : nil)
