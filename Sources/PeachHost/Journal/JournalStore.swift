@@ -42,7 +42,7 @@ public struct JournalStore: Sendable {
     public func add(_ entry: JournalEntry, on date: JournalDate) throws(JournalError) -> JournalDay {
         guard !entry.text.trimmingWhitespace().isEmpty || entry.take != nil else { throw .emptyEntry }
         if let take = entry.take { try JournalEntry.checkTake(take) }
-        return try locked { () throws(JournalError) in
+        return try locked(creating: true) { () throws(JournalError) in
             var page = try read(date)
             page.day.add(entry)
             try write(page, with: Array(page.day.markdown.utf8))
@@ -52,13 +52,17 @@ public struct JournalStore: Sendable {
 
     /// Replaces the day's file with `bytes` (nil: removes it), if it still holds what `page` was read from.
     public func replace(_ page: Page, with bytes: [UInt8]?) throws(JournalError) {
-        try locked { () throws(JournalError) in try write(page, with: bytes) }
+        try locked(creating: true) { () throws(JournalError) in try write(page, with: bytes) }
     }
 
     /// Runs a read-change-write of the journal under `.lock` in its folder:
     /// two `peach journal add` at once (a script, two terminals) both keep
-    /// their note instead of the later write replacing the earlier.
-    private func locked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
+    /// their note instead of the later write replacing the earlier. Without
+    /// `creating`, a journal that has no folder yet is not given one: there is
+    /// nothing to delete or restore in it, and `body` says so.
+    private func locked<T>(creating: Bool = false, _ body: () throws(JournalError) -> T) throws(JournalError) -> T {
+        var status = stat()
+        guard creating || stat(folder, &status) == 0 else { return try body() }
         let lock = try JournalError.filed { () throws(HistoryError) in
             try FolderCreation.create(folder)
             return try ExclusiveLock(path: folder + "/.lock")
