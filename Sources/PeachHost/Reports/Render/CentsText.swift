@@ -1,4 +1,5 @@
 import PeachText
+import PeachTraining
 /// Cents as people read them: whole cents from 10 up, one decimal below
 /// (`12 ¢`, `4.2 ¢`, `5 ¢`), two below a tenth. The space before ¢ is a no-break
 /// space, so a wrapped line never leaves the unit alone.
@@ -9,8 +10,11 @@ public enum CentsText {
         return ((cents * 100).rounded() / 100).compact
     }
 
-    /// `12 ¢`.
-    public static func text(_ cents: Double) -> String { number(cents) + "\u{A0}¢" }
+    /// `12 ¢`; beyond the largest difference Peach plays, `> 300 ¢`: an
+    /// estimate there (a listener who answers at chance) is no measurement.
+    public static func text(_ cents: Double) -> String {
+        cents > PairSelector.ceilingCents ? ">\u{A0}" + number(PairSelector.ceilingCents) + "\u{A0}¢" : number(cents) + "\u{A0}¢"
+    }
 
     /// `9.8–15 ¢`.
     public static func band(_ band: [Double]) -> String { number(band[0]) + "–" + number(band[1]) + "\u{A0}¢" }
