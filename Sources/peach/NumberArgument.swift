@@ -24,7 +24,8 @@ struct NumberArgument: Sendable {
     static let tempo = NumberArgument(units: [Unit(symbol: "bpm", factor: 1)])
 
     /// The number `text` writes, in the option's unit.
-    func read(_ text: String) throws(NotANumber) -> Double {
+    func read(_ typed: String) throws(NotANumber) -> Double {
+        let text = typed.trimmingWhitespace()  // `'1s '` as `' 1s'`
         if let number = text.writtenNumber { return number }
         for unit in units {
             let number = text.droppingUnit(unit.symbol)

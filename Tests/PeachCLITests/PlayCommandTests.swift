@@ -62,7 +62,8 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("units.wav")
-        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--reference", "442Hz", "--cents", "-5 cents", "--duration", "300ms", "--wav", path])
+        // Spaces around a number and its unit are a slip, not another number.
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--reference", "442Hz", "--cents", "-5 cents", "--duration", "300ms ", "--wav", path])
         #expect(result.status == 0, "\(result.standardError)")
         let samples = try WavFile.read(path: path).samples[0]
         #expect(samples.count >= 14_400 && samples.count < 14_400 + 4800, "\(samples.count) frames")
@@ -114,6 +115,8 @@ import Testing
         (["play", "A4", "--duration", "nan", "--wav", "/dev/null"], "'nan' is invalid for '--duration <seconds>': expected a number, alone or with its unit (ms, min, s)"),
         (["drone", "A", "--cents", "inf", "--seconds", "1", "--wav", "/dev/null"], "'inf' is invalid for '--cents <cents>'"),
         (["train", "--headless", "--no-audio", "--style", "half"], "'half' is invalid for '--style <0-1>': expected a number"),
+        // Hexadecimal is no number a musician writes (Swift read 0x1B8 as 440).
+        (["play", "A4", "--reference", "0x1B8", "--wav", "/dev/null"], "'0x1B8' is invalid for '--reference <hz>'"),
     ])
     func badInputGetsAClearErrorAndAFailingExit(arguments: [String], message: String) throws {
         let result = try Shell.run([BuildProducts.peach] + arguments)

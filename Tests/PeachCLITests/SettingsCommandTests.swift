@@ -148,6 +148,11 @@ import Testing
         let kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         #expect(kept["style"] as? Double == 0.7 && kept["reference"] == nil && kept["source-options"] == nil, "\(kept)")
         #expect((kept["metronome"] as? [String: Any])?["last"] as? Int == 1)
+        // Another source's options that read are kept (the reset removed every source's).
+        try Data(#"{"source-options": {"org.peach.fluid": "x", "org.peach.click": {"gain": "0.3"}}}"#.utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try Self.peach(["reset", "option"], config: config).status == 0)
+        let afterReset = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        #expect((afterReset["source-options"] as? [String: Any])?.keys.sorted() == ["org.peach.click"], "\(afterReset)")
     }
 
     /// A settings file that is a FIFO or a folder (a synced config folder can

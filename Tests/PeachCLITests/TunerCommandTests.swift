@@ -115,6 +115,10 @@ import Testing
         // `equal` undoes the preset's temperament for one run.
         #expect(try steadyCents(["--input", e, "--preset", "baroque", "--temperament", "equal"], note: "E4").allSatisfy { abs($0 - 1.955) <= 0.5 })
 
+        // In German, a temperament Peach knows is named in German.
+        let german = try Shell.run([BuildProducts.peach, "--lang", "de", "record", "notes", fSharp, "--temperament", "just", "--root", "D"],
+                                   environment: Self.environment(folder))
+        #expect(german.standardOutput.contains("Reine Stimmung auf D"), "\(german)")
         let notes = try Shell.run([BuildProducts.peach, "record", "notes", e, "--temperament", "werck", "--json"], environment: Self.environment(folder))
         #expect(notes.status == 0, "\(notes.standardError)")
         let heard = try #require(try JSONSerialization.jsonObject(with: Data(notes.standardOutput.utf8)) as? [[String: Any]])
@@ -148,6 +152,9 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let damaged = folder.file("damaged.scl"), seven = folder.file("seven.scl"), tritave = folder.file("bp.scl")
+        let fifo = folder.file("fifo.scl"), huge = folder.file("huge.scl")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try Data(repeating: UInt8(ascii: "1"), count: 70_000).write(to: URL(fileURLWithPath: huge))
         try Data("Broken\n12\n100.0\n200.0\nthree hundred\n".utf8).write(to: URL(fileURLWithPath: damaged))
         try Data("Major\n7\n9/8\n5/4\n4/3\n3/2\n5/3\n15/8\n2/1\n".utf8).write(to: URL(fileURLWithPath: seven))
         try Data(("Tritave\n12\n" + (1...11).map { "\(Double($0) * 100)\n" }.joined() + "3/1\n").utf8).write(to: URL(fileURLWithPath: tritave))
@@ -159,7 +166,11 @@ import Testing
             (["--temperament", seven], "it has 7 notes to the octave; a temperament of the keys has 12"),
             (["--temperament", tritave], "its last note, 1901.955 cents, is not the octave (1200 cents)"),
             (["--temperament", folder.file("gone.scl")], "cannot read \(folder.file("gone.scl")): No such file or directory"),
-            (["--temperament", folder.path + "/"], "Is a directory"),
+            // Only a regular file of a Scala file's size: a device or a FIFO was read for ever (2 GB of /dev/zero in 4 s).
+            (["--temperament", folder.path + "/"], "it is no file (a folder, a device or a pipe)"),
+            (["--temperament", "/dev/zero"], "--temperament /dev/zero: it is no file (a folder, a device or a pipe)"),
+            (["--temperament", fifo], "it is no file"),
+            (["--temperament", huge], "it holds 70000 bytes, more than a Scala file does (65536 at most)"),
         ]
         for (arguments, words) in cases {
             let output = try Self.tuner(arguments + ["--input", damaged, "--json"], folder: folder)

@@ -142,7 +142,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case practiceToolTuner, tunerPlainStart, tunerPlainSetup, tunerPlainInTune, tunerPlainFlat, tunerPlainSharp
     case transpositionUnknown, transpositionOutside
     case helpTemperament, helpTemperamentRoot, valueNameTemperament, temperamentOnRoot, temperamentWhat, temperamentUnknown,
-         temperamentRootNeedsTemperament, scalaEmpty, scalaNoCount, scalaMissingDegrees, scalaBadPitch, temperamentNotTwelve,
+         temperamentRootNeedsTemperament, temperamentFileTooLarge, temperamentNotAFile, temperamentMeantone, temperamentJust, temperamentEqual, scalaEmpty, scalaNoCount, scalaMissingDegrees, scalaBadPitch, temperamentNotTwelve,
          temperamentPeriodNotOctave, temperamentTooFarFromKey
     case intervalUnison, intervalMinorSecond, intervalMajorSecond, intervalMinorThird, intervalMajorThird, intervalFourth, intervalTritone
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave

@@ -154,15 +154,17 @@ public final class SettingsStore {
         return (all[sourceID] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// Removes the options saved for a source; all sources' options where they do not read as options (a hand edit).
+    /// Removes the options saved for a source, and any source's that do not read as options (a hand edit):
+    /// every other source keeps its own.
     public func resetSourceOptions(for sourceID: String) throws(SettingsError) {
         try update { document, _ in
-            guard var all = document[Self.sourceOptionsKey].flatMap(Self.sourceOptions(from:)) else {
+            guard case .object(var all) = document[Self.sourceOptionsKey] else {
                 document.removeValue(forKey: Self.sourceOptionsKey)
                 return
             }
             all.removeValue(forKey: sourceID)
-            document[Self.sourceOptionsKey] = all.isEmpty ? nil : .object(all.mapValues { .object($0.mapValues(JSONValue.string)) })
+            all = all.filter { Self.sourceOptions(from: .object([$0.key: $0.value])) != nil }
+            document[Self.sourceOptionsKey] = all.isEmpty ? nil : .object(all)
         }
     }
 

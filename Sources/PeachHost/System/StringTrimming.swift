@@ -11,10 +11,12 @@ extension String {
         return String(dropLast(unit.count)).trimmingWhitespace()
     }
 
-    /// The finite number this text writes, a decimal comma read as a point
-    /// (`442,5`) as German writes it; nil for anything else, `nan` and `inf` too.
+    /// The finite decimal number this text writes, a decimal comma read as a
+    /// point (`442,5`) as German writes it; nil for anything else: `nan`,
+    /// `inf`, and hexadecimal (`0x1B8`, which Swift would read as 440).
     public var writtenNumber: Double? {
-        guard let number = Double(self) ?? Double(String(map { $0 == "," ? "." : $0 })), number.isFinite else { return nil }
+        guard allSatisfy({ "0123456789.,+-eE".contains($0) }),
+              let number = Double(self) ?? Double(String(map { $0 == "," ? "." : $0 })), number.isFinite else { return nil }
         return number
     }
 }

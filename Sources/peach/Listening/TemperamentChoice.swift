@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PeachFiles
 import PeachHost
 import PeachText
@@ -15,7 +16,22 @@ struct TemperamentChoice: Codable, Equatable {
     var temperament: Temperament
 
     /// "Werckmeister III on C", for the screen's header and the plain lines; nil for equal temperament, which goes without saying.
-    var label: String? { given == NamedTemperament.equal.rawValue ? nil : localized(.temperamentOnRoot, temperament.name, root) }
+    /// A temperament Peach knows is named in the language spoken; a file's by its description.
+    var label: String? {
+        guard given != NamedTemperament.equal.rawValue else { return nil }
+        return localized(.temperamentOnRoot, NamedTemperament(rawValue: given).map(Self.name) ?? temperament.name, root)
+    }
+
+    private static func name(_ named: NamedTemperament) -> String {
+        switch named {
+        case .werckmeister3: "Werckmeister III"
+        case .kirnberger3: "Kirnberger III"
+        case .vallotti: "Vallotti"
+        case .meantone: localized(.temperamentMeantone)
+        case .just: localized(.temperamentJust)
+        case .equal: localized(.temperamentEqual)
+        }
+    }
 
     /// The options that choose it again.
     var words: [String] { ["--temperament", given, "--root", root] }
@@ -38,6 +54,9 @@ struct TemperamentChoice: Codable, Equatable {
         }
     }
 
+    /// A Scala file of twelve notes takes a few hundred bytes; one of thousands of notes still fits.
+    static let largestFile = 1 << 16
+
     private static func named(_ text: String) throws -> NamedTemperament {
         let names = NamedTemperament.allCases.map(\.rawValue)
         let found = Result { () throws(NameLookupError) in try NameLookup.find(text, what: localized(.temperamentWhat), among: names.map { ($0, [$0], []) }) }
@@ -49,9 +68,17 @@ struct TemperamentChoice: Codable, Equatable {
         }
     }
 
-    /// The file read whole (a pipe too); bytes that are not UTF-8 (a description in Latin-1) change no pitch.
+    /// The file read whole; bytes that are not UTF-8 (a description in Latin-1) change no pitch. Only a
+    /// regular file of a Scala file's size: a device (`/dev/zero`) or a FIFO would be read for ever.
     private static func readFile(_ path: String) throws -> (String, ScalaScale) {
-        let bytes = try checked(option: "--temperament", path) { path in try PosixFile.contents(of: path) }
+        let bytes = try checked(option: "--temperament", path) { path in
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { throw Failure(localized(.temperamentNotAFile)) }
+            let file = try PosixFile(path, flags: O_RDONLY | PosixFile.regularOnly)
+            let size = try file.size()
+            guard size <= largestFile else { throw Failure(localized(.temperamentFileTooLarge, size, largestFile)) }
+            return try file.read()
+        }
         let scale = try checked(option: "--temperament", path) { _ in try ScalaScale(parsing: String(decoding: bytes, as: UTF8.self)) }
         return (WorkingDirectory.absolute(path), scale)
     }
