@@ -25,13 +25,11 @@ struct NumberArgument: Sendable {
 
     /// The number `text` writes, in the option's unit.
     func read(_ typed: String) throws(NotANumber) -> Double {
-        let text = typed.trimmingWhitespace()  // `'1s '` as `' 1s'`
-        if let number = text.writtenNumber { return number }
-        for unit in units {
-            let number = text.droppingUnit(unit.symbol)
-            if number != text, let value = number.writtenNumber { return value * unit.factor }
+        // `'1s '` as `' 1s'`.
+        guard let number = typed.trimmingWhitespace().writtenNumber(units: units.map { ($0.symbol, $0.factor) }) else {
+            throw NotANumber(units: units.map(\.symbol))
         }
-        throw NotANumber(units: units.map(\.symbol))
+        return number
     }
 
     /// For `@Option(transform:)`.

@@ -94,10 +94,8 @@ public struct Setting: Sendable, Identifiable {
             return .number(0)  // as the list shows it
         case .number(_, _, let unit):
             // Seconds also as milliseconds (`800ms`), as the command-line options take them.
-            if unit == "s", text.droppingUnit("ms") != text, let milliseconds = text.droppingUnit("ms").writtenNumber {
-                return .number(milliseconds / 1000)
-            }
-            return text.droppingUnit(unit).writtenNumber.map(JSONValue.number) ?? .string(text)
+            let units = (unit == "s" ? [("ms", 0.001)] : []) + [(unit, 1.0)]
+            return text.writtenNumber(units: units).map(JSONValue.number) ?? .string(text)
         case .bool: return Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
         // Any case, kept as the list shows it (`DE` is `de`, `c3-c5` is `C3-C5`).
         case .choice(let choices): return .string(choices.first { $0.lowercased() == text.lowercased() } ?? text)

@@ -19,4 +19,16 @@ extension String {
               let number = Double(self) ?? Double(String(map { $0 == "," ? "." : $0 })), number.isFinite else { return nil }
         return number
     }
+
+    /// The number this text writes alone or with one of `units` (`800ms`,
+    /// `442 Hz`), in the unit whose factor is 1. Units are tried in order, so
+    /// one that ends another (`s` of `ms`) comes after it.
+    public func writtenNumber(units: [(symbol: String, factor: Double)]) -> Double? {
+        if let number = writtenNumber { return number }
+        for unit in units {
+            let number = droppingUnit(unit.symbol)
+            if number != self, let value = number.writtenNumber { return value * unit.factor }
+        }
+        return nil
+    }
 }

@@ -72,9 +72,13 @@ struct TemperamentChoice: Codable, Equatable {
     /// regular file of a Scala file's size: a device (`/dev/zero`) or a FIFO would be read for ever.
     private static func readFile(_ path: String) throws -> (String, ScalaScale) {
         let bytes = try checked(option: "--temperament", path) { path in
-            var status = stat()
-            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { throw Failure(localized(.temperamentNotAFile)) }
-            let file = try PosixFile(path, flags: O_RDONLY | PosixFile.regularOnly)
+            // The open refuses what is no regular file; said as that, not as a file of the data folder to remove.
+            let file: PosixFile
+            switch Result(catching: { () throws(HistoryError) in try PosixFile(path, flags: O_RDONLY | PosixFile.regularOnly) }) {
+            case .success(let opened): file = opened
+            case .failure(.notRegularFile): throw Failure(localized(.temperamentNotAFile))
+            case .failure(let error): throw error
+            }
             let size = try file.size()
             guard size <= largestFile else { throw Failure(localized(.temperamentFileTooLarge, size, largestFile)) }
             return try file.read()
