@@ -44,7 +44,7 @@ public struct ScalaScale: Equatable, Sendable {
 
     /// `390.225` (cents), `5/4` or `3` (a ratio); nil for anything else, a ratio not above zero too.
     private static func cents(_ word: String) -> Double? {
-        if word.contains(".") { return Double(word).flatMap { $0.isFinite ? $0 : nil } }
+        if word.contains(".") { return word.writtenNumber }
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let numerator = Double(parts[0]), let denominator = parts.count == 2 ? Double(parts[1]) : 1,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }), numerator > 0, denominator > 0 else { return nil }

@@ -56,9 +56,12 @@ public final class TakeLibrary {
 
     /// The takes whose name holds `text` (any case), begun on `date`, newest first; nil matches all.
     public static func filter(_ takes: [Take], text: String?, date: TakeDate?) -> [Take] {
-        takes.filter { take in
-            (text.map { take.name.lowercased().contains($0.lowercased()) } ?? true) && (date?.contains(take.startTime) ?? true)
-        }
+        takes.filter { take in name(take.name, holds: text) && (date?.contains(take.startTime) ?? true) }
+    }
+
+    /// Whether a take's name holds the text searched for, case aside (any name when nothing is searched for).
+    public static func name(_ name: String, holds text: String?) -> Bool {
+        text.map { name.lowercased().contains($0.lowercased()) } ?? true
     }
 
     /// Reads the entry `fileName` as a take.

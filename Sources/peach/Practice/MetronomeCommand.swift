@@ -189,5 +189,4 @@ struct MetronomeCommand: ParsableCommand {
             (self.setup, click, self.sampleRate, self.clicks) = (setup, sound.name, sampleRate, clicks)
         }
     }
-
 }

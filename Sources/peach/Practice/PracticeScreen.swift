@@ -20,9 +20,7 @@ final class PracticeScreen {
     private var droneSetup: DroneSetup
     private var droneTimbre: DroneTimbre
     private var metronomeSetup: MetronomeSetup
-    private let clickSound: ClickSound
-    private let silent: Bool
-    /// The metronome as the session began, for what keys do not change (its sample files).
+    /// The metronome as the session began: what keys do not change (its click, sample files) comes from here.
     private let startedMetronome: SavedMetronome
     private var paused = false
     private var shownClick: Click?
@@ -44,8 +42,6 @@ final class PracticeScreen {
         droneSetup = drone.setup
         droneTimbre = drone.timbre
         metronomeSetup = metronome.setup
-        clickSound = metronome.clickSound
-        silent = metronome.silent
         startedMetronome = metronome
         self.makeDroneSource = makeDroneSource
         self.makeClickSource = makeClickSource
@@ -226,7 +222,7 @@ final class PracticeScreen {
 
     /// Beat one on `frame`, its clicks scheduled at once: the loop looks again only after drawing and reading keys.
     private func startClicks(at frame: Int64) throws {
-        try rig.startMetronome(metronomeSetup, sound: clickSound, at: frame)
+        try rig.startMetronome(metronomeSetup, sound: startedMetronome.clickSound, at: frame)
         if let metronome = rig.metronome { upcoming += try metronome.schedule(before: frame + horizon) }
     }
 

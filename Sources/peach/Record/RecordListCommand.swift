@@ -67,7 +67,7 @@ struct RecordListCommand: ParsableCommand {
     }
 
     private func listTrash(_ library: TakeLibrary) throws {
-        let trashed = library.trashed().filter { take in search.map { take.name.lowercased().contains($0.lowercased()) } ?? true }
+        let trashed = library.trashed().filter { TakeLibrary.name($0.name, holds: search) }
         if json { return print(try CommandJSON.line(trashed.map(Trashed.init))) }
         guard !trashed.isEmpty else { return print(localized(search == nil ? .recordTrashEmpty : .recordListNone)) }
         print(localized(.recordTrashColumns))
