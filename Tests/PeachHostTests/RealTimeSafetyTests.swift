@@ -7,7 +7,8 @@ import Testing
 @Suite struct RealTimeSafetyTests {
     /// With the Sine source, with the FluidSynth source (FluidSynth's
     /// note-on, note-off, program select and rendering included), with
-    /// several tracks added, muted, swapped and removed while playing, and
+    /// several tracks added, muted, swapped and removed while playing (and the
+    /// master limiter turning a chord down), and
     /// with the Clicks and Sample sources and the FluidSynth drum kits (a
     /// refused key and stolen voices included).
     @Test(arguments: ["sine", "fluid", "tracks", "click", "sample", "drums"])
@@ -23,5 +24,6 @@ import Testing
         #expect(counts["render-thread allocations"] == 0, "\(result.standardOutput)")
         // Proof that counting was live: the main thread allocated meanwhile.
         #expect((counts["other-thread allocations"] ?? 0) > 0, "\(result.standardOutput)")
+        if source == "tracks" { #expect((counts["limited frames"] ?? 0) > 0, "the limiter acted: \(result.standardOutput)") }
     }
 }

@@ -5,7 +5,8 @@
 // `RenderAllocationProbe fluid` plays the FluidSynth source instead of Sine,
 // with a live program change before the swap; `RenderAllocationProbe tracks`
 // plays Sine on several tracks, adding, muting, swapping and removing them,
-// while capturing from a sound file that it monitors, with a tempo ramp on the transport.
+// while capturing from a sound file that it monitors, with a tempo ramp on the transport, and
+// ends on a chord loud enough for the master limiter to act.
 // `RenderAllocationProbe click` and `... sample` play the Clicks and Sample sources on
 // click keys, a key without a click (refused on the render thread) among them, and
 // more notes at once than they have voices. `RenderAllocationProbe drums` plays the FluidSynth
@@ -106,7 +107,11 @@ if tracks {
     _ = engine.wait(untilRendered: frame + 2400)
     try engine.swapSource(to: swappedIn, on: late)
     try engine.playNote(frequency: 770, at: frame + 4800, durationFrames: 2400, on: late)
-    frame += 7200
+    // A chord louder than full scale: the master limiter turns it down.
+    let chord = [220.0, 277, 330, 440, 554, 660].map { (engine.makeNoteID(), $0) }
+    for (id, frequency) in chord { try engine.schedule(.noteOn(id, frequency: frequency, velocity: 1, at: frame + 7200)) }
+    for (id, _) in chord { try engine.schedule(.noteOff(id, at: frame + 9600)) }
+    frame += 9600
 }
 _ = engine.wait(untilRendered: frame / 2)
 try engine.swapSource(to: replacement)
@@ -125,3 +130,4 @@ try engine.stop()
 
 print("render-thread allocations: \(renderThreadAllocations.load(ordering: .relaxed))")
 print("other-thread allocations: \(otherAllocations.load(ordering: .relaxed))")
+print("limited frames: \(engine.limitedFrames)")

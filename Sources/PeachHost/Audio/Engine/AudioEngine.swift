@@ -110,6 +110,9 @@ public final class AudioEngine {
     /// sound late, at the block's start); the one after it has not begun.
     public var earliestOnTimeFrame: Int64 { renderedFrames + Int64(format.blockFrames) }
 
+    /// Frames the master limiter turned down so far: where the tracks together would have passed full scale.
+    public var limitedFrames: Int64 { loop.limitedFrames.load(ordering: .relaxed) }
+
     /// Whether the last rendered block was silent with no note still sounding on any track.
     public var isSilent: Bool { loop.isSilent.load(ordering: .acquiring) }
 

@@ -89,10 +89,13 @@ final class RenderLoop: @unchecked Sendable {
     /// Main → audio: how loud the input is mixed into the output (`Float` bits); 0: not at all.
     let monitorGainBits = Atomic<UInt32>(0)
     private var appliedMonitorGain: Float = 0
+    /// Audio → main: frames the master limiter has turned down so far (the mix would have clipped).
+    let limitedFrames = Atomic<Int64>(0)
 
     // Audio-thread state.
     private var clock: Int64 = 0
     private let mix: PlanarBuffer
+    private let limiter: MasterLimiter
     private let interleaved: UnsafeMutablePointer<Float>
 
     init(output: AudioOutput) {
@@ -106,6 +109,7 @@ final class RenderLoop: @unchecked Sendable {
         slotTable = .allocate(capacity: Self.maxTracks)
         slotTable.initialize(from: slots, count: Self.maxTracks)
         mix = PlanarBuffer(channels: format.channels, frames: format.blockFrames)
+        limiter = MasterLimiter(channels: format.channels, sampleRate: format.sampleRate)
         transportState = .allocate(capacity: 1)
         transportState.initialize(to: peach_transport())
         outEvents = .allocate(capacity: 1)
@@ -209,6 +213,8 @@ final class RenderLoop: @unchecked Sendable {
             mix.add(interleaved: inputBuffer, channels: input.format.channels, frames: frames, gainFrom: appliedMonitorGain, to: gain)
             appliedMonitorGain = gain
         }
+        let limited = limiter.process(mix, frames: frames)
+        if limited > 0 { limitedFrames.add(Int64(limited), ordering: .relaxed) }
         mix.interleave(into: interleaved, frames: frames)
         switch output.write(interleaved, frames: frames) {
         case .written: break
