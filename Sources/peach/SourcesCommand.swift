@@ -49,46 +49,58 @@ struct SourcesCommand: ParsableCommand {
             try SourceCheck(catalog: pitched, sourceID: try pitched.entry(named: check).descriptor.id, assignments: options, json: json).run()
         } else if let id {
             let entry = try catalog.entry(named: id)
-            print(json ? Self.json(of: entry) : Self.text(of: entry, everyChoice: true).joined(separator: "\n") + "\n", terminator: "")
+            print(json ? Self.json(of: entry) : Self.text(of: entry, everyChoice: true, width: Self.width).joined(separator: "\n") + "\n", terminator: "")
         } else {
-            print(json ? Self.json(catalog) : Self.text(catalog), terminator: "")
+            print(json ? Self.json(catalog) : Self.text(catalog, width: Self.width), terminator: "")
         }
     }
 
-    static func text(_ catalog: SourceCatalog) -> String {
+    /// In a window, lines fit it; into a pipe, each stays whole.
+    private static var width: Int { TerminalSize.windowColumns().map { $0 - 1 } ?? .max }
+
+    /// The listing, each line broken to `width` columns and continued under its own text.
+    static func text(_ catalog: SourceCatalog, width: Int) -> String {
         var lines: [String] = []
         if catalog.sources.isEmpty { lines.append(localized(.sourcesNone)) }
-        for entry in catalog.sources { lines += text(of: entry, everyChoice: false) }
+        for entry in catalog.sources { lines += text(of: entry, everyChoice: false, width: width) }
         if !catalog.unavailable.isEmpty {
             lines.append("")
             lines.append(localized(.sourcesUnavailable))
             for source in catalog.unavailable {
-                lines.append("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(said(source.reason))")
+                lines += TextWrap.lines("  \(source.descriptor.id)  \(source.descriptor.name) (\(source.descriptor.kind.rawValue)): \(said(source.reason))",
+                                        width: width, indent: "  ")
             }
         }
-        for note in catalog.folderWarnings.map({ said($0) }) + catalog.shadowed.map({ said($0) }) { lines.append("\(localized(.warning)): \(note)") }
+        for note in catalog.folderWarnings.map({ said($0) }) + catalog.shadowed.map({ said($0) }) {
+            lines += TextWrap.lines("\(localized(.warning)): \(note)", width: width, indent: "  ")
+        }
         if !catalog.rejections.isEmpty {
             lines.append("")
             lines.append(localized(.sourcesRejected))
-            for rejection in catalog.rejections { lines.append("  \(said(rejection))") }
+            for rejection in catalog.rejections { lines += TextWrap.lines("  \(said(rejection))", width: width, indent: "  ") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// One source's lines: what it is, where from, its options, and the
-    /// values of its choices (all of them, or only short lists).
-    static func text(of entry: SourceCatalog.Entry, everyChoice: Bool) -> [String] {
+    /// values of its choices (all of them, or only short lists). An option's
+    /// and a choice's words continue under their own first word.
+    static func text(of entry: SourceCatalog.Entry, everyChoice: Bool, width: Int) -> [String] {
         let source = entry.descriptor
         let kind = source.pitched ? source.kind.rawValue : "\(source.kind.rawValue), \(localized(.sourcesUnpitched))"
-        var lines = ["\(source.id)  \(source.name) (\(kind))  \(source.vendor) \(source.version)"]
-        if !source.description.isEmpty { lines.append("  \(source.description)") }
-        lines.append("  " + localized(.sourcesLibrary, entry.libraryPath))
+        var lines = TextWrap.lines("\(source.id)  \(source.name) (\(kind))  \(source.vendor) \(source.version)", width: width, indent: "  ")
+        if !source.description.isEmpty { lines += TextWrap.lines("  \(source.description)", width: width) }
+        lines += TextWrap.lines("  " + localized(.sourcesLibrary, entry.libraryPath), width: width)
         let keyWidth = entry.options.map(\.key.count).max() ?? 0
+        let optionIndent = String(repeating: " ", count: "--option ".count + keyWidth + 2)
         for option in entry.options {
-            lines.append("  --option \(option.key.padding(keyWidth))  \(summary(option))")
+            lines += TextWrap.lines("  --option \(option.key.padding(keyWidth))  \(summary(option))", width: width, indent: optionIndent)
             guard option.type == .choice, everyChoice || option.choices.count <= maxListedChoices else { continue }
             let valueWidth = option.choices.map(\.value.count).max() ?? 0
-            for choice in option.choices { lines.append("      \(choice.value.padding(valueWidth))  \(choice.label)") }
+            let choiceIndent = String(repeating: " ", count: 4 + valueWidth + 2)
+            for choice in option.choices {
+                lines += TextWrap.lines("      \(choice.value.padding(valueWidth))  \(choice.label)", width: width, indent: choiceIndent)
+            }
         }
         return lines
     }

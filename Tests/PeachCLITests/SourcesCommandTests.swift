@@ -113,6 +113,20 @@ import Testing
         #expect(text.contains("\n      soft    Soft (1/k²)\n      bright  Bright (1/k)\n"), "\(text)")
     }
 
+    /// The listing fits the window: at 60 columns no line is wider, and an
+    /// option's words continue under its text, not under `--option`. Into a
+    /// pipe (no COLUMNS), each option stays one line for grep.
+    @Test func theListingIsBrokenToTheWindowsWidth() throws {
+        let result = try Shell.run([BuildProducts.peach, "sources"], environment: ["HOME": "/nonexistent", "COLUMNS": "60"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= 59 }, "\(lines.filter { $0.unicodeScalars.count > 59 })")
+        let gain = try #require(lines.firstIndex { $0.hasPrefix("  --option gain  Gain: number 0 to 1, default 0.8.") })
+        #expect(lines[gain + 1].hasPrefix("                 ") && !lines[gain + 1].hasPrefix("                  "), "\(lines[gain + 1])")
+        let piped = try Shell.run([BuildProducts.peach, "sources"], environment: ["HOME": "/nonexistent", "COLUMNS": ""]).standardOutput
+        #expect(piped.contains("  --option gain  Gain: number 0 to 1, default 0.8. Level of a click at full velocity: 1 puts"), "\(piped)")
+    }
+
     /// `peach sources ID`: one source with every value of a long choice, so
     /// a user finds an instrument's name, which --option then takes, as it
     /// takes a switch as on or off.

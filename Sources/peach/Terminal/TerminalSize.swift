@@ -21,7 +21,13 @@ struct TerminalSize: Equatable {
     /// and scripts set it), else the width of the terminal on standard
     /// output, else the fallback.
     static func outputColumns(environment: [String: String] = Environment.current) -> Int {
+        windowColumns(environment: environment) ?? fallback.columns
+    }
+
+    /// `COLUMNS` if set, else the terminal's width; nil when output goes to a
+    /// pipe or a file, where a listing keeps one line per item for grep.
+    static func windowColumns(environment: [String: String] = Environment.current) -> Int? {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        return (of(STDOUT_FILENO) ?? fallback).columns
+        return of(STDOUT_FILENO)?.columns
     }
 }
