@@ -26,7 +26,7 @@ struct HistoryCheckCommand: ParsableCommand {
         // Torn tails and the like; the damaged lines are listed in full below instead.
         read.warnings.filter { warning in !read.damaged.contains { .damaged($0) == warning } }.forEach { StandardError.warning(said($0)) }
         guard !read.damaged.isEmpty else {
-            print(localized(.historyCheckClean, store.historyDirectory, read.evidence.count, store.historyFileCount))
+            print(localized(.historyCheckClean, store.historyDirectory, read.evidence.count, try store.historyFileCount))
             return
         }
         for file in read.damaged {

@@ -13,6 +13,30 @@ import Testing
 @Suite struct HistoryStoreTests {
     static let exampleLine = #"{"v":1,"time":"2026-11-21T19:07:00.123Z","note":60,"name":"C4","firstHz":261.6255653,"secondHz":262.3822617,"cents":5.0,"answer":"higher","correct":true,"responseMs":812,"source":"org.peach.sine","reference":440.0,"noteSeconds":1.0}"#
 
+    // MARK: folders
+
+    /// The data folder may be a link (kept in a synced place); `history` and
+    /// `profile` inside it may not: training wrote its answers through a
+    /// planted link to a folder outside.
+    @Test func aLinkedHistoryOrProfileFolderIsRefusedAndNothingIsWrittenThere() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let outside = folder.file("outside"), real = folder.file("real")
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
+        #expect(symlink(real, folder.file("data")) == 0)
+        _ = try HistoryStore(directory: folder.file("data"), machine: "m1")  // the data folder itself: fine
+        for name in ["history", "profile"] {
+            let data = folder.file("data-\(name)")
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            #expect(symlink(outside, data + "/" + name) == 0)
+            for creating in [true, false] {
+                #expect(throws: HistoryError.symbolicLink(path: data + "/" + name)) { try HistoryStore(directory: data, machine: "m1", creating: creating) }
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+
     // MARK: lines
 
     @Test func theIssuesExampleLineReadsAndWritesBackUnchanged() throws {

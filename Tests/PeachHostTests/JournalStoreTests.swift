@@ -29,7 +29,7 @@ struct JournalStoreTests {
         let page = try store.read(day)
         #expect(page.day.entries == [JournalEntry(minute: 545, text: "Long tones", take: "2026-11-25 09.05"),
                                      JournalEntry(minute: 1080, text: "Bach, bars 1-16\nthe shift is late")])
-        #expect(store.dates() == [day])
+        #expect(try store.dates() == [day])
     }
 
     @Test func aHandWrittenFileIsReadLeniently() throws {
@@ -76,7 +76,7 @@ struct JournalStoreTests {
         }
         // Listing goes on past them, naming each.
         try store.add(JournalEntry(minute: 60, text: "fine"), on: Self.date("2026-11-05"))
-        let (days, problems) = store.days()
+        let (days, problems) = try store.days()
         #expect(days.map(\.date.description) == ["2026-11-05"])
         #expect(problems == cases.map(\.2))
         #expect(FolderEntries.names(in: store.folder).filter { $0.contains(".tmp-") }.isEmpty)
@@ -96,7 +96,41 @@ struct JournalStoreTests {
         #expect(throws: error) { try store.delete(Self.date("2026-11-25"), now: 0) }
         #expect(Self.bytes(target) == Array("## 09:00\nnot the journal's\n".utf8))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
-        #expect(store.trash().isEmpty)
+        #expect(try store.trash().isEmpty)
+    }
+
+    /// A planted `.trash` link: deleting moved the day through it, and the
+    /// purge deleted old-looking files in the folder it pointed to. Now
+    /// refused; the day stays, the other folder is as it was. A `journal`
+    /// folder that is a link is refused for reading and writing alike.
+    @Test func aPlantedFolderLinkIsNeverFollowed() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let store = JournalStore(dataDirectory: folder.path + "/data")
+        let day = try Self.date("2026-11-28")
+        try store.add(JournalEntry(minute: 600, text: "scales"), on: day)
+        let outside = folder.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let victim = outside + "/2025-01-01.1700000000.md"
+        #expect(FileManager.default.createFile(atPath: victim, contents: Data("## 09:00\nprecious\n".utf8)))
+        #expect(symlink(outside, store.trashFolder) == 0)
+        let refused = JournalError.file(.symbolicLink(path: store.trashFolder))
+        #expect(throws: refused) { try store.delete(day, now: Self.noon(day)) }
+        #expect(throws: refused) { try store.restore(day, now: Self.noon(day)) }
+        #expect(throws: refused) { try store.trash() }
+        store.purgeTrash(now: Self.noon(day))
+        #expect(try store.read(day).day.entries.map(\.text) == ["scales"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["2025-01-01.1700000000.md"])
+
+        let linked = JournalStore(dataDirectory: folder.path + "/linked")
+        try FileManager.default.createDirectory(atPath: folder.path + "/linked", withIntermediateDirectories: true)
+        #expect(symlink(outside, linked.folder) == 0)
+        let folderRefused = JournalError.file(.symbolicLink(path: linked.folder))
+        #expect(throws: folderRefused) { try linked.add(JournalEntry(minute: 60, text: "x"), on: day) }
+        #expect(throws: folderRefused) { try linked.read(day) }
+        #expect(throws: folderRefused) { try linked.dates() }
+        #expect(throws: folderRefused) { try linked.days() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["2025-01-01.1700000000.md"])
     }
 
     @Test func aFileChangedBetweenReadAndWriteKeepsTheOtherChange() throws {
@@ -133,7 +167,7 @@ struct JournalStoreTests {
         #expect(FileManager.default.createFile(atPath: store.path(of: day), contents: Data(handWritten)))
         #expect(try store.delete(day, now: now).count == 2)
         #expect(!FileManager.default.fileExists(atPath: store.path(of: day)))
-        let trashed = store.trash()
+        let trashed = try store.trash()
         #expect(trashed.map(\.name) == ["2026-11-25.\(Int(now)).md"])
         #expect(Self.bytes(store.trashFolder + "/" + trashed[0].name) == handWritten)
         #expect(throws: JournalError.noNotes(day)) { try store.delete(day, now: now) }
@@ -145,13 +179,13 @@ struct JournalStoreTests {
         #expect(try store.read(day).day.entries.map(\.text) == ["pieces"])
         #expect(try store.restore(day, now: now + 2).map(\.text) == ["scales", "arpeggios", "etudes"])
         #expect(try store.read(day).day.entries.map(\.text) == ["scales", "arpeggios", "etudes", "pieces"])
-        #expect(store.trash().isEmpty)
+        #expect(try store.trash().isEmpty)
         #expect(throws: JournalError.nothingInTrash(day)) { try store.restore(day, now: now + 3) }
         // Deleting the last entry removes the day's file, to the trash.
         try store.delete(day, entry: 4, now: now + 4)
         try store.delete(day, now: now + 5)
-        #expect(store.dates().isEmpty)
-        #expect(store.trash().count == 2)
+        #expect(try store.dates().isEmpty)
+        #expect(try store.trash().count == 2)
     }
 
     @Test func theTrashKeepsThirtyDays() throws {
@@ -167,7 +201,7 @@ struct JournalStoreTests {
         let planted = store.trashFolder + "/2026-09-01.100.md"
         #expect(symlink(folder.file("elsewhere"), planted) == 0)
         store.purgeTrash(now: Self.noon(today))
-        #expect(store.trash().map(\.date) == [try Self.date("2026-09-01"), recent])
+        #expect(try store.trash().map(\.date) == [try Self.date("2026-09-01"), recent])
         #expect(throws: JournalError.nothingInTrash(old)) { try store.restore(old, now: Self.noon(today)) }
     }
 
@@ -179,9 +213,9 @@ struct JournalStoreTests {
         try store.add(JournalEntry(minute: 60, text: "scales"), on: Self.date("2026-11-02"))
         try store.add(JournalEntry(minute: 120, text: "", take: "Übung take"), on: Self.date("2026-11-02"))
         try store.add(JournalEntry(minute: 60, text: "übung again"), on: Self.date("2026-12-01"))
-        let all = store.search("übung").found
+        let all = try store.search("übung").found
         #expect(all.map { "\($0.date) \($0.number)" } == ["2026-11-01 1", "2026-11-02 2", "2026-12-01 1"])
-        let november = store.search("ÜBUNG", in: try Self.date("2026-11-01")...Self.date("2026-11-30")).found
+        let november = try store.search("ÜBUNG", in: try Self.date("2026-11-01")...Self.date("2026-11-30")).found
         #expect(november.count == 2)
         #expect(store.search("arpeggio").found.isEmpty)
     }

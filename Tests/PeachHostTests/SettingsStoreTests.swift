@@ -113,5 +113,11 @@ import Testing
         try SettingsStore(path: dangling).set(.bell, to: .bool(false))
         #expect(try fm.destinationOfSymbolicLink(atPath: dangling) == folder.path + "/dotfiles/new.json")
         #expect(try SettingsStore(path: folder.path + "/dotfiles/new.json").flag(.bell) == false)
+
+        // A link into a folder that is not there: refused, and no folder is made for it (it made `nowhere/` and a file in it).
+        let astray = folder.path + "/config/peach/astray.json"
+        try fm.createSymbolicLink(atPath: astray, withDestinationPath: folder.path + "/nowhere/x.json")
+        #expect(throws: SettingsError.self) { try SettingsStore(path: astray).set(.bell, to: .bool(false)) }
+        #expect(!fm.fileExists(atPath: folder.path + "/nowhere"))
     }
 }

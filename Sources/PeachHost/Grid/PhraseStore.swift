@@ -24,6 +24,7 @@ public struct PhraseStore {
     public func load() throws(PhraseFileError) -> Phrase? {
         let bytes: [UInt8], size: Int
         do throws(HistoryError) {
+            try DataSubfolder.requireIfPresent(folder)
             guard let file = try PosixFile.openIfPresent(path, flags: O_RDONLY | PosixFile.inDataFolder) else { return nil }
             size = try file.size()
             bytes = size <= Self.largestFile ? try file.read() : []
@@ -48,7 +49,7 @@ public struct PhraseStore {
     /// Replaces the kept phrase with `phrase`.
     public func save(_ phrase: Phrase) throws(PhraseFileError) {
         do throws(HistoryError) {
-            try FolderCreation.create(folder)
+            try DataSubfolder.create(folder)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let bytes = (try? encoder.encode(phrase)).map { Array($0) } ?? []

@@ -30,8 +30,9 @@ public final class HistoryStore {
     public init(directory: String, machine: String = MachineName.current, creating: Bool = true) throws(HistoryError) {
         self.directory = directory
         self.machine = MachineName.sanitised(machine)
-        for folder in [directory, historyDirectory, directory + "/profile"] {
-            try creating ? DataDirectory.create(folder) : FolderCreation.requireFolderIfPresent(folder)
+        try creating ? DataDirectory.create(directory) : FolderCreation.requireFolderIfPresent(directory)
+        for folder in [historyDirectory, directory + "/profile"] {
+            try creating ? DataSubfolder.create(folder) : DataSubfolder.requireIfPresent(folder)
         }
         let importPrefix = self.machine + ".import-", snapshotName = self.machine + ".json"
         AtomicFile.removeStaleTemporaries(in: historyDirectory) { $0.hasPrefix(importPrefix) && $0.hasSuffix(".jsonl") }
@@ -138,7 +139,7 @@ public final class HistoryStore {
     /// (all of a file not in `since`). If a file has shrunk, vanished or been
     /// replaced, everything is read again and `isComplete` is true.
     public func readNew(since offsets: [String: Int]) throws(HistoryError) -> HistoryRead {
-        let names = Set(historyFileNames())
+        let names = Set(try historyFileNames())
         for (name, offset) in offsets {
             guard names.contains(name), try continuesAfter(offset, in: historyDirectory + "/" + name) else { return try readAll() }
         }
@@ -176,11 +177,13 @@ public final class HistoryStore {
     }
 
     /// How many history files there are, every machine's.
-    public var historyFileCount: Int { historyFileNames().count }
+    public var historyFileCount: Int {
+        get throws(HistoryError) { try historyFileNames().count }
+    }
 
-    /// The `history/*.jsonl` files by name, sorted; hidden files are left out.
-    private func historyFileNames() -> [String] {
-        FolderEntries.names(in: historyDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
+    /// The `history/*.jsonl` files by name, sorted; hidden files are left out. A folder that cannot be read is an error, not an empty history.
+    private func historyFileNames() throws(HistoryError) -> [String] {
+        try DataSubfolder.names(in: historyDirectory).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
     }
 
     private func read(from offsets: [String: Int], isComplete: Bool) throws(HistoryError) -> HistoryRead {
@@ -205,7 +208,7 @@ public final class HistoryStore {
     private func readFiles<Element: Sendable>(from offsets: [String: Int], keep: @escaping @Sendable (TrainingAnswer) -> Element) throws(HistoryError)
         -> FilesRead<Element> {
         var result = FilesRead<Element>()
-        let names = historyFileNames(), directory = historyDirectory
+        let names = try historyFileNames(), directory = historyDirectory
         // Each machine's file is read on a core of its own: a rebuild reads them all, and parsing is the cost.
         let reads = names.concurrentMap { name in
             Result { () throws(HistoryError) in try HistoryFileReader.read(directory + "/" + name, from: offsets[name] ?? 0, keep: keep) }

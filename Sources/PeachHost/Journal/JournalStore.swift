@@ -8,7 +8,8 @@ import PeachSupport
 ///     <data>/journal/YYYY-MM-DD.md                 one day's entries (`JournalDay`)
 ///     <data>/journal/.trash/YYYY-MM-DD.SECONDS.md  what was deleted, kept `trashDays` days
 ///
-/// No link is followed and nothing but a regular file is read. A file is
+/// No link is followed (a planted `.trash` link would have notes moved, and
+/// old ones deleted, outside the data folder) and nothing but a regular file is read. A file is
 /// replaced whole (`ReplacementFile`) and only if it still holds what was
 /// read: a change made meanwhile (by hand, by a sync) is never overwritten.
 public struct JournalStore: Sendable {
@@ -32,6 +33,7 @@ public struct JournalStore: Sendable {
     }
 
     public func read(_ date: JournalDate) throws(JournalError) -> Page {
+        try JournalError.filed { () throws(HistoryError) in try DataSubfolder.requireIfPresent(folder) }
         let path = path(of: date)
         guard let bytes = try Self.contents(of: path) else { return Page(day: JournalDay(date: date), path: path, bytes: nil) }
         return Page(day: try JournalDay.parse(bytes, date: date, path: path), path: path, bytes: bytes)
@@ -64,7 +66,7 @@ public struct JournalStore: Sendable {
         var status = stat()
         guard creating || stat(folder, &status) == 0 else { return try body() }
         let lock = try JournalError.filed { () throws(HistoryError) in
-            try FolderCreation.create(folder)
+            try DataSubfolder.create(folder)
             return try ExclusiveLock(path: folder + "/.lock")
         }
         return try withExtendedLifetime(lock) { () throws(JournalError) in try body() }
@@ -79,7 +81,7 @@ public struct JournalStore: Sendable {
         }
         guard bytes.count <= Self.sizeLimit else { throw .wouldBeTooLarge(path: page.path, bytes: bytes.count, limit: Self.sizeLimit) }
         let file = try JournalError.filed { () throws(HistoryError) in
-            try FolderCreation.create(folder)
+            try DataSubfolder.create(folder)
             let file = try ReplacementFile(path: page.path, mode: 0o600)
             try file.write(bytes)
             return file
@@ -93,27 +95,29 @@ public struct JournalStore: Sendable {
         guard try contents(of: page.path) == page.bytes else { throw .changedMeanwhile(path: page.path, kept: nil) }
     }
 
-    /// Every day file's page from `range` (all if nil), by date; a file that cannot be read is a problem, the others are still listed.
-    public func days(in range: ClosedRange<JournalDate>? = nil) -> (days: [JournalDay], problems: [JournalError]) {
+    /// Every day file's page from `range` (all if nil), by date; a file that
+    /// cannot be read is a problem, the others are still listed. A journal
+    /// folder that cannot be read is an error: it is not an empty journal.
+    public func days(in range: ClosedRange<JournalDate>? = nil) throws(JournalError) -> (days: [JournalDay], problems: [JournalError]) {
         var days: [JournalDay] = [], problems: [JournalError] = []
-        for date in dates() where range?.contains(date) ?? true {
+        for date in try dates() where range?.contains(date) ?? true {
             do { days.append(try read(date).day) } catch { problems.append(error) }
         }
         return (days, problems)
     }
 
     /// The dates that have a day file, in order. Names that are not `YYYY-MM-DD.md` (a sync tool's conflict copy, notes of the user's) are left alone.
-    public func dates() -> [JournalDate] {
-        FolderEntries.names(in: folder).compactMap { name -> JournalDate? in
+    public func dates() throws(JournalError) -> [JournalDate] {
+        try JournalError.filed { () throws(HistoryError) in try DataSubfolder.names(in: folder) }.compactMap { name -> JournalDate? in
             guard name.hasSuffix(".md"), name.count == 13 else { return nil }
             return try? JournalDate.parse(String(name.dropLast(3)), today: JournalDate(days: 0))
         }.sorted()
     }
 
     /// The entries whose text or take contains `query`, case aside, in `range`.
-    public func search(_ query: String, in range: ClosedRange<JournalDate>? = nil) -> (found: [(date: JournalDate, number: Int, entry: JournalEntry)],
-                                                                                     problems: [JournalError]) {
-        let (days, problems) = days(in: range)
+    public func search(_ query: String, in range: ClosedRange<JournalDate>? = nil) throws(JournalError)
+        -> (found: [(date: JournalDate, number: Int, entry: JournalEntry)], problems: [JournalError]) {
+        let (days, problems) = try days(in: range)
         let lowered = query.lowercased()
         let found = days.flatMap { day in
             day.entries.enumerated().filter { $0.element.matches(lowered) }.map { (day.date, $0.offset + 1, $0.element) }
@@ -166,7 +170,7 @@ public struct JournalStore: Sendable {
     public func restore(_ date: JournalDate, now: Double) throws(JournalError) -> [JournalEntry] {
         try locked { () throws(JournalError) in
             purgeTrash(now: now)
-            let trashed = trash().filter { $0.date == date }
+            let trashed = try trash().filter { $0.date == date }
             guard !trashed.isEmpty else { throw .nothingInTrash(date) }
             var page = try read(date)
             var restored: [JournalEntry] = []
@@ -185,8 +189,8 @@ public struct JournalStore: Sendable {
     }
 
     /// What the trash holds: each file's date and when it was deleted.
-    public func trash() -> [(name: String, date: JournalDate, deleted: Int64)] {
-        FolderEntries.names(in: trashFolder).compactMap { name in
+    public func trash() throws(JournalError) -> [(name: String, date: JournalDate, deleted: Int64)] {
+        try JournalError.filed { () throws(HistoryError) in try DataSubfolder.names(in: trashFolder) }.compactMap { name in
             let parts = name.split(separator: ".")
             guard parts.count == 3, parts[2] == "md", let date = try? JournalDate.parse(String(parts[0]), today: JournalDate(days: 0)),
                   let seconds = Int64(digits: parts[1].prefix { $0 != "-" }) else { return nil }
@@ -196,7 +200,8 @@ public struct JournalStore: Sendable {
 
     /// Removes trash files deleted more than `trashDays` days before `now` (regular files only).
     public func purgeTrash(now: Double) {
-        for item in trash() where Double(item.deleted) < now - Double(Self.trashDays) * 86_400 {
+        // A trash that cannot be read is said by what reads it (restore); purging it is only tidying.
+        for item in (try? trash()) ?? [] where Double(item.deleted) < now - Double(Self.trashDays) * 86_400 {
             var status = stat()
             let path = trashFolder + "/" + item.name
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
@@ -206,7 +211,8 @@ public struct JournalStore: Sendable {
     /// Writes `bytes` as a new trash file (never over another) and returns its path.
     private func putInTrash(_ bytes: [UInt8], date: JournalDate, now: Double) throws(JournalError) -> String {
         try JournalError.filed { () throws(HistoryError) in
-            try FolderCreation.create(trashFolder)
+            try DataSubfolder.create(folder)
+            try DataSubfolder.create(trashFolder)
             let seconds = Int64(now.rounded(.down))
             var attempt = 0
             while true {

@@ -186,7 +186,7 @@ public final class SettingsStore {
     /// errors. Opened to mend, values that do not fit are kept as they are
     /// beside the change; otherwise such a file is left as it is.
     private func update(_ change: (inout [String: JSONValue], [String: Int]) throws(SettingsError) -> Void) throws(SettingsError) {
-        do { try DataDirectory.create(ParentFolder.of( path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
+        do { try DataDirectory.create(ParentFolder.of(path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
         let lock = try SettingsLock(beside: path)
         var (current, lines) = try mending ? Self.readDocument(path) : Self.read(path)
         try change(&current, lines)
@@ -195,7 +195,8 @@ public final class SettingsStore {
         guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: .cannotEncode) }
         let target = try SymlinkTarget.resolve(path)
         do {
-            try DataDirectory.create(ParentFolder.of( target))
+            // Through a link only into a folder that is there: a dangling link's missing folders are not Peach's to make.
+            if target == path { try DataDirectory.create(ParentFolder.of(target)) }
             try AtomicFile.write(Array(data) + [0x0A], to: target)
         } catch {
             throw .cannotWrite(path: path, reason: .file(error))

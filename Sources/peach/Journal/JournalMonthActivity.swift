@@ -17,11 +17,14 @@ struct JournalMonthActivity {
         let training = try TrainingDays.answers(dataDirectory: dataDirectory)
         answers = training.days
         training.warnings.forEach { StandardError.warning(said($0)) }
+        _ = try store.dates()  // a journal folder that cannot be read ends the command, as it ends `journal list`
     }
 
-    /// The month's activity and its days' pages; day files that cannot be read are the problems.
+    /// The month's activity and its days' pages; day files (or, since the
+    /// start, the folder) that cannot be read are the problems.
     func of(_ month: JournalMonth) -> (activity: MonthActivity, days: [JournalDate: JournalDay], problems: [JournalError]) {
-        let (days, problems) = store.days(in: month.days)
+        var (days, problems): ([JournalDay], [JournalError]) = ([], [])
+        do { (days, problems) = try store.days(in: month.days) } catch { problems = [error] }
         let activity = MonthActivity(month: month, notes: Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0.entries.count) }),
                                      answers: answers, recordings: RecordingDays.of(month: month, dataDirectory: dataDirectory))
         return (activity, Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) }), problems)

@@ -31,7 +31,7 @@ struct JournalSearchCommand: ParsableCommand {
 
     func run() throws {
         let store = try data.journal()
-        let (found, problems) = store.search(words.joined(separator: " "), in: try range.range(JournalClock()))
+        let (found, problems) = try store.search(words.joined(separator: " "), in: try range.range(JournalClock()))
         warnAbout(problems)
         if json {
             print(try CommandJSON.pretty(found.map { JournalJSON.Found(date: $0.date.description, entry: JournalJSON.Entry(number: $0.number, $0.entry)) }))
