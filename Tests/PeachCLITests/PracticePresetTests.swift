@@ -1,6 +1,7 @@
 import Foundation
 import PeachHost
 import PeachTestSupport
+import Synchronization
 import Testing
 
 /// Presets and the last setup of the drone and the metronome: kept in their
@@ -117,6 +118,27 @@ import Testing
         let settings = try Self.settings(folder)
         #expect(settings["reference"] as? Double == 442 && settings["bell"] as? Bool == false && settings["future-key"] as? [Int] == [1, 2])
         #expect(((settings["metronome"] as? [String: Any])?["presets"] as? [String: Any])?["slow"] != nil)
+    }
+
+    /// Six presets and four scales of one's own saved at once, by ten
+    /// commands: each said "Saved", and only two presets were left (each save
+    /// wrote back the list it had read before the others').
+    @Test func presetsAndScalesSavedAtOnceAreAllKept() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let commands = (1...6).map { ["metronome", "\(60 + $0)", "--save", "p\($0)", "--bars", "1", "--json"] }
+            + (1...4).map { ["grid", "C", "--save-scale", "s\($0)", "--notes", "C D E\(String(repeating: " G", count: $0 % 2)) A"] }
+        let results = Mutex<[Shell.Output?]>(Array(repeating: nil, count: commands.count))
+        DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+            let result = try? PracticeCommandTests.peach(commands[index], folder: folder)
+            results.withLock { $0[index] = result }
+        }
+        for (command, result) in zip(commands, results.withLock { $0 }) { #expect(result?.status == 0, "\(command): \(String(describing: result))") }
+        let settings = try Self.settings(folder)
+        let presets = ((settings["metronome"] as? [String: Any])?["presets"] as? [String: Any])?.keys.sorted()
+        #expect(presets == (1...6).map { "p\($0)" })
+        let scales = ((settings["grid"] as? [String: Any])?["scales"] as? [[String: Any]])?.compactMap { $0["name"] as? String }.sorted()
+        #expect(scales == (1...4).map { "s\($0)" })
     }
 
     struct DroneReport: Decodable { var frequencies: [Double]; var note: String }

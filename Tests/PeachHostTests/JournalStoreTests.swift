@@ -217,7 +217,7 @@ struct JournalStoreTests {
         #expect(all.map { "\($0.date) \($0.number)" } == ["2026-11-01 1", "2026-11-02 2", "2026-12-01 1"])
         let november = try store.search("ÜBUNG", in: try Self.date("2026-11-01")...Self.date("2026-11-30")).found
         #expect(november.count == 2)
-        #expect(store.search("arpeggio").found.isEmpty)
+        #expect(try store.search("arpeggio").found.isEmpty)
     }
 
     @Test func emptyEntriesAndBadTakeNamesAreRefused() throws {

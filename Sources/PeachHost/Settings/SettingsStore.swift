@@ -140,6 +140,23 @@ public final class SettingsStore {
         }
     }
 
+    /// Changes one key of a tool's section from its value as the file holds it
+    /// now, under the settings lock: a list another process added to
+    /// meanwhile (a preset saved in another terminal) is what `change` gets,
+    /// and keeps. An error `change` throws leaves the file as it is.
+    public func updateInSection(_ name: String, key: String, _ change: (JSONValue?) throws -> JSONValue?) throws {
+        var refusal: (any Error)?
+        try update { document, lines throws(SettingsError) in
+            var section = try Self.section(name, of: document, path: path, line: lines[name])
+            do { section[key] = try change(section[key]) } catch {
+                refusal = error
+                return
+            }
+            document[name] = .object(section)
+        }
+        if let refusal { throw refusal }
+    }
+
     private static func section(_ name: String, of document: [String: JSONValue], path: String, line: Int?) throws(SettingsError) -> [String: JSONValue] {
         switch document[name] {
         case nil: return [:]
@@ -189,7 +206,12 @@ public final class SettingsStore {
         do { try DataDirectory.create(ParentFolder.of(path)) } catch { throw .cannotWrite(path: path, reason: .file(error)) }
         let lock = try SettingsLock(beside: path)
         var (current, lines) = try mending ? Self.readDocument(path) : Self.read(path)
+        let before = current
         try change(&current, lines)
+        guard current != before else {
+            (document, keyLines) = (current, lines)
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: .cannotEncode) }

@@ -12,7 +12,11 @@ struct UserScales {
     static let nameLengths = 1...40
 
     func all() throws -> [Scale] {
-        guard let value = try store.section(Self.tool)[Self.key] else { return [] }
+        try scales(in: try store.section(Self.tool)[Self.key])
+    }
+
+    private func scales(in value: JSONValue?) throws -> [Scale] {
+        guard let value else { return [] }
         do {
             let scales = try value.decode(as: [Scale].self)
             // Decoding skips `Scale.init`'s checks; a synced or hand-edited file may hold anything.
@@ -25,26 +29,37 @@ struct UserScales {
     /// Adds `scale`, or replaces the user scale of that name when `replacing` (the editor editing it).
     func save(_ scale: Scale, replacing: Bool) throws {
         try Self.check(name: scale.name)
-        var scales = try all()
-        if let index = scales.firstIndex(where: { $0.name.lowercased() == scale.name.lowercased() }) {
-            guard replacing else { throw Failure(localized(.gridScaleExists, scale.name)) }
-            scales[index] = scale
-        } else {
-            scales.append(scale)
+        try change { scales in
+            if let index = scales.firstIndex(where: { $0.name.lowercased() == scale.name.lowercased() }) {
+                guard replacing else { throw Failure(localized(.gridScaleExists, scale.name)) }
+                scales[index] = scale
+            } else {
+                scales.append(scale)
+            }
         }
-        try store.setInSection(Self.tool, key: Self.key, to: try JSONValue(encoding: scales))
     }
 
     /// Removes the scale called `name` in any case, and returns its name as saved.
     @discardableResult
     func forget(_ name: String) throws -> String {
-        var scales = try all()
-        guard let index = scales.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw Failure(localized(.gridNoSuchUserScale, name, scales.map(\.name).joined(separator: ", ")))
+        var removed = ""
+        try change { scales in
+            guard let index = scales.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw Failure(localized(.gridNoSuchUserScale, name, scales.map(\.name).joined(separator: ", ")))
+            }
+            removed = scales.remove(at: index).name
         }
-        let removed = scales.remove(at: index)
-        try store.setInSection(Self.tool, key: Self.key, to: try JSONValue(encoding: scales))
-        return removed.name
+        return removed
+    }
+
+    /// Changes the scales as the file holds them now, under the settings lock:
+    /// a scale saved meanwhile (another terminal, a live grid) is kept.
+    private func change(_ body: (inout [Scale]) throws -> Void) throws {
+        try store.updateInSection(Self.tool, key: Self.key) { value in
+            var scales = try scales(in: value)
+            try body(&scales)
+            return try JSONValue(encoding: scales)
+        }
     }
 
     /// A name for the menu and the command line: not empty, not too long, no control characters, not a built-in's.

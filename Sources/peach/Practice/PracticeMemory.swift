@@ -57,12 +57,12 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     func save(_ saved: Saved, as name: String, replacing: Bool) throws {
         try Self.checkName(name)
         let value = try JSONValue(encoding: saved)
-        // One name in another case is the same name, as it is for finding it.
-        let presets = try presets(), same = Self.savedName(name, among: presets)
-        if let same, presets[same] != value, !replacing {
-            throw Failure(localized(.presetExists, same, label))
-        }
         try setPresets { presets in
+            // One name in another case is the same name, as it is for finding it.
+            let same = Self.savedName(name, among: presets)
+            if let same, presets[same] != value, !replacing {
+                throw Failure(localized(.presetExists, same, label))
+            }
             if let same { presets.removeValue(forKey: same) }
             presets[name] = value
         }
@@ -71,10 +71,13 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     /// Removes the preset `name` names (itself, or in another case; never a
     /// mere beginning) and returns its saved name.
     func forget(_ name: String) throws -> String {
-        let presets = try presets()
-        guard let key = Self.savedName(name, among: presets) else { throw unknown(name, among: presets) }
-        try setPresets { $0.removeValue(forKey: key) }
-        return key
+        var forgotten = ""
+        try setPresets { presets in
+            guard let key = Self.savedName(name, among: presets) else { throw unknown(name, among: presets) }
+            presets.removeValue(forKey: key)
+            forgotten = key
+        }
+        return forgotten
     }
 
     /// The saved name `name` is: itself, else the only one it is in another case.
@@ -94,17 +97,25 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     }
 
     private func presets() throws -> [String: JSONValue] {
-        switch try store.section(tool)[Self.presetsKey] {
+        try presets(in: try store.section(tool)[Self.presetsKey])
+    }
+
+    private func presets(in value: JSONValue?) throws -> [String: JSONValue] {
+        switch value {
         case nil: return [:]
         case .object(let presets): return presets
         default: throw Failure(localized(.presetUnreadable, store.path, label, Self.presetsKey, localized(.presetNotAnObject)))
         }
     }
 
-    private func setPresets(_ change: (inout [String: JSONValue]) -> Void) throws {
-        var presets = try presets()
-        change(&presets)
-        try store.setInSection(tool, key: Self.presetsKey, to: .object(presets))
+    /// Changes the presets as the file holds them now, under the settings
+    /// lock: six presets saved at once by six commands kept two.
+    private func setPresets(_ change: (inout [String: JSONValue]) throws -> Void) throws {
+        try store.updateInSection(tool, key: Self.presetsKey) { value in
+            var presets = try presets(in: value)
+            try change(&presets)
+            return .object(presets)
+        }
     }
 
     /// `remedy`: what the user can do about an entry that does not read (`--forget` a preset, `--fresh` past the last setup).
