@@ -53,6 +53,59 @@ import Testing
         }
     }
 
+    /// The terminal closing (SIGHUP) ends the take as SIGTERM does: saved,
+    /// no partial file left for the next command (it killed Peach, status 129).
+    @Test(arguments: [SIGHUP, SIGTERM])
+    func aSignalToStopKeepsTheTake(signal: Int32) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try RecordCommandTests.input(folder, "long.wav", ["synth", "30", "sine", "441", "vol", "0.5"])
+        let terminal = try Self.start(["--input", input, "--name", "Signalled", "--plain"], folder: folder)
+        let partial = RecordCommandTests.recordings(folder) + "/.partial/Signalled.flac.wav"
+        try terminal.waitFor("half a second recorded", timeout: 20) { _ in Self.size(partial) > 100 + 48_000 * 4 / 2 }
+        terminal.signal(signal)
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        #expect(try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Signalled.flac").count >= 24_000)
+        #expect(FolderEntries.names(in: RecordCommandTests.recordings(folder) + "/.partial").isEmpty)
+    }
+
+    /// A take given the same name while this one records (a synced folder,
+    /// another terminal): this one is kept as "name (2)" and said so; it was
+    /// "a take called … already exists: choose another name", with the audio
+    /// left in the partial folder. A take stopped before its first frame is no take.
+    @Test func aNameTakenWhileRecordingKeepsTheTakeUnderTheNextName() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try RecordCommandTests.input(folder, "long.wav", ["synth", "30", "sine", "441", "vol", "0.5"])
+        let other = try RecordCommandTests.peach(["record", "--input", input, "--seconds", "0.5", "--name", "elsewhere"], folder)
+        #expect(other.status == 0, "\(other.standardError)")
+        let terminal = try Self.start(["--input", input, "--name", "Live", "--plain"], folder: folder)
+        let partial = RecordCommandTests.recordings(folder) + "/.partial/Live.flac.wav"
+        try terminal.waitFor("half a second recorded", timeout: 20) { _ in Self.size(partial) > 100 + 48_000 * 4 / 2 }
+        #expect(rename(RecordCommandTests.recordings(folder) + "/elsewhere.flac", RecordCommandTests.recordings(folder) + "/Live.flac") == 0)
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        #expect(terminal.occurrences(of: "another take was called 'Live' while this one recorded: this one is kept as 'Live (2)'") == 1,
+                "\(terminal.written(after: 0))")
+        #expect(try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Live (2).flac").count >= 24_000)
+        #expect(try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Live.flac").count == 24_000, "the other take as it was")
+        #expect(FolderEntries.names(in: RecordCommandTests.recordings(folder) + "/.partial").isEmpty)
+
+        let quick = try Self.start(["--input", input, "--name", "Quick", "--plain"], folder: folder)
+        try quick.waitFor(text: "Recording 'Quick'.")
+        quick.send("q")
+        let status = quick.waitForExit(timeout: 10)
+        let written = quick.written(after: 0)
+        // The file may have delivered a block before the key: then a short take is kept, else none.
+        if written.contains("nothing was recorded before the take 'Quick' ended, so no take was kept") {
+            #expect(status != 0 && access(RecordCommandTests.recordings(folder) + "/Quick.flac", F_OK) != 0, "\(written)")
+        } else {
+            let kept = try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Quick.flac")
+            #expect(status == 0 && !kept.isEmpty, "\(written)")
+        }
+        #expect(FolderEntries.names(in: RecordCommandTests.recordings(folder) + "/.partial").isEmpty)
+    }
+
     @Test func plainModeSaysTheStartClippingOncePerBurstAndTheStop() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

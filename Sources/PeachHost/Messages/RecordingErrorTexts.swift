@@ -13,6 +13,7 @@ extension RecordingError: Worded {
         case .nameTooLong(let name, let bytes, let limit): language.text(.recordNameTooLong, name.count > 40 ? name.prefix(39) + "…" : name, bytes, limit)
         case .nameHasControlCharacter(let name): language.text(.recordNameControl, name.debugDescription.dropFirst().dropLast())
         case .nameTaken(let name): language.text(.recordNameTaken, name)
+        case .nothingRecorded(let name): language.text(.recordNothingRecorded, name)
         case .exportExists(let path): language.text(.fileExists, path)
         case .cannotWrite(let path, let reason): language.text(.recordCannotWrite, path, reason)
         case .cannotRead(let path, let reason): language.text(.recordCannotRead, path, reason)

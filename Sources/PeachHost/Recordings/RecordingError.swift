@@ -23,6 +23,8 @@ public enum RecordingError: Error, Equatable, Sendable {
     case cannotRead(path: String, reason: String)
     /// The disk filled while recording: the take stopped and keeps `seconds` of audio.
     case diskFull(path: String, seconds: Double)
+    /// The take ended before a single frame came in: there is nothing to keep, and no take was made.
+    case nothingRecorded(String)
     /// The take's file is damaged; it is left as it is.
     case damaged(path: String, TakeDamage)
 }

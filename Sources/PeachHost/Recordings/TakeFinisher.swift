@@ -6,11 +6,26 @@ import PeachSupport
 /// name beside it, synced, then linked into place) or as the WAV itself
 /// (linked into place). The partial file is removed only once the take is
 /// complete and synced; if the FLAC cannot be made (a full disk), the WAV
-/// becomes the take. Never replaces a file.
+/// becomes the take. Never replaces a file: a name another take was given
+/// while this one recorded (a sync, another terminal) makes it `name (2)`.
 struct TakeFinisher {
     let folder: RecordingsFolder
 
     func finish(partial: String, name: String, format: TakeFormat) throws(RecordingError) -> FinishedTake {
+        var candidate = name, count = 1
+        while true {
+            do throws(RecordingError) {
+                var take = try finish(partial: partial, as: candidate, format: format)
+                if candidate != name { take.nameWasTaken = name }
+                return take
+            } catch .nameTaken {
+                count += 1
+                candidate = name + " (\(count))"
+            }
+        }
+    }
+
+    private func finish(partial: String, as name: String, format: TakeFormat) throws(RecordingError) -> FinishedTake {
         var keptAsWAV: RecordingError?
         if format == .flac {
             let target = folder.takePath(name, .flac)

@@ -125,6 +125,12 @@ public final class TakeWriter {
         finished = true
         // The lock is held until the take is made, so no other start's recovery finishes it too.
         defer { close(descriptor) }
+        guard frames > 0 else {
+            // Stopped before the first block (a key, a signal at once): an empty file is no take, and would be listed as damaged.
+            unlink(partialPath)
+            try RecordingsFolder.sync(folder.partials)
+            throw .nothingRecorded(name)
+        }
         return try TakeFinisher(folder: folder).finish(partial: partialPath, name: name, format: format)
     }
 
@@ -153,4 +159,6 @@ public struct FinishedTake: Equatable, Sendable {
     public var path: String
     public var format: TakeFormat
     public var keptAsWAV: RecordingError?
+    /// The name asked for, when another take was given it while this one recorded (`name` is then `… (2)`).
+    public var nameWasTaken: String?
 }

@@ -73,6 +73,7 @@ struct RecordTakeCommand: ParsableCommand {
     /// Says where the take is (or prints it as JSON), and warns of silence and of audio lost.
     private func report(_ take: FinishedTake, session: RecordingSession) {
         let length = TakeLength.text(session.writer.seconds)
+        if let asked = take.nameWasTaken { StandardError.warning(localized(.recordNameTakenMeanwhile, asked, take.name)) }
         if session.heardNothing { StandardError.warning(localized(.recordSilent, input.input ?? input.device ?? "default")) }
         if session.droppedFrames > 0 {
             StandardError.warning(localized(.recordDropped, (Double(session.droppedFrames) / session.engine.format.sampleRate).compact))
