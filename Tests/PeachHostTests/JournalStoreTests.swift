@@ -41,6 +41,13 @@ struct JournalStoreTests {
     }
 
     /// Words that look like the file's own marks (a heading, a take line) are escaped as Markdown escapes them, and read back as written.
+    /// A file saved by an editor that begins it with a byte-order mark reads
+    /// as it looks (it was "line 1: text before the first entry's heading").
+    @Test func aByteOrderMarkIsNoTextBeforeTheTitle() throws {
+        let day = try JournalDay.parse([0xEF, 0xBB, 0xBF] + Array("# 2026-11-28\r\n\r\n## 09:00\r\nscales\r\n".utf8), date: Self.date("2026-11-28"), path: "x.md")
+        #expect(day.entries.map(\.text) == ["scales"] && day.entries.map(\.minute) == [540])
+    }
+
     @Test func textThatLooksLikeAHeadingOrATakeReadsBackAsWritten() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -61,7 +61,9 @@ public struct JournalDay: Equatable, Sendable {
     /// The lines of a UTF-8 text (a CR before a newline dropped), or the first line that is not UTF-8.
     private static func lines(of bytes: [UInt8], path: String) throws(JournalError) -> [String] {
         var lines: [String] = []
-        for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        // A byte-order mark, as some Windows editors begin a file, is no text before the title.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        for (index, raw) in text.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let line = raw.last == 0x0D ? raw.dropLast() : raw
             guard let text = String(validating: line, as: UTF8.self) else { throw .notText(path: path, line: index + 1) }
             lines.append(text)
