@@ -352,6 +352,23 @@ import Testing
         #expect(unknown.status == 1 && unknown.standardError.contains("Mozart"))
     }
 
+    /// A synced folder brought `g.wav` beside `g.flac`: "fits more than one
+    /// take: g, g" named neither. They are listed by file name, and found by it.
+    @Test func twoTakesOfOneNameAreToldApartByTheirFileNames() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try Self.input(folder, "in.wav", ["synth", "0.3", "sine", "441"])
+        #expect(try Self.peach(["record", "--input", input, "--name", "g"], folder).status == 0)
+        #expect(try Self.peach(["record", "--input", input, "--name", "h", "--wav"], folder).status == 0)
+        #expect(rename(Self.recordings(folder) + "/h.wav", Self.recordings(folder) + "/g.wav") == 0)
+        let ambiguous = try Self.peach(["record", "delete", "g"], folder)
+        #expect(ambiguous.status == 1 && ambiguous.standardError.contains("take: g.wav, g.flac;"), "\(ambiguous.standardError)")
+        let deleted = try Self.peach(["record", "delete", "g.wav"], folder)
+        #expect(deleted.status == 0, "\(deleted.standardError)")
+        #expect(access(Self.recordings(folder) + "/g.wav", F_OK) != 0 && access(Self.recordings(folder) + "/g.flac", F_OK) == 0)
+        #expect(try Self.peach(["record", "export", "g", folder.file("g.flac")], folder).status == 0, "one take of the name is left")
+    }
+
     @Test func aTakePlaysThroughTheChosenOutput() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -22,9 +22,15 @@ struct RecordingsOptions: ParsableArguments {
         return library
     }
 
-    /// The take a person named: its exact name, else the one name it begins (any case).
+    /// The take a person named: its exact name, else the one name it begins
+    /// (any case), or its file's name (`g.wav`), which tells apart two takes
+    /// of one name a synced folder brought (`g.flac`, `g.wav`); those are listed by file name.
     static func take(_ typed: String, in library: TakeLibrary) throws -> Take {
         let takes = library.list().takes
-        return takes[try NameLookup.find(typed, what: localized(.recordWhatTake), among: takes.map { ($0.name, [$0.name], []) })]
+        let shared = Dictionary(grouping: takes, by: \.name).filter { $0.value.count > 1 }
+        return takes[try NameLookup.find(typed, what: localized(.recordWhatTake), among: takes.map { take in
+            let file = String(take.path[take.path.index(after: take.path.lastIndex(of: "/")!)...])
+            return (shared[take.name] == nil ? take.name : file, [take.name], [file])
+        })]
     }
 }
