@@ -58,9 +58,9 @@ enum SampleOption: String, CaseIterable {
         case .file:
             "The sound file played at each note (WAV, FLAC, Ogg or AIFF, mono or stereo, up to 10 s), at its own pitch."
         case .accentFile:
-            "A second file for the metronome's accent keys (34, 46, 76); without one, accents play the sample 3 dB louder."
+            "A second file for the metronome's accent keys (34, 46, 76); without one, an accent key plays the sample 3 dB louder than another key at the same velocity."
         case .gain:
-            "Level of the sample at full velocity: 1 plays it as recorded; 0 is silent."
+            "Level of the sample at full velocity: 1 plays it as recorded (an accent without its own file 3 dB louder); 0 is silent."
         }
     }
 

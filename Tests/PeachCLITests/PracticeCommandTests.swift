@@ -233,6 +233,23 @@ import Testing
         }
     }
 
+    /// `--option gain` reaches the sample as it reaches the clicks (it was
+    /// dropped: the same peaks with and without it): a fifth of the gain, a fifth of the level.
+    @Test func theSamplesGainIsTakenFromOption() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try SampleFixture.write([[Float](repeating: 0.5, count: 200)], sampleRate: 48_000, to: folder.file("normal.wav"))
+        var levels: [Double] = []
+        for gain in ["1", "0.2"] {
+            let out = folder.file("gain-\(gain).wav")
+            let result = try Self.peach(["metronome", "120", "--bars", "1", "--sample", folder.file("normal.wav"), "--option", "gain=\(gain)",
+                                         "--wav", out], folder: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            levels.append(try WavFile.read(path: out).samples[0][24_000])  // beat two, no accent
+        }
+        #expect(levels[0] > 0.2 && abs(levels[1] / levels[0] - 0.2) < 1e-4, "\(levels)")
+    }
+
     /// A SoundFont kit's woodblocks as the metronome: each hit starts on its
     /// beat's frame (silence just before, the hit just after), the accent on
     /// beat one is the high block.

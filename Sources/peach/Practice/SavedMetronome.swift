@@ -34,15 +34,13 @@ struct SavedMetronome: Codable, Equatable {
     /// The click's keys; `click` is checked when it is set and when it is read back.
     var clickSound: ClickSound { ClickSound.named(click) ?? .woodblock }
 
-    /// The source that plays it: the sample, or `sound`'s `--source` with its options, or the built-in clicks.
+    /// The source that plays it: the sample, or `sound`'s `--source`, or the
+    /// built-in clicks; `--option`s go to whichever it is (`gain` to the sample too: it was dropped).
     func makeClickSource(from catalog: SourceCatalog, sound: SoundOptions) throws -> SourceInstance {
-        guard let sample else {
-            let source = try sound.source.map { try catalog.makeInstance(of: $0) } ?? MetronomeCommand.makeClickSource(from: catalog)
-            for (key, value) in try sound.optionAssignments(nil) { try source.set(key, to: value) }
-            return source
-        }
-        let source = try catalog.makeInstance(of: MetronomeCommand.sampleSourceID)
-        try source.set("file", to: sample)
+        let source = try sample != nil ? catalog.makeInstance(of: MetronomeCommand.sampleSourceID)
+            : sound.source.map { try catalog.makeInstance(of: $0) } ?? MetronomeCommand.makeClickSource(from: catalog)
+        for (key, value) in try sound.optionAssignments(nil) { try source.set(key, to: value) }
+        if let sample { try source.set("file", to: sample) }
         if let accentSample { try source.set("accent-file", to: accentSample) }
         return source
     }
