@@ -38,7 +38,14 @@ struct SettingsFileOptions: ParsableArguments {
     }
 
     func open() throws -> SettingsStore {
-        try SettingsStore(path: path ?? SettingsStore.defaultPath())
+        Self.warnOfConflictCopies(try SettingsStore(path: path ?? SettingsStore.defaultPath()))
+    }
+
+    /// Says each copy a sync tool left beside the file, whose changes would otherwise go unseen.
+    @discardableResult
+    static func warnOfConflictCopies(_ store: SettingsStore) -> SettingsStore {
+        for copy in store.conflictCopies { StandardError.warning(localized(.settingsConflictCopy, copy, store.path)) }
+        return store
     }
 
     /// A key that names no setting is the command line's fault: a usage error, before the file is read.
@@ -49,7 +56,7 @@ struct SettingsFileOptions: ParsableArguments {
 
     /// For `set` and `reset`, which may be what mends a value a hand edit broke (see `SettingsStore.init(mending:)`).
     func openToMend() throws -> SettingsStore {
-        try SettingsStore(mending: path ?? SettingsStore.defaultPath())
+        Self.warnOfConflictCopies(try SettingsStore(mending: path ?? SettingsStore.defaultPath()))
     }
 }
 

@@ -53,6 +53,30 @@ struct JournalHome {
 }
 
 @Suite struct JournalCommandTests {
+    /// Copies a sync tool left (another machine's notes for a day, or its
+    /// settings) were passed over without a word; each is named, with what to do.
+    @Test func syncConflictCopiesAreSaid() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        #expect(try home.peach(["add", "--date", "2026-11-20", "--time", "09:00", "Long tones"]).status == 0)
+        let copy = home.journal + "/2026-11-20.sync-conflict-20261120-120000-ABCDEF7.md"
+        try "# 2026-11-20\n\n## 10:00\nfrom the laptop\n".write(toFile: copy, atomically: true, encoding: .utf8)
+        try "# 2026-11-21\n".write(toFile: home.journal + "/2026-11-21 (conflicted copy 2026-11-21).md", atomically: true, encoding: .utf8)
+        let list = try home.peach(["list"])
+        #expect(list.status == 0 && list.standardOutput.contains("Long tones"), "\(list)")
+        #expect(list.standardError.contains("\(copy) is a sync tool's copy of 2026-11-20 that it could not merge"), "\(list.standardError)")
+        #expect(list.standardError.contains("2026-11-21 (conflicted copy 2026-11-21).md is a sync tool's copy of 2026-11-21"), "\(list.standardError)")
+        #expect(!(try home.peach(["list", "--to", "2026-11-19"])).standardError.contains("sync tool"), "outside the dates asked for: not said")
+
+        let config = home.folder.path + "/config/peach"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "{}\n".write(toFile: config + "/settings.json", atomically: true, encoding: .utf8)
+        try "{\"reference\": 415}\n".write(toFile: config + "/settings.sync-conflict-20261120-120000-ABCDEF7.json", atomically: true, encoding: .utf8)
+        let settings = try Shell.run([BuildProducts.peach, "settings", "list"], environment: home.environment)
+        #expect(settings.status == 0 && settings.standardError.contains(
+            "settings.sync-conflict-20261120-120000-ABCDEF7.json is a sync tool's copy of \(config)/settings.json that it could not merge"), "\(settings)")
+    }
+
     @Test func notesAreAddedListedSearchedAndExported() throws {
         let home = JournalHome()
         defer { home.folder.remove() }

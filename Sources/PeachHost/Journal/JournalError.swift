@@ -25,6 +25,8 @@ public enum JournalError: Error, Equatable {
     /// The day file changed between reading it and writing the new version;
     /// the other change stays in it, and what was to be written is kept at `kept` (if anywhere).
     case changedMeanwhile(path: String, kept: String?)
+    /// A sync tool's copy of the day file `day` (`2026-11-28.sync-conflict-….md`): not read, so its notes are said to be there.
+    case conflictCopy(path: String, day: String)
     case noNotes(JournalDate)
     /// `--entry N` beyond the day's `count` entries.
     case noSuchEntry(JournalDate, number: Int, count: Int)

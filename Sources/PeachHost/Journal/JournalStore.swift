@@ -100,15 +100,26 @@ public struct JournalStore: Sendable {
     /// folder that cannot be read is an error: it is not an empty journal.
     public func days(in range: ClosedRange<JournalDate>? = nil) throws(JournalError) -> (days: [JournalDay], problems: [JournalError]) {
         var days: [JournalDay] = [], problems: [JournalError] = []
-        for date in try dates() where range?.contains(date) ?? true {
+        let names = try JournalError.filed { () throws(HistoryError) in try DataSubfolder.names(in: folder) }
+        for date in Self.dates(among: names) where range?.contains(date) ?? true {
             do { days.append(try read(date).day) } catch { problems.append(error) }
+        }
+        // A sync tool's copy of a day (another machine's notes it could not merge) is said, for the user to merge.
+        for name in names.sorted() where name.hasSuffix(".md") {
+            guard let day = name.count > 13 ? try? JournalDate.parse(String(name.prefix(10)), today: JournalDate(days: 0)) : nil,
+                  range?.contains(day) ?? true, SyncConflictCopy.isCopy(name, of: "\(day).md") else { continue }
+            problems.append(.conflictCopy(path: folder + "/" + name, day: day.description))
         }
         return (days, problems)
     }
 
     /// The dates that have a day file, in order. Names that are not `YYYY-MM-DD.md` (a sync tool's conflict copy, notes of the user's) are left alone.
     public func dates() throws(JournalError) -> [JournalDate] {
-        try JournalError.filed { () throws(HistoryError) in try DataSubfolder.names(in: folder) }.compactMap { name -> JournalDate? in
+        Self.dates(among: try JournalError.filed { () throws(HistoryError) in try DataSubfolder.names(in: folder) })
+    }
+
+    private static func dates(among names: [String]) -> [JournalDate] {
+        names.compactMap { name -> JournalDate? in
             guard name.hasSuffix(".md"), name.count == 13 else { return nil }
             return try? JournalDate.parse(String(name.dropLast(3)), today: JournalDate(days: 0))
         }.sorted()

@@ -14,6 +14,7 @@ extension JournalError: Worded {
         case .wouldBeTooLarge(let path, let bytes, let limit): language.text(.journalWouldBeTooLarge, path, bytes, limit)
         case .badHeading(let path, let line, let text): language.text(.journalBadHeading, path, line, text)
         case .textBeforeFirstEntry(let path, let line): language.text(.journalTextBeforeFirstEntry, path, line)
+        case .conflictCopy(let path, let day): language.text(.journalConflictCopy, path, day)
         case .changedMeanwhile(let path, nil): language.text(.journalChangedMeanwhile, path)
         case .changedMeanwhile(let path, let kept?): language.text(.journalChangedMeanwhileKept, path, kept)
         case .noNotes(let date): language.text(.journalNoNotes, date)

@@ -42,6 +42,13 @@ public final class SettingsStore {
         (document, keyLines) = try Self.readDocument(path)
     }
 
+    /// Copies a sync tool left beside the file (`settings.sync-conflict-….json`):
+    /// another machine's changes, which are not read.
+    public var conflictCopies: [String] {
+        let folder = ParentFolder.of(path), name = String(path.dropFirst(folder.count + 1))
+        return SyncConflictCopy.copies(of: name, in: folder).map { folder + "/" + $0 }
+    }
+
     /// Reads the file again, after it changed. If it no longer reads, the values so far stay.
     public func reload() throws(SettingsError) {
         (document, keyLines) = try Self.read(path)

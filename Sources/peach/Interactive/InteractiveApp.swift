@@ -43,7 +43,7 @@ final class InteractiveApp {
         self.training = training
         self.sound = sound
         self.dataDirectory = dataDirectory
-        settings = try SettingsStore(path: try SettingsStore.defaultPath())
+        settings = SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath()))
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)
         let everySource = sound.plugins.discoverSourcesWarningOfDuplicates()
