@@ -24,6 +24,39 @@ import Testing
         #expect(!said.contains("\u{1B}["), "no escape sequences: \(said)")
     }
 
+    /// No TERM at all (a service, `env -i`) is as a dumb terminal; a
+    /// metronome whose output goes to a file (keys from the terminal) writes
+    /// lines there, not the full screen's escape codes at 80×24.
+    @Test func noTermOrOutputToAFileGetsLines() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let unset = try TrainingScreenTests.peach(folder, ["--data-dir", folder.path + "/data"], environment: ["TERM": ""])
+        try unset.waitFor(text: "Enter or space: start training")
+        unset.send("q")
+        #expect(unset.waitForExit() == 0)
+        #expect(!String(decoding: unset.transcript, as: UTF8.self).contains("\u{1B}["), "no escape sequences")
+
+        let log = folder.file("metronome.txt")
+        let metronome = try PseudoTerminal(["/bin/sh", "-c", "exec \"$0\" metronome 100 --device null > \"$1\"", BuildProducts.peach, log],
+                                           environment: ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data",
+                                                         "XDG_CACHE_HOME": folder.path + "/cache"])
+        try metronome.waitFor("the metronome's first line in the file") { _ in (FileManager.default.contents(atPath: log)?.count ?? 0) > 0 }
+        metronome.send("q")
+        #expect(metronome.waitForExit() == 0)
+        let written = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+        #expect(written.contains("100") && !written.contains("\u{1B}["), "\(written.debugDescription)")
+    }
+
+    /// Started with standard input closed, training read its own signal pipe
+    /// as the keyboard and never ended; it ends as with `< /dev/null`.
+    @Test func aClosedStandardInputEndsTrainingAtOnce() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Shell.run(["/bin/sh", "-c", "exec timeout -s KILL 20 \"$0\" train --device null --data-dir \"$1\" <&-", BuildProducts.peach,
+                                    folder.path + "/data"], environment: ["XDG_CONFIG_HOME": folder.path + "/config"])
+        #expect(result.status == 0, "\(result)")
+    }
+
     @Test func everyScreenSpeaksInLines() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

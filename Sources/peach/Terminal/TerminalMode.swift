@@ -32,11 +32,13 @@ final class TerminalMode {
 
     deinit { leave() }
 
-    /// Whether a screen is drawn as lines: asked for with --plain, or a
+    /// Whether a screen is drawn as lines: asked for with --plain; a
     /// terminal that cannot move its cursor (TERM=dumb: Emacs' shell, a
-    /// serial console), where a full screen would print its escape codes.
+    /// serial console; no TERM at all), where a full screen would print its
+    /// escape codes; or output that goes to a file or a pipe, which would
+    /// keep them (keys may still come from the terminal).
     static func drawsPlain(asked: Bool, environment: [String: String] = Environment.current) -> Bool {
-        asked || environment["TERM"] == "dumb"
+        asked || (environment["TERM"] ?? "dumb").isEmpty || environment["TERM"] == "dumb" || isatty(STDOUT_FILENO) != 1
     }
 
     /// Whether keys can be read one at a time (the input is a terminal).
