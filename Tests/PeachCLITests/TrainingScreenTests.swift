@@ -306,6 +306,38 @@ import Testing
         #expect(written.contains(history[0].correct ? "(+) Right" : "(-) Wrong"))
     }
 
+    /// Keys as terminals send them: Alt+k (Escape, then k) is no key (read
+    /// as Escape, it ended training); an arrow whose bytes arrive 60 ms apart
+    /// (over ssh) is still the arrow. In lines, a new window size keeps the
+    /// pair (it was dropped unsaid, and the listener's answer lost).
+    @Test func altKeysSplitArrowsAndResizingKeepThePair() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.peach(folder, ["train", "--plain", "--data-dir", folder.path + "/data",
+                                           "--wav", folder.path + "/out.wav", "--duration", "0.3", "--seed", "9"])
+        try Self.waitForSecondNote(terminal, count: 1)
+        terminal.send("\u{1B}k")
+        terminal.send("\u{1B}")
+        usleep(60_000)
+        terminal.send("[A")
+        try terminal.waitFor("result #1") { $0.occurrences(of: "Right.") + $0.occurrences(of: "Wrong.") >= 1 }
+        try Self.waitForSecondNote(terminal, count: 2)
+        terminal.resize(columns: 100, rows: 30)
+        terminal.keepReading(for: 0.3)
+        terminal.send("j")
+        try terminal.waitFor("result #2") { $0.occurrences(of: "Right.") + $0.occurrences(of: "Wrong.") >= 2 }
+        #expect(terminal.occurrences(of: Self.secondNote) == 2, "the same pair after the resize")
+        try Self.stopAndQuitPlain(terminal)
+        #expect(try Self.history(folder.path + "/data").map(\.answer) == [.higher, .lower])
+    }
+
+    static func stopAndQuitPlain(_ terminal: PseudoTerminal) throws {
+        terminal.send("q")
+        try terminal.waitFor(text: "Enter or space: start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func plainModeSpeaksInLines() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -9,6 +9,8 @@ import PeachTraining
 /// above the other in a narrow one (Higher on top), feedback and the state
 /// in words beneath, the keys at the bottom.
 final class FullScreenTrainingDisplay: TrainingDisplay {
+    var drawsTargets: Bool { true }
+
     private let screen: Screen
     private let style: TerminalStyle
     /// Where each target was last drawn: rows and columns, 1-based, for mouse clicks.

@@ -36,5 +36,8 @@ final class PlainTrainingDisplay: TrainingDisplay {
 
     func resized() {}
 
+    /// Lines only: a new window size (a larger font) changes nothing the listener answers with.
+    var drawsTargets: Bool { false }
+
     private func say(_ text: String) { writer.say(text) }
 }

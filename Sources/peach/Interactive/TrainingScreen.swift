@@ -355,9 +355,9 @@ final class TrainingScreen {
     }
 
     /// A new window size: redraw; a pair in progress is dropped, since its
-    /// targets moved under the listener's hand.
+    /// targets moved under the listener's hand (not in lines, which have none).
     private func resize() {
-        let interrupted = pair != nil
+        let interrupted = pair != nil && display.drawsTargets
         if interrupted { dropPair() }
         display.resized()
         display.show(state, because: .resized)

@@ -43,4 +43,6 @@ protocol TrainingDisplay: AnyObject {
     func alert()
     /// The window size changed: forget what is shown.
     func resized()
+    /// Whether answers are targets on the screen, which a new window size moves (a pair in progress is then dropped).
+    var drawsTargets: Bool { get }
 }

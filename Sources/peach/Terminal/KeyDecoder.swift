@@ -60,7 +60,9 @@ struct KeyDecoder {
             guard bytes.count >= 3 else { return nil }
             return (ss3Key(bytes[bytes.startIndex + 2]), 3)
         case 0x1B: return (.escape, 1)  // Escape pressed twice: the first stands alone
-        default: return (.escape, 1)    // Alt+key: treat as Escape, then the key
+        // Alt+key (a terminal sends Escape, then the key): no key of Peach's; read as Escape it quit the screen.
+        case 0x20..<0x7F: return (.unknown, 2)
+        default: return (.escape, 1)
         }
     }
 

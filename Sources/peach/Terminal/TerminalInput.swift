@@ -1,4 +1,5 @@
 import Glibc
+import PeachSupport
 
 /// What woke the event loop.
 enum TerminalEvent: Equatable {
@@ -14,8 +15,12 @@ final class TerminalInput {
     let descriptor: Int32
     private var decoder = KeyDecoder()
     private var closed = false
-    /// How long a lone Escape waits for the rest of a sequence.
-    private static let escapePause = 0.025
+    /// When the Escape now waiting for the rest of a sequence came in (`Monotonic` nanoseconds).
+    private var escapeArrived: UInt64 = 0
+    /// How long a lone Escape waits for the rest of a sequence: an arrow's
+    /// bytes split by more than 25 ms (over ssh) were read as Escape, which
+    /// quit training; 100 ms is vim's `ttimeoutlen`, and Escape alone still feels at once.
+    private static let escapePause = 0.1
 
     init(descriptor: Int32 = STDIN_FILENO) {
         self.descriptor = descriptor
@@ -24,7 +29,9 @@ final class TerminalInput {
 
     /// Events that arrive within `timeout` seconds (nil: wait indefinitely).
     func next(timeout: Double?) -> [TerminalEvent] {
-        let waitSeconds = decoder.hasPendingEscape ? min(timeout ?? Self.escapePause, Self.escapePause) : timeout
+        // The pause is counted from the Escape, across calls: a screen that wakes every 10 ms must not cut it short.
+        let escapeLeft = decoder.hasPendingEscape ? max(0, Self.escapePause - Double(Monotonic.nanoseconds() - escapeArrived) / 1e9) : nil
+        let waitSeconds = escapeLeft.map { min(timeout ?? $0, $0) } ?? timeout
         var descriptors = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: closed ? -1 : descriptor, events: Int16(POLLIN), revents: 0)]
         let milliseconds = waitSeconds.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
@@ -32,7 +39,7 @@ final class TerminalInput {
         // The pipe is read only when a signal wrote to it (or interrupted the poll): a read per wake-up costs a system call.
         var events: [TerminalEvent] = ready < 0 || descriptors[0].revents != 0 ? SignalPipe.drain().map(TerminalEvent.signal) : []
         if ready > 0, descriptors[1].revents != 0 { events += readKeys() }
-        if ready == 0, decoder.hasPendingEscape { events += decoder.flushEscape().map(TerminalEvent.key) }
+        if ready == 0, let escapeLeft, waitSeconds == escapeLeft { events += decoder.flushEscape().map(TerminalEvent.key) }
         return events
     }
 
@@ -50,6 +57,8 @@ final class TerminalInput {
             closed = true
             return [.inputClosed]
         }
-        return decoder.decode(buffer[..<count]).map(TerminalEvent.key)
+        let keys = decoder.decode(buffer[..<count]).map(TerminalEvent.key)
+        if decoder.hasPendingEscape { escapeArrived = Monotonic.nanoseconds() }
+        return keys
     }
 }
