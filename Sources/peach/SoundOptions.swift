@@ -102,6 +102,8 @@ struct SoundOptions: ParsableArguments {
         }
         if let wav { return try WavFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
-        return try AlsaOutput(device: device ?? settings?.text(.device) ?? "default", preferredRate: sampleRate)
+        // The setting holds when no caller passed the file it read (play, the drone, the metronome, record play), as their help says.
+        let setting = (settings ?? (try? SettingsStore(path: SettingsStore.defaultPath())))?.text(.device)
+        return try AlsaOutput(device: device ?? setting ?? "default", preferredRate: sampleRate)
     }
 }

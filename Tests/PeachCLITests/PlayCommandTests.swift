@@ -83,6 +83,25 @@ import Testing
         #expect(abs(samples.map(abs).max()! - 0.2 * 0.8) < 0.005, "gain 0.2 at the default velocity 0.8")
     }
 
+    /// `play`, the drone and the metronome play through the device the
+    /// settings name, as their help says (they tried ALSA's `default` and
+    /// failed where there is none): here an ALSA device writing a WAV file.
+    @Test func playsThroughTheDeviceTheSettingsName() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let recorded = directory.file("setting.wav"), configuration = directory.file("alsa.conf")
+        try "pcm.peachfile {\n type file\n slave.pcm { type null }\n file \"\(recorded)\"\n format \"wav\"\n hint { show on description \"test\" }\n}\n"
+            .write(toFile: configuration, atomically: true, encoding: .utf8)
+        let environment = ["ALSA_CONFIG_PATH": configuration, "XDG_CONFIG_HOME": directory.path + "/config"]
+        let set = try Shell.run([BuildProducts.peach, "settings", "set", "device", "peachfile"], environment: environment)
+        #expect(set.status == 0, "\(set.standardError)")
+        let result = try Shell.run([BuildProducts.peach, "play", "E4", "--duration", "0.3"], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        let wav = try WavFile.read(path: recorded)
+        let measured = FrequencyMeter.frequency(of: wav.samples[0][960..<13000], sampleRate: wav.sampleRate)
+        #expect(abs(FrequencyMeter.cents(measured, from: Pitch.frequency(of: MIDINote(number: 64)!))) < 0.01)
+    }
+
     @Test func playsThroughAnAlsaDeviceByName() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

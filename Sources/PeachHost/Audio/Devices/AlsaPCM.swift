@@ -218,7 +218,8 @@ enum AlsaPCM {
 
     /// alsa-lib's own diagnostic if it gave one, else the errno text.
     static func reason(_ status: Int32) -> String {
-        let detail = String(cString: peach_alsa_last_error())
+        // alsa-lib ends some of its messages with a newline, which broke the sentence around it.
+        let detail = String(cString: peach_alsa_last_error()).trimmingWhitespace()
         peach_alsa_clear_error()
         let code = ErrnoText.describe(-status)
         return detail.isEmpty ? code : "\(code): \(detail)"

@@ -66,7 +66,7 @@ public struct AudioDevice: Equatable, Sendable, Codable {
         defer { peach_alsa_clear_error() }
         let status = snd_config_update()
         guard status < 0 else { return nil }
-        let said = String(cString: peach_alsa_last_error())
+        let said = String(cString: peach_alsa_last_error()).trimmingWhitespace()
         return said.isEmpty ? String(cString: snd_strerror(status)) : said
     }
 
