@@ -47,6 +47,35 @@ import Testing
         #expect(written.contains("100") && !written.contains("\u{1B}["), "\(written.debugDescription)")
     }
 
+    /// Ctrl-Z on a tool's screen suspends it as a shell expects (it did
+    /// nothing on the metronome, the drone, the tuner, the grid, the recorder,
+    /// the journal and the settings; SIGTSTP ended a recording): the terminal
+    /// is given back, and `fg` brings the screen back as it was.
+    @Test(arguments: [["metronome", "100", "--device", "null"], ["journal"]])
+    func ctrlZSuspendsAToolAndFgBringsItBack(command: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try PseudoTerminal(["/bin/bash", "--norc", "--noprofile", "-i"],
+                                          environment: ["PS1": "shell$ ", "XDG_CONFIG_HOME": folder.path + "/config",
+                                                        "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache"])
+        try terminal.waitFor(text: "shell$")
+        terminal.send(([BuildProducts.peach] + command).joined(separator: " ") + "\r")
+        try terminal.waitFor("the full screen") { $0.screen.privateModes.contains(1049) }
+        terminal.keepReading(for: 0.3)
+        terminal.send("\u{1A}")
+        try terminal.waitFor(text: "Stopped")
+        #expect(!terminal.screen.privateModes.contains(1049), "the terminal is given back while suspended")
+        terminal.send("fg\r")
+        try terminal.waitFor("the full screen again") { $0.screen.privateModes.contains(1049) }
+        terminal.keepReading(for: 0.3)
+        terminal.send("q")
+        try terminal.waitFor("the shell again") { !$0.screen.privateModes.contains(1049) }
+        terminal.send("echo status=$?\r")
+        try terminal.waitFor(text: "status=0")
+        terminal.send("exit\r")
+        _ = terminal.waitForExit()
+    }
+
     /// Started with standard input closed, training read its own signal pipe
     /// as the keyboard and never ended; it ends as with `< /dev/null`.
     @Test func aClosedStandardInputEndsTrainingAtOnce() throws {

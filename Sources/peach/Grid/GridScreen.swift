@@ -96,7 +96,7 @@ final class GridScreen {
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
         defer { mode.leave() }
-        let input = TerminalInput()
+        let input = TerminalInput(terminal: mode)
         loadPhrase()
         if !plain { draw() }
         // A short sound at once says the sound works: the root in the middle of the range.

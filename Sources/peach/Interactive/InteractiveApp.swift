@@ -33,7 +33,7 @@ final class InteractiveApp {
     /// The saved sound is kept until the user picks another; the reason shows on the training screen too.
     private var standIn: String?
     private let terminal: TerminalMode
-    private let input = TerminalInput()
+    private let input: TerminalInput
     private let style: TerminalStyle
     private let screen: Screen?
 
@@ -65,6 +65,7 @@ final class InteractiveApp {
         plain = TerminalMode.drawsPlain(asked: options.plain) || !terminalBothWays
         style = plain ? TerminalStyle(colour: false, unicode: false) : TerminalStyle.detect()
         terminal = TerminalMode(fullScreen: !plain)
+        input = TerminalInput(terminal: terminal)
         screen = plain ? nil : Screen()
     }
 

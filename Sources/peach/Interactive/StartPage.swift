@@ -46,7 +46,6 @@ final class StartPage {
                     case SIGINT: return .quit
                     case _ where ScreenExit.ending(number): return .ended(signal: number)
                     case SIGWINCH: screen?.refreshSize()
-                    case SIGTSTP: suspend()
                     default: break
                     }
                 case .key(let key):
@@ -54,7 +53,6 @@ final class StartPage {
                     case .enter, .space: return .train
                     case .up, .down, .pageUp, .pageDown, .home, .end:
                         _ = view.scroll(key, page: max(1, (screen?.size.rows ?? 0) - 6))
-                    case .suspend: suspend()
                     case .character("p"), .character("P"): return .profile
                     case .character("s"), .character("S"): return .settings
                     case _ where AnswerKeys.stops(key): return .quit
@@ -63,13 +61,6 @@ final class StartPage {
                 }
             }
         }
-    }
-
-    private func suspend() {
-        terminal.leave()
-        SignalPipe.suspendSelf()
-        terminal.enter()
-        screen?.refreshSize()
     }
 
     /// The button and the menu (the way out) stay at the foot of any window from

@@ -12,7 +12,7 @@ import PeachTraining
 /// signals and the audio clock are all handled between steps.
 ///
 /// A pair that cannot be heard whole and answered fairly (the output lost,
-/// the terminal suspended or resized mid-pair) is dropped without a record,
+/// the screen suspended or resized mid-pair, its targets redrawn) is dropped without a record,
 /// and training goes on with a new one.
 final class TrainingScreen {
     private let training: PersistentTraining
@@ -98,7 +98,6 @@ final class TrainingScreen {
             switch number {
             case SIGINT: return .back
             case _ where ScreenExit.ending(number): return .ended(signal: number)
-            case SIGTSTP: suspend()
             case SIGWINCH: resize()
             default: break
             }
@@ -113,7 +112,6 @@ final class TrainingScreen {
             return nil
         }
         switch key {
-        case .suspend: suspend()
         case .click(let column, let row): if let direction = display.direction(atColumn: column, row: row) { answer(direction) }
         case .character("r"), .character("R"): hearAgain()
         case .character("t"): chooseTimbre(step: 1)
@@ -340,19 +338,6 @@ final class TrainingScreen {
     }
 
     // MARK: Interruptions
-
-    /// Ctrl-Z or SIGTSTP: drop the pair, give the terminal back, stop; on
-    /// `fg`, take the terminal again and start a new pair.
-    private func suspend() {
-        dropPair()
-        terminal.leave()
-        SignalPipe.suspendSelf()
-        terminal.enter()
-        input.discardPending()
-        display.resized()
-        display.show(state, because: .resized)
-        beginPair()
-    }
 
     /// A new window size: redraw; a pair in progress is dropped, since its
     /// targets moved under the listener's hand (not in lines, which have none).

@@ -29,7 +29,7 @@ final class CalendarScreen {
         let mode = TerminalMode(fullScreen: true)
         mode.enter()
         defer { mode.leave() }
-        let input = TerminalInput()
+        let input = TerminalInput(terminal: mode)
         while true {
             draw()
             for event in input.next(timeout: nil) {

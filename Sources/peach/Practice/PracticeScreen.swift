@@ -61,7 +61,7 @@ final class PracticeScreen {
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
         defer { mode.leave() }
-        let input = TerminalInput()
+        let input = TerminalInput(terminal: mode)
         // The first clicks are queued before the render thread starts, so the first one is not late.
         if let metronome = rig.metronome { upcoming += try metronome.schedule(before: horizon) }
         rig.engine.start()

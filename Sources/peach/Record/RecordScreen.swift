@@ -30,7 +30,7 @@ final class RecordScreen {
         let mode = terminal ? TerminalMode(fullScreen: !plain) : nil
         mode?.enter()
         defer { mode?.leave() }
-        let input = terminal ? TerminalInput() : nil
+        let input = terminal ? TerminalInput(terminal: mode) : nil
         session.engine.start()
         announce(localized(.recordPlainStarted, session.writer.name))
         var stopping = false

@@ -11,6 +11,9 @@ enum TerminalEvent: Equatable {
 
 /// Waits for keys and signals together, so the screens need one loop and no
 /// threads: `next(timeout:)` returns what arrived, or nothing after the timeout.
+/// Given the screen's terminal, it suspends Peach itself on Ctrl-Z or
+/// SIGTSTP (the terminal given back, restored on `fg`) and reports the
+/// return as SIGWINCH, on which every screen already draws itself anew.
 final class TerminalInput {
     let descriptor: Int32
     private var decoder = KeyDecoder()
@@ -22,8 +25,11 @@ final class TerminalInput {
     /// quit training; 100 ms is vim's `ttimeoutlen`, and Escape alone still feels at once.
     private static let escapePause = 0.1
 
-    init(descriptor: Int32 = STDIN_FILENO) {
+    private let terminal: TerminalMode?
+
+    init(descriptor: Int32 = STDIN_FILENO, terminal: TerminalMode? = nil) {
         self.descriptor = descriptor
+        self.terminal = terminal
         SignalPipe.install()
     }
 
@@ -40,6 +46,13 @@ final class TerminalInput {
         var events: [TerminalEvent] = ready < 0 || descriptors[0].revents != 0 ? SignalPipe.drain().map(TerminalEvent.signal) : []
         if ready > 0, descriptors[1].revents != 0 { events += readKeys() }
         if ready == 0, let escapeLeft, waitSeconds == escapeLeft { events += decoder.flushEscape().map(TerminalEvent.key) }
+        if let terminal, events.contains(where: { $0 == .key(.suspend) || $0 == .signal(SIGTSTP) }) {
+            // Screens other than the trainer ignored both: Ctrl-Z did nothing, and SIGTSTP ended a recording.
+            events.removeAll { $0 == .key(.suspend) || $0 == .signal(SIGTSTP) }
+            terminal.suspend()
+            discardPending()
+            events.append(.signal(SIGWINCH))
+        }
         return events
     }
 

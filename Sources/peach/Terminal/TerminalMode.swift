@@ -63,6 +63,14 @@ final class TerminalMode {
         if fullScreen { write(Self.enterSequence) }
     }
 
+    /// Gives the terminal back as it was, stops Peach as the shell expects of
+    /// Ctrl-Z, and on `fg` takes the terminal again (the caller redraws).
+    func suspend() {
+        leave()
+        SignalPipe.suspendSelf()
+        enter()
+    }
+
     func leave() {
         guard active else { return }
         active = false

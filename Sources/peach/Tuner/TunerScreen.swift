@@ -44,7 +44,7 @@ final class TunerScreen {
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
         defer { mode.leave() }
-        let input = TerminalInput()
+        let input = TerminalInput(terminal: mode)
         listener.engine.start()
         announce(localized(.tunerPlainStart, inputName, setup.reference.compact, setup.namingLabel))
         var running = true
