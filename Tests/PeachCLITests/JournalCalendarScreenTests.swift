@@ -69,10 +69,16 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test func withoutATerminalTheCalendarPointsToPlainAndJSON() throws {
+    /// Into a pipe or a file the calendar is written as lines, as with
+    /// --plain; on a terminal with no keyboard to read, it says what to use.
+    @Test func withoutATerminalTheCalendarIsLinesOrPointsToPlainAndJSON() throws {
         let home = JournalHome()
         defer { home.folder.remove() }
-        let result = try home.peach([])
-        #expect(result.status == 1 && result.standardError.contains("the calendar needs a terminal; use --plain or --json"), "\(result)")
+        let piped = try home.peach([])
+        #expect(piped.status == 0 && piped.standardOutput.contains("no notes, training or recordings.") && !piped.standardOutput.contains("\u{1B}["),
+                "\(piped)")
+        let noKeys = try PseudoTerminal(["/bin/sh", "-c", "exec \"$0\" journal < /dev/null", BuildProducts.peach], environment: home.environment)
+        #expect(noKeys.waitForExit() == 256, "exit status 1")
+        #expect(String(decoding: noKeys.transcript, as: UTF8.self).contains("the calendar needs a terminal; use --plain or --json"))
     }
 }

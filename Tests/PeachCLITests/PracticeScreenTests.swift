@@ -115,6 +115,8 @@ import Testing
         let source = try PracticeCommandTests.impulses(in: folder)
         let terminal = try Self.start(["metronome", "90", "--beats", "3", "--plain", "--wav", folder.file("plain.wav")] + source, folder: folder)
         try terminal.waitFor(text: "Metronome at 90 BPM, 3 beats a bar.")
+        // What each key does, in words (it listed the keys' names alone: "up, down, t, space, m, …").
+        try terminal.waitFor("the keys in words") { $0.occurrences(of: "Keys: up and down change the tempo by 1, page up and page down by 10, t taps a tempo, space pauses,") == 1 }
         terminal.send("\u{1B}[A")
         try terminal.waitFor(text: "Tempo 91 BPM.")
         terminal.send("d")

@@ -480,7 +480,7 @@ import Testing
         let refusal = HistoryError.alreadyTraining(directory: directory.path + "/data")
         #expect(throws: refusal) { try second.lockForTraining() }
         #expect(throws: refusal) { try second.append(answer(2)) }
-        #expect(refusal.words == "another Peach is already training with this data folder (\(directory.path)/data); stop it first")
+        #expect(refusal.words == "another Peach is already writing answers to this data folder (\(directory.path)/data), training or importing; let it finish first")
         store = nil
         try second.lockForTraining()
         withExtendedLifetime(second) {}

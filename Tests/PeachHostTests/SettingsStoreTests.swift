@@ -90,6 +90,22 @@ import Testing
         #expect(throws: SettingsError.noConfigDirectory) { try SettingsStore.defaultPath(environment: [:]) }
     }
 
+    /// A settings file far larger than settings take (a synced or planted
+    /// gigabyte) is refused by its size, not read into memory, and left as it is.
+    @Test func aHugeFileIsRefusedByItsSize() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("settings.json")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{}".utf8)))
+        #expect(truncate(path, off_t(SettingsStore.sizeLimit + 1)) == 0)
+        #expect(throws: SettingsError.tooLarge(path: path, bytes: SettingsStore.sizeLimit + 1, limit: SettingsStore.sizeLimit)) {
+            try SettingsStore(path: path)
+        }
+        #expect(throws: SettingsError.self) { try SettingsStore(mending: path).set(.bell, to: .bool(false)) }
+        var status = stat()
+        #expect(stat(path, &status) == 0 && Int(status.st_size) == SettingsStore.sizeLimit + 1)
+    }
+
     @Test func aSymlinkedFileIsWrittenThroughToItsTarget() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

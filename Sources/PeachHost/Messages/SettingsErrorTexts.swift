@@ -10,6 +10,7 @@ extension SettingsError: Worded {
         case .cannotRead(let path, let reason): language.text(.fileCannotRead, path, reason.text(in: language))
         case .malformed(let path, let syntax): language.text(.settingsMalformed, path, syntax.text(in: language))
         case .notAnObject(let path): language.text(.settingsNotObject, path)
+        case .tooLarge(let path, let bytes, let limit): language.text(.settingsTooLarge, path, bytes, limit)
         case .invalid(let path, let line, let key, let reason): invalid(path, line, key, reason.text(in: language), reset: key, in: language)
         // The sources' options are reset as `option`, the word `settings` takes for them.
         case .badSourceOptions(let path, let line, let key):

@@ -72,15 +72,21 @@ public final class SettingsStore {
         }
     }
 
+    /// Far more than settings and every preset take (a few kilobytes).
+    public static let sizeLimit = 4 << 20
+
     /// The file as a JSON object, its values unchecked.
     private static func readDocument(_ path: String) throws(SettingsError) -> (document: [String: JSONValue], keyLines: [String: Int]) {
-        let bytes: [UInt8]
-        do {
+        let size: Int, bytes: [UInt8]
+        do throws(HistoryError) {
             guard let file = try PosixFile.openIfPresent(path, flags: O_RDONLY | PosixFile.regularOnly) else { return ([:], [:]) }
-            bytes = try file.read()
+            // A synced or planted gigabyte is refused by its size, not read into memory (1 GiB took 5.6 s and 1 GB).
+            size = try file.size()
+            bytes = size <= sizeLimit ? try file.read() : []
         } catch {
             throw .cannotRead(path: path, reason: .file(error))
         }
+        guard size <= sizeLimit else { throw .tooLarge(path: path, bytes: size, limit: sizeLimit) }
         let parsed: JSONReader.Document
         do { parsed = try JSONReader.read(bytes) } catch { throw .malformed(path: path, syntax: error) }
         guard case .object(let document) = parsed.value else { throw .notAnObject(path: path) }
@@ -258,6 +264,8 @@ public enum SettingsError: Error, Equatable {
     case cannotRead(path: String, reason: Reason)
     case malformed(path: String, syntax: JSONSyntaxError)
     case notAnObject(path: String)
+    /// Larger than any settings file Peach writes (`SettingsStore.sizeLimit`): not read.
+    case tooLarge(path: String, bytes: Int, limit: Int)
     case invalid(path: String, line: Int?, key: String, reason: SettingProblem)
     /// The source options are not an object of objects of strings.
     case badSourceOptions(path: String, line: Int?, key: String)

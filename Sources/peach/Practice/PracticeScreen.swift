@@ -67,6 +67,8 @@ final class PracticeScreen {
         rig.engine.start()
         if rig.metronome != nil { announce(localized(.plainMetronomeStarted, metronomeSetup.bpm.compact, metronomeSetup.beatsPerBar)) }
         if rig.drone?.setup != nil { announce(localized(.plainDrone, droneText)) }
+        // What each key does, once, as the full screen's key line shows it (a screen reader has only these lines).
+        announce(localized(rig.metronome != nil ? .plainMetronomeKeys : .plainDroneKeys))
         var running = true, needsDraw = true
         while running {
             let now = rig.engine.renderedFrames

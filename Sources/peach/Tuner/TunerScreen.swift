@@ -20,6 +20,8 @@ final class TunerScreen {
     /// Where the needle is drawn: it glides toward the reading rather than jumping.
     private var needle: Double?
     private var level = -Double.infinity
+    /// Whether "no signal" was said (plain mode): said again only after sound came back.
+    private var saidNoSignal = false
     private var heardUntil = 0.0
     private var lastPitchAt = -Double.infinity
     private var announced: (note: MIDINote, verdict: TunedReading.Verdict, at: Double)?
@@ -52,6 +54,12 @@ final class TunerScreen {
             if try listener.inputEnded() { running = false }
             for reading in listener.readings() { take(reading) }
             glide()
+            if plain {
+                // Said once when the signal goes (a cable out, a muted input), as the full screen shows it.
+                let silent = heardUntil - lastPitchAt > Self.silenceWarning && level < Self.silentLevel
+                if silent && !saidNoSignal { announce(localized(.tunerNoSignal, inputName)) }
+                saidNoSignal = silent
+            }
             if !plain { draw() }
             for event in input.next(timeout: Self.frameSeconds) {
                 switch event {
