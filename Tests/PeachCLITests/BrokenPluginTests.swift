@@ -50,6 +50,32 @@ import Testing
         }
     }
 
+    /// Every command that loads a plugin into Peach's process keeps standard output to itself, not only
+    /// `train --headless`: the JSON of drone and metronome, and a WAV on standard output, stay whole.
+    @Test(arguments: [["drone", "A3", "--seconds", "0.5", "--json", "--wav", "out.wav"],
+                      ["metronome", "--seconds", "0.5", "--json", "--wav", "out.wav"],
+                      ["play", "A4", "--wav", "-"]])
+    func whatAnInProcessPluginPrintsStaysOutOfEveryCommandsOutput(command: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(Self.fixture, named: "libchatty", in: folder.path, defines: ["CHATTY"])
+        let arguments = command.map { $0 == "out.wav" ? folder.file($0) : $0 }
+        let result = try Shell.run([BuildProducts.peach] + arguments + ["--plugin-path", folder.path, "--plugin-isolation", "in-process",
+                                                                        "--source", "org.peach.test.fixture"],
+                                   environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                 "XDG_CACHE_HOME": folder.file("cache")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("chatty"), "\(result.standardOutput.prefix(200))")
+        if command.contains("--json") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))) is [String: Any], "\(result.standardOutput)")
+        } else {
+            #expect(result.standardOutput.hasPrefix("RIFF"), "the WAV comes first: \(result.standardOutput.prefix(40))")
+        }
+        for said in ["chatty: activated", "chatty: processing"] {
+            #expect(result.standardError.contains(said), "\(result.standardError)")
+        }
+    }
+
     // MARK: Plugins that misbehave while playing
 
     /// `peach play` through a fixture built with `define`, into `out.wav`, ended by `timeout` if it hangs.

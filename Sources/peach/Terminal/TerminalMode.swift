@@ -56,7 +56,7 @@ final class TerminalMode {
             raw.c_cc.6 = 1  // VMIN
             raw.c_cc.5 = 0   // VTIME
             tcsetattr(input, TCSAFLUSH, &raw)
-            CrashRestore.arm(input: input, original: original, output: STDOUT_FILENO, sequence: fullScreen ? Self.leaveSequence : "")
+            CrashRestore.arm(input: input, original: original, output: StandardOutput.current, sequence: fullScreen ? Self.leaveSequence : "")
         }
         if fullScreen { write(Self.enterSequence) }
     }

@@ -1,5 +1,6 @@
 import Glibc
 import PeachPluginAPI
+import PeachSupport
 import Synchronization
 
 /// A plugin library loaded into this process, with its entry table validated.
@@ -16,8 +17,11 @@ public final class PluginLibrary: @unchecked Sendable {
     private let entry: UnsafePointer<peach_plugin_entry>
 
     /// Loads and validates the library at `path`. Each library is opened once
-    /// per process; later calls return the same object.
+    /// per process; later calls return the same object. From the first load
+    /// on, standard output is Peach's alone (`StandardOutput.reserveForPeach`):
+    /// what a plugin prints goes to standard error.
     public static func load(path: String) throws(PluginRejection) -> PluginLibrary {
+        StandardOutput.reserveForPeach()
         let canonical = PluginPath.canonical(path) ?? path
         if let loaded = LoadedLibraries.shared.library(at: canonical) { return loaded }
         let library = try PluginLibrary(canonicalPath: canonical)
