@@ -128,6 +128,35 @@ import Testing
         try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)  // every block before the one it crashed in
     }
 
+    /// A crash in a call Peach makes on the main thread is said as one in `process` is, naming the call;
+    /// outside training there are no answers, so the message claims none are saved.
+    @Test(arguments: [("CRASH_IN_ACTIVATE", "activate"), ("CRASH_IN_DEACTIVATE", "deactivate"), ("CRASH_IN_DESTROY", "destroy")])
+    func aCrashInAMainThreadCallNamesThePluginAndTheCall(define: String, call: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, library) = try Self.play([define], in: folder)
+        #expect(result.status == 70 && !result.killedBySignal, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains(
+            "peach: the sound source org.peach.test.fixture (\(library)) crashed in \(call) (SIGSEGV). Peach had to stop.\n"), "\(result.standardError)")
+        #expect(!result.standardError.contains("answer"), "\(result.standardError)")
+        #expect(!result.standardError.contains("Backtrace") && !result.standardError.contains("Crash"), "\(result.standardError)")
+    }
+
+    /// In training every answer is on disk before its feedback, and the message says so.
+    @Test func aCrashWhileTrainingSaysEveryAnswerIsSaved() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.file("data")
+        let library = try CPlugin.build(Self.fixture, named: "libfaulty", in: folder.path, defines: ["CRASH_IN_DEACTIVATE"])
+        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3",
+                                    "--plugin-path", folder.path, "--plugin-isolation", "in-process", "--source", "org.peach.test.fixture",
+                                    "--wav", folder.file("out.wav")], input: "higher\nquit\n")
+        #expect(result.status == 70, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains("peach: the sound source org.peach.test.fixture (\(library)) crashed in deactivate (SIGSEGV). "
+                                              + "Peach had to stop. Every answer given is saved.\n"), "\(result.standardError)")
+        #expect(try HistoryStore(directory: data).readAll().answers.count == 1)
+    }
+
     /// `sources --check` plays through an engine of its own: a crash there is said in the same words as in `play`.
     @Test func aCrashDuringTheTuningCheckIsSaidInTheUsersWords() throws {
         let folder = TemporaryDirectory()

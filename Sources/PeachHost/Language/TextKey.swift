@@ -105,7 +105,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeReaderGone, noticeOutputFailed, noticeUnderrun, noticeLateEvents
     case noticeNoteRefused, engineNoteOutOfRange, enginePairInexact, enginePairUnmeasured, noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
-    case pluginCrashedInProcess, pluginHungInProcess
+    case pluginCrashedInProcess, pluginHungInProcess, pluginFaultAnswersSaved
     // The profile, key detail, chart, SVG and progress
     case detailWeak, detailThreshold, detailNoAnswers, detailAnswers, detailSmallest, detailNoneCorrect
     case detailLastTrained, detailToday, detailYesterday, detailDaysAgo, trendNothingBefore, trend, trendSame, trendLower, trendHigher

@@ -43,6 +43,8 @@ final class InteractiveApp {
         self.training = training
         self.sound = sound
         self.dataDirectory = dataDirectory
+        // Each answer is on disk before its feedback: a plugin that crashes Peach loses none.
+        EmergencyStop.setClosingWords(localized(.pluginFaultAnswersSaved))
         settings = try SettingsStore(path: try SettingsStore.defaultPath())
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)

@@ -21,6 +21,10 @@
  *   OVERRUN          process writes 8 samples past the end of every channel once steady_time >= 4800
  *   SILENT           every note renders as exact zeros
  *   CHATTY           printf's to standard output in create, activate and the first process
+ *   CRASH_IN_ACTIVATE   activate dereferences NULL (SIGSEGV)
+ *   CRASH_IN_DEACTIVATE deactivate dereferences NULL (SIGSEGV)
+ *   CRASH_IN_DESTROY    destroy dereferences NULL (SIGSEGV) if the instance was ever activated
+ *                       (so the probe, which only creates and destroys, passes)
  *   ID="a.b"         overrides the source id (a C string literal, quotes included)
  *   FAIL_AT_NOTE=n   the process faults above start with the n-th note-on instead of at frame 4800
  */
@@ -61,6 +65,7 @@ typedef struct fixture {
     double phase, increment;  /* one voice, in cycles */
     int32_t note_id;          /* sounding note, or -1 */
     int notes_seen;           /* note-ons so far */
+    int activated;            /* activate was called */
     char error[128];
 } fixture;
 
@@ -71,12 +76,21 @@ static peach_status activate(const peach_source_instance *i, double rate, uint32
 #ifdef CHATTY
     printf("chatty: activated\n");
 #endif
+#ifdef CRASH_IN_ACTIVATE
+    *(volatile int *)0 = 1;
+#endif
+    fixture_of(i)->activated = 1;
     fixture_of(i)->sample_rate = rate;
     fixture_of(i)->note_id = -1;
     return PEACH_OK;
 }
 
-static void deactivate(const peach_source_instance *i) { fixture_of(i)->note_id = -1; }
+static void deactivate(const peach_source_instance *i) {
+#ifdef CRASH_IN_DEACTIVATE
+    *(volatile int *)0 = 1;
+#endif
+    fixture_of(i)->note_id = -1;
+}
 
 static void apply(fixture *f, const peach_event_header *header) {
     const peach_event_note *note = (const peach_event_note *)header;
@@ -132,7 +146,12 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     return f->note_id < 0 ? PEACH_PROCESS_SILENT : PEACH_PROCESS_CONTINUE;
 }
 
-static void destroy(const peach_source_instance *i) { free(fixture_of(i)); }
+static void destroy(const peach_source_instance *i) {
+#ifdef CRASH_IN_DESTROY
+    if (fixture_of(i)->activated) *(volatile int *)0 = 1;
+#endif
+    free(fixture_of(i));
+}
 static uint32_t option_count(const peach_source_instance *i) { (void)i; return 0; }
 static peach_status get_option_info(const peach_source_instance *i, uint32_t n, peach_option_info *o) {
     (void)i; (void)n; (void)o; return PEACH_ERR_UNKNOWN_KEY;

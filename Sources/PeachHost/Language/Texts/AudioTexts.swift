@@ -45,8 +45,9 @@ extension TextCatalog {
             .noticeSourceSilent: "the sound source played only silence for the first %1 ms of the note at %2 Hz (frame %3) and was silenced",
             .sourceFailureSays: "%1; %2 says: %3",
             .sourceFailureNamed: "%1 (%2, %3)",
-            .pluginCrashedInProcess: "the sound source %1 (%2) crashed in process (%3). Peach had to stop; every answer given is saved.",
-            .pluginHungInProcess: "the sound source %1 (%2) hung in process: a call did not return. Peach had to stop; every answer given is saved.",
+            .pluginCrashedInProcess: "the sound source %1 (%2) crashed in %3 (%4). Peach had to stop.",
+            .pluginHungInProcess: "the sound source %1 (%2) hung in %3: a call did not return. Peach had to stop.",
+            .pluginFaultAnswersSaved: "Every answer given is saved.",
         ],
         german: [
             .outputNoDevice: "kein Audiogerät '%1' (%2)",
@@ -92,7 +93,8 @@ extension TextCatalog {
             .noticeSourceSilent: "die Klangquelle hat in den ersten %1 ms des Tons mit %2 Hz (Frame %3) nur Stille gespielt und wurde stummgeschaltet",
             .sourceFailureSays: "%1; %2 meldet: %3",
             .sourceFailureNamed: "%1 (%2, %3)",
-            .pluginCrashedInProcess: "die Klangquelle %1 (%2) ist in process abgestürzt (%3). Peach musste beenden; jede gegebene Antwort ist gespeichert.",
-            .pluginHungInProcess: "die Klangquelle %1 (%2) hängt in process: ein Aufruf kam nicht zurück. Peach musste beenden; jede gegebene Antwort ist gespeichert.",
+            .pluginCrashedInProcess: "die Klangquelle %1 (%2) ist in %3 abgestürzt (%4). Peach musste beenden.",
+            .pluginHungInProcess: "die Klangquelle %1 (%2) hängt in %3: ein Aufruf kam nicht zurück. Peach musste beenden.",
+            .pluginFaultAnswersSaved: "Jede gegebene Antwort ist gespeichert.",
         ])
 }
