@@ -192,6 +192,7 @@ import Testing
         Case(value: PluginRejection.Reason.tooManyChoices(key: "program", count: 5000), names: ["program", "5000"]),
         Case(value: PluginRejection.Reason.choiceFailed(key: "program", index: 7), names: ["program", "7"]),
         Case(value: PluginRejection.Reason.badRange(key: "gain", min: 2, max: 1), names: ["gain", "2", "1"]),
+        Case(value: PluginRejection.Reason.rangeNotFinite(key: "gain", min: "nan", max: "1.0"), names: ["gain", "nan", "1.0"]),
         Case(value: PluginRejection.Reason.timbreNotChoice("gain"), names: ["gain"]),
         Case(value: PluginRejection.Reason.bridgeCannotStart(id: "org.x", .system("Too many open files")), names: ["org.x", "Too many open files"]),
         Case(value: PluginRejection.Reason.bridgeCannotStart(id: "org.x", .noProgram), names: ["org.x", "no peach program"]),

@@ -36,6 +36,10 @@ import Testing
             Fault(define: "BAD_ID", reason: "source 0's id 'not a reverse dns' is not a reverse-DNS id"),
             Fault(define: "NON_UTF8_NAME", reason: "source 0's name is not valid UTF-8"),
             Fault(define: "CRASH_IN_ENTRY", reason: "crashed while being probed (SIGSEGV)"),
+            Fault(define: "EXIT_IN_ENTRY", reason: "probing it ended with exit status 0 before its report"),
+            Fault(define: "EXIT_IN_CREATE", reason: "probing it ended with exit status 0 before its report"),
+            Fault(define: "OPTION_EDIT=o->min_value=NAN", reason: "option gain's range is not finite (nan to 1.0)", sourceID: fixtureID),
+            Fault(define: "OPTION_EDIT=o->max_value=INFINITY", reason: "option gain's range is not finite (0.0 to inf)", sourceID: fixtureID),
         ]
     }
 

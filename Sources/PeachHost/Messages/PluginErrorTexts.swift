@@ -39,6 +39,7 @@ extension PluginRejection.Reason: Worded {
         case .tooManyChoices(let key, let count): language.text(.instanceTooManyChoices, key, count)
         case .choiceFailed(let key, let index): language.text(.instanceChoiceFailed, key, index)
         case .badRange(let key, let min, let max): language.text(.instanceBadRange, key, min, max)
+        case .rangeNotFinite(let key, let min, let max): language.text(.instanceRangeNotFinite, key, min, max)
         case .timbreNotChoice(let key): language.text(.instanceTimbreNotChoice, key)
         case .bridgeCannotStart(let id, let problem): language.text(.bridgeCannotStart, id, problem.text(in: language))
         case .probeCannotStart(let words): language.text(.probeCannotStart, words)

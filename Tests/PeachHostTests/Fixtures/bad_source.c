@@ -25,12 +25,19 @@
  *   CRASH_IN_DEACTIVATE deactivate dereferences NULL (SIGSEGV)
  *   CRASH_IN_DESTROY    destroy dereferences NULL (SIGSEGV) if the instance was ever activated
  *                       (so the probe, which only creates and destroys, passes)
+ *   EXIT_IN_ENTRY    the entry calls exit(0)
+ *   EXIT_IN_CREATE   create calls exit(0)
+ *   OPTION_EDIT=stmt offers an option, a NUMBER "gain" from 0 to 1 (default 0.5; three choices c0 to c2
+ *                    should stmt make it a CHOICE), and runs stmt on its peach_option_info *o (index n) first
+ *   OPTION_COUNT=n   offers n such options: "gain", then "k1", "k2" ... (1 with OPTION_EDIT, else 0)
+ *   CHOICE_EDIT=stmt runs stmt on each peach_option_choice *c (index ci) before handing it over
  *   ID="a.b"         overrides the source id (a C string literal, quotes included)
  *   FAIL_AT_NOTE=n   the process faults above start with the n-th note-on instead of at frame 4800
  */
 #define _POSIX_C_SOURCE 200809L
 #include "peach_source.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,18 +159,49 @@ static void destroy(const peach_source_instance *i) {
 #endif
     free(fixture_of(i));
 }
-static uint32_t option_count(const peach_source_instance *i) { (void)i; return 0; }
+#if defined(OPTION_EDIT) && !defined(OPTION_COUNT)
+#define OPTION_COUNT 1
+#endif
+#ifndef OPTION_COUNT
+#define OPTION_COUNT 0
+#endif
+static uint32_t option_count(const peach_source_instance *i) { (void)i; return OPTION_COUNT; }
 static peach_status get_option_info(const peach_source_instance *i, uint32_t n, peach_option_info *o) {
-    (void)i; (void)n; (void)o; return PEACH_ERR_UNKNOWN_KEY;
+    (void)i;
+    if (n + 1 > OPTION_COUNT) return PEACH_ERR_UNKNOWN_KEY;
+    o->type = PEACH_OPTION_NUMBER;
+    o->flags = 0;
+    o->choice_count = 3;
+    o->min_value = 0;
+    o->max_value = 1;
+    if (n == 0) snprintf(o->key, sizeof o->key, "gain");
+    else snprintf(o->key, sizeof o->key, "k%u", (unsigned)n);
+    snprintf(o->name, sizeof o->name, "Gain");
+    o->unit[0] = 0;
+    snprintf(o->default_value, sizeof o->default_value, "0.5");
+    snprintf(o->description, sizeof o->description, "Level.");
+#ifdef OPTION_EDIT
+    OPTION_EDIT;
+#endif
+    return PEACH_OK;
 }
-static peach_status get_option_choice(const peach_source_instance *i, uint32_t n, uint32_t c, peach_option_choice *o) {
-    (void)i; (void)n; (void)c; (void)o; return PEACH_ERR_UNKNOWN_KEY;
+static peach_status get_option_choice(const peach_source_instance *i, uint32_t n, uint32_t ci, peach_option_choice *c) {
+    (void)i; (void)n;
+    snprintf(c->value, sizeof c->value, "c%u", (unsigned)ci);
+    snprintf(c->label, sizeof c->label, "Choice %u", (unsigned)ci);
+#ifdef CHOICE_EDIT
+    CHOICE_EDIT;
+#endif
+    return PEACH_OK;
 }
 static peach_status get_option(const peach_source_instance *i, const char *k, char *b, uint32_t n) {
-    (void)i; (void)k; (void)b; (void)n; return PEACH_ERR_UNKNOWN_KEY;
+    (void)i; (void)k;
+    if (OPTION_COUNT == 0) return PEACH_ERR_UNKNOWN_KEY;
+    snprintf(b, n, "0.5");
+    return PEACH_OK;
 }
 static peach_status set_option(const peach_source_instance *i, const char *k, const char *v) {
-    (void)i; (void)k; (void)v; return PEACH_ERR_UNKNOWN_KEY;
+    (void)i; (void)k; (void)v; return OPTION_COUNT == 0 ? PEACH_ERR_UNKNOWN_KEY : PEACH_OK;
 }
 static const char *last_error(const peach_source_instance *i) { return fixture_of(i)->error; }
 static const void *get_extension(const peach_source_instance *i, const char *id) { (void)i; (void)id; return NULL; }
@@ -171,6 +209,9 @@ static const void *get_extension(const peach_source_instance *i, const char *id)
 /* unused: MISSING_CREATE leaves it out of the entry table. */
 __attribute__((unused)) static peach_source_instance *create(const char *id, const peach_host *host, char *error, uint32_t capacity) {
     (void)id; (void)host;
+#ifdef EXIT_IN_CREATE
+    exit(0);
+#endif
 #ifdef CREATE_FAILS
     snprintf(error, capacity, "no licence key");
     return NULL;
@@ -232,6 +273,8 @@ PEACH_EXPORT const peach_plugin_entry *peach_source_entry_v1(uint16_t host_abi_m
     for (;;) sleep(1);
 #elif defined(NULL_TABLE)
     return NULL;
+#elif defined(EXIT_IN_ENTRY)
+    exit(0);
 #endif
     return &entry;
 }

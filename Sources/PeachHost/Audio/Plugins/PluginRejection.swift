@@ -52,6 +52,8 @@ public struct PluginRejection: Error, Codable, Hashable, Sendable {
         case tooManyChoices(key: String, count: Int)
         case choiceFailed(key: String, index: Int)
         case badRange(key: String, min: Double, max: Double)
+        /// A bound is NaN or infinite, as the plugin gave it (`nan`, `inf`): text, since neither is equal to itself or JSON.
+        case rangeNotFinite(key: String, min: String, max: String)
         case timbreNotChoice(String)
         // The process around it.
         case bridgeCannotStart(id: String, BridgeStartProblem)

@@ -209,7 +209,10 @@ public final class SourceInstance {
                 }
             }
             let numeric = type == .int || type == .number
-            guard !numeric || (info.min_value.isFinite && info.max_value.isFinite && info.min_value <= info.max_value) else {
+            guard !numeric || (info.min_value.isFinite && info.max_value.isFinite) else {
+                throw reject(.rangeNotFinite(key: key, min: "\(info.min_value)", max: "\(info.max_value)"))
+            }
+            guard !numeric || info.min_value <= info.max_value else {
                 throw reject(.badRange(key: key, min: info.min_value, max: info.max_value))
             }
             let timbre = info.flags & PEACH_OPTION_FLAG_TIMBRE != 0
