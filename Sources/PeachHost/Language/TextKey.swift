@@ -93,6 +93,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case pluginNoReason, pluginErrorNotUTF8, instanceTableTooSmall, instanceLacksOne, instanceLacksMany, instanceTooManyOptions
     case instanceOptionInfoFailed, instanceOptionField, instanceEmptyKey, instanceDuplicateOption, instanceUnknownType
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceRangeNotFinite, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
+    case instanceBadKey, instanceDuplicateChoice, instanceBadDefault, instanceFractionalRange, instanceTwoTimbres
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
     case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing

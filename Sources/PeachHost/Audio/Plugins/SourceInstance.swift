@@ -192,6 +192,7 @@ public final class SourceInstance {
             }
             let key = try text("key", info.key)
             guard !key.isEmpty else { throw reject(.emptyKey(index: Int(index))) }
+            guard SourceOption.isValidKey(key) else { throw reject(.badKey(key)) }
             guard !options.contains(where: { $0.key == key }) else { throw reject(.duplicateOption(key)) }
             guard let type = SourceOption.ValueType(abi: info.type) else {
                 throw reject(.unknownType(key: key, type: Int(info.type)))
@@ -205,7 +206,9 @@ public final class SourceInstance {
                     guard blaming(.getOptionChoice, { raw.pointee.get_option_choice(raw, index, choiceIndex, &choice) }) == PEACH_OK else {
                         throw reject(.choiceFailed(key: key, index: Int(choiceIndex)))
                     }
-                    choices.append(.init(value: try text("choice.value", choice.value), label: try text("choice.label", choice.label)))
+                    let value = try text("choice.value", choice.value)
+                    guard !choices.contains(where: { $0.value == value }) else { throw reject(.duplicateChoice(key: key, value: value)) }
+                    choices.append(.init(value: value, label: try text("choice.label", choice.label)))
                 }
             }
             let numeric = type == .int || type == .number
@@ -215,13 +218,24 @@ public final class SourceInstance {
             guard !numeric || info.min_value <= info.max_value else {
                 throw reject(.badRange(key: key, min: info.min_value, max: info.max_value))
             }
+            guard type != .int || (info.min_value.rounded() == info.min_value && info.max_value.rounded() == info.max_value) else {
+                throw reject(.fractionalRange(key: key, min: info.min_value, max: info.max_value))
+            }
             let timbre = info.flags & PEACH_OPTION_FLAG_TIMBRE != 0
             guard !timbre || type == .choice else { throw reject(.timbreNotChoice(key)) }
-            options.append(SourceOption(
+            if timbre, let first = options.first(where: \.timbre) { throw reject(.twoTimbres(first.key, key)) }
+            let option = SourceOption(
                 key: key, name: try text("name", info.name), type: type, unit: try text("unit", info.unit),
                 defaultValue: try text("default_value", info.default_value), description: try text("description", info.description),
                 range: numeric ? info.min_value...info.max_value : nil,
-                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, timbre: timbre, choices: choices))
+                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, timbre: timbre, choices: choices)
+            // A choice list that depends on another option may be empty for now (the drum kits of a font
+            // that has none); its default is then empty too. Any other default is a value the option takes.
+            let emptyList = type == .choice && choices.isEmpty && option.defaultValue.isEmpty
+            guard emptyList || (try? option.validate(option.defaultValue)) != nil else {
+                throw reject(.badDefault(key: key, value: option.defaultValue))
+            }
+            options.append(option)
         }
         return options
     }
