@@ -230,6 +230,7 @@ import Testing
         Case(value: PluginFolderWarning.worldWritable(folder: "/tmp/p", writable: "/tmp/p"), names: ["/tmp/p"]),
         Case(value: PluginFolderWarning.worldWritable(folder: "/opt/p", writable: "/opt/p/x.so"), names: ["/opt/p", "/opt/p/x.so"]),
         Case(value: PluginFolderWarning.missingFolder(folder: "/opt/typo"), names: ["/opt/typo"]),
+        Case(value: PluginFolderWarning.notAFolder(path: "/opt/libtone.so"), names: ["/opt/libtone.so"]),
         Case(value: SourceCatalog.Shadowed(id: "org.dup", path: "/b/dup.so", usedPath: "/a/dup.so"), names: ["org.dup", "/b/dup.so", "/a/dup.so"]),
     ]
 

@@ -246,6 +246,17 @@ import Testing
         #expect(searchPath.warnings[1].words == "the plugin folder \(folder.file("typo")) (from --plugin-path or PEACH_PLUGIN_PATH) is not there: no plugins come from it")
     }
 
+    /// A library named where its folder goes is there, but is no folder: said so, not that it is missing.
+    @Test func aFileGivenAsThePluginFolderIsSaidToBeAFile() throws {
+        let folder = PluginFolder()
+        defer { folder.remove() }
+        let library = try folder.build("libfixture")
+        let searchPath = PluginSearchPath.standard(commandLine: [library], environment: ["HOME": folder.file("home")], executableDirectory: nil)
+        #expect(searchPath.warnings == [.notAFolder(path: library)])
+        #expect(searchPath.warnings[0].words
+                == "\(library) (from --plugin-path or PEACH_PLUGIN_PATH) is a file, and a folder is expected: name the folder that holds the plugins")
+    }
+
     // MARK: Failures while playing
 
     /// A source that starts producing NaN is silenced from that block on:

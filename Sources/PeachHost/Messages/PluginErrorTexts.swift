@@ -121,6 +121,7 @@ extension PluginFolderWarning: Worded {
         case .worldWritable(let folder, let writable):
             folder == writable ? language.text(.pluginFolderWritable, folder) : language.text(.pluginFileWritable, folder, writable)
         case .missingFolder(let folder): language.text(.pluginFolderMissing, folder)
+        case .notAFolder(let path): language.text(.pluginFolderIsFile, path)
         }
     }
 }
