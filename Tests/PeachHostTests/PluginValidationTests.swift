@@ -261,8 +261,10 @@ import Testing
 
     /// A source that starts producing NaN is silenced from that block on:
     /// what it rendered before plays, nothing after.
-    @Test func nanOutputIsSilenced() throws {
-        let run = try playFailing("NAN_OUTPUT")
+    /// NaN, and a sample far beyond full scale (no working source renders 320000), are silenced alike.
+    @Test(arguments: ["NAN_OUTPUT", "HUGE_OUTPUT"])
+    func invalidOutputIsSilenced(define: String) throws {
+        let run = try playFailing(define)
         let frames = run.notices.compactMap { if case .sourceProducedInvalidSamples(let frame) = $0 { frame } else { nil } }
         #expect(frames.count == 1, "\(run.notices)")
         try expectSilencedFromTheFailingBlock(run, failedAt: frames)

@@ -15,6 +15,7 @@
  *   CRASH_IN_ENTRY   the entry dereferences NULL (SIGSEGV)
  *   HANG_IN_ENTRY    the entry never returns
  *   NAN_OUTPUT       process writes NaN once steady_time >= 4800
+ *   HUGE_OUTPUT      process writes 320000 (some 140 dB over full scale) once steady_time >= 4800
  *   PROCESS_ERROR    process fails once steady_time >= 4800: "synth engine gave up"
  *   CRASH_IN_PROCESS process dereferences NULL once steady_time >= 4800 (SIGSEGV)
  *   HANG_IN_PROCESS  process never returns once steady_time >= 4800
@@ -128,6 +129,9 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     for (uint32_t c = 1; c < p->channel_count; c++) memcpy(p->outputs[c], out, p->frame_count * sizeof(float));
 #ifdef NAN_OUTPUT
     if (FAILING(f, p)) out[0] = NAN;
+#endif
+#ifdef HUGE_OUTPUT
+    if (FAILING(f, p)) out[0] = 320000.0f;
 #endif
 #ifdef CRASH_IN_PROCESS
     if (FAILING(f, p)) *(volatile int *)0 = 1;
