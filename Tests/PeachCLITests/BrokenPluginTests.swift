@@ -178,6 +178,16 @@ import Testing
         try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)
     }
 
+    /// A block slower than real time but within the 2 s deadline is no hang, in Peach's process too,
+    /// while the command waits for its notes to render (the shorter deadline is for a stop).
+    @Test func aSlowBlockWithinTheDeadlineIsNoHang() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, _) = try Self.play(["SLOW_BLOCK_US=1500000"], in: folder)
+        #expect(result.status == 0, "\(result.status) \(result.standardError)")
+        #expect(!result.standardError.contains("hung"), "\(result.standardError)")
+    }
+
     /// SIGTERM while a plugin hangs: Peach does not wait out the watchdog's full deadline.
     @Test func sigtermDuringAHangEndsPeachPromptly() throws {
         let folder = TemporaryDirectory()

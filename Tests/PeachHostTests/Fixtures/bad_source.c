@@ -19,6 +19,7 @@
  *   PROCESS_ERROR    process fails once steady_time >= 4800: "synth engine gave up"
  *   CRASH_IN_PROCESS process dereferences NULL once steady_time >= 4800 (SIGSEGV)
  *   HANG_IN_PROCESS  process never returns once steady_time >= 4800
+ *   SLOW_BLOCK_US=n  the first process call with steady_time >= 4800 takes n microseconds longer, once
  *   OVERRUN          process writes 8 samples past the end of every channel once steady_time >= 4800
  *   SILENT           every note renders as exact zeros
  *   CHATTY           printf's to standard output in create, activate and the first process
@@ -42,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(EMPTY_ID)
@@ -74,6 +76,7 @@ typedef struct fixture {
     int32_t note_id;          /* sounding note, or -1 */
     int notes_seen;           /* note-ons so far */
     int activated;            /* activate was called */
+    int slept;                /* SLOW_BLOCK_US's block is behind */
     char error[128];
 } fixture;
 
@@ -138,6 +141,13 @@ static peach_process_status process(const peach_source_instance *i, const peach_
 #endif
 #ifdef HANG_IN_PROCESS
     if (FAILING(f, p)) for (;;) pause();
+#endif
+#ifdef SLOW_BLOCK_US
+    if (FAILING(f, p) && !f->slept) {
+        struct timespec slow = { SLOW_BLOCK_US / 1000000, (SLOW_BLOCK_US % 1000000) * 1000L };
+        f->slept = 1;
+        nanosleep(&slow, NULL);
+    }
 #endif
 #ifdef OVERRUN
     if (FAILING(f, p))

@@ -376,15 +376,10 @@ public final class AudioEngine {
     }
 
     /// Sleeps on the render thread's progress signal until `done` holds, the
-    /// loop has ended, or the interrupt is raised. Tells the watchdog the main
-    /// thread is waiting, so a plugin that stops answering ends Peach sooner.
+    /// loop has ended, or the interrupt is raised.
     private func waitForRenderThread(until done: () -> Bool) {
         loop.waiters.add(1, ordering: .releasing)
-        loop.mainWaiting.store(true, ordering: .releasing)
-        defer {
-            loop.mainWaiting.store(false, ordering: .releasing)
-            loop.waiters.subtract(1, ordering: .releasing)
-        }
+        defer { loop.waiters.subtract(1, ordering: .releasing) }
         while !done(), !loop.exited.load(ordering: .acquiring), interrupt?.isRaised != true {
             // The deadline only bounds a wait whose wake-up was lost; every block signals.
             loop.progress.wait(milliseconds: 100, orUntilReadable: interrupt?.descriptor ?? -1)
@@ -442,7 +437,7 @@ public final class AudioEngine {
         guard !finished else { return }
         finished = true
         loop.stopRequested.store(true, ordering: .releasing)
-        loop.mainWaiting.store(true, ordering: .releasing)  // a render thread stuck in a plugin ends Peach soon
+        loop.stopping.store(true, ordering: .releasing)  // a render thread stuck in a plugin ends Peach soon
         loop.resume.signal()
         if let thread { pthread_join(thread, nil) }
         if offlineBlame >= 0 { EmergencyStop.releaseBlameSlot(offlineBlame) }
