@@ -1,3 +1,5 @@
+import PeachSupport
+
 /// One line of the results table.
 struct Row {
     enum Verdict: String {
@@ -37,8 +39,8 @@ enum Table {
         func line(_ values: [String]) -> String {
             zip(values, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ")
         }
-        Swift.print(line(header))
-        Swift.print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"))
-        for row in cells { Swift.print(line(row)) }
+        StandardOutput.write(line(header) + "\n")
+        StandardOutput.write(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n")
+        for row in cells { StandardOutput.write(line(row) + "\n") }
     }
 }

@@ -78,7 +78,7 @@ do {
     let rows = render + discovery + sources + screen + profile + fluid + transport + bridge + mix + roundTrip + metronome + tuner + recording + grid
     Table.print(rows)
     let missed = rows.filter { $0.verdict == .fail }.count
-    print(missed == 0 ? "\nAll targets met." : "\n\(missed) target(s) missed.")
+    StandardOutput.write(missed == 0 ? "\nAll targets met.\n" : "\n\(missed) target(s) missed.\n")
     exit(missed == 0 ? 0 : 1)
 } catch {
     StandardError.write("PeachBench: \(error)\n")

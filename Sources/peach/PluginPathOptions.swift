@@ -19,6 +19,7 @@ struct PluginPathOptions: ParsableArguments {
         var catalog = Self.discover(directories)
         catalog.isolation = isolation
         catalog.log = .command
+        catalog.faultWording = { said($0) }
         return catalog
     }
 

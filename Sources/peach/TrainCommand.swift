@@ -52,6 +52,8 @@ struct TrainCommand: ParsableCommand {
         }
         // The protocol owns standard output; whatever a plugin prints goes to standard error.
         StandardOutput.reserveForPeach()
+        // Each answer is on disk before its feedback: a plugin that crashes Peach loses none.
+        EmergencyStop.setClosingWords(localized(.pluginFaultAnswersSaved))
         let session = try training.openTraining(dataDirectory: try data.resolve(), reference: sound.reference(nil), settings: nil)
         session.warnings.forEach { StandardError.warning(said($0)) }
         let player = noAudio ? nil : try makePlayer()

@@ -50,6 +50,32 @@ import Testing
         }
     }
 
+    /// Every command that loads a plugin into Peach's process keeps standard output to itself, not only
+    /// `train --headless`: the JSON of drone and metronome, and a WAV on standard output, stay whole.
+    @Test(arguments: [["drone", "A3", "--seconds", "0.5", "--json", "--wav", "out.wav"],
+                      ["metronome", "--seconds", "0.5", "--json", "--wav", "out.wav"],
+                      ["play", "A4", "--wav", "-"]])
+    func whatAnInProcessPluginPrintsStaysOutOfEveryCommandsOutput(command: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(Self.fixture, named: "libchatty", in: folder.path, defines: ["CHATTY"])
+        let arguments = command.map { $0 == "out.wav" ? folder.file($0) : $0 }
+        let result = try Shell.run([BuildProducts.peach] + arguments + ["--plugin-path", folder.path, "--plugin-isolation", "in-process",
+                                                                        "--source", "org.peach.test.fixture"],
+                                   environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("data"),
+                                                 "XDG_CACHE_HOME": folder.file("cache")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("chatty"), "\(result.standardOutput.prefix(200))")
+        if command.contains("--json") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))) is [String: Any], "\(result.standardOutput)")
+        } else {
+            #expect(result.standardOutput.hasPrefix("RIFF"), "the WAV comes first: \(result.standardOutput.prefix(40))")
+        }
+        for said in ["chatty: activated", "chatty: processing"] {
+            #expect(result.standardError.contains(said), "\(result.standardError)")
+        }
+    }
+
     // MARK: Plugins that misbehave while playing
 
     /// `peach play` through a fixture built with `define`, into `out.wav`, ended by `timeout` if it hangs.
@@ -102,6 +128,35 @@ import Testing
         try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)  // every block before the one it crashed in
     }
 
+    /// A crash in a call Peach makes on the main thread is said as one in `process` is, naming the call;
+    /// outside training there are no answers, so the message claims none are saved.
+    @Test(arguments: [("CRASH_IN_ACTIVATE", "activate"), ("CRASH_IN_DEACTIVATE", "deactivate"), ("CRASH_IN_DESTROY", "destroy")])
+    func aCrashInAMainThreadCallNamesThePluginAndTheCall(define: String, call: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, library) = try Self.play([define], in: folder)
+        #expect(result.status == 70 && !result.killedBySignal, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains(
+            "peach: the sound source org.peach.test.fixture (\(library)) crashed in \(call) (SIGSEGV). Peach had to stop.\n"), "\(result.standardError)")
+        #expect(!result.standardError.contains("answer"), "\(result.standardError)")
+        #expect(!result.standardError.contains("Backtrace") && !result.standardError.contains("Crash"), "\(result.standardError)")
+    }
+
+    /// In training every answer is on disk before its feedback, and the message says so.
+    @Test func aCrashWhileTrainingSaysEveryAnswerIsSaved() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.file("data")
+        let library = try CPlugin.build(Self.fixture, named: "libfaulty", in: folder.path, defines: ["CRASH_IN_DEACTIVATE"])
+        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "train", "--headless", "--data-dir", data, "--duration", "0.3",
+                                    "--plugin-path", folder.path, "--plugin-isolation", "in-process", "--source", "org.peach.test.fixture",
+                                    "--wav", folder.file("out.wav")], input: "higher\nquit\n")
+        #expect(result.status == 70, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.contains("peach: the sound source org.peach.test.fixture (\(library)) crashed in deactivate (SIGSEGV). "
+                                              + "Peach had to stop. Every answer given is saved.\n"), "\(result.standardError)")
+        #expect(try HistoryStore(directory: data).readAll().answers.count == 1)
+    }
+
     /// `sources --check` plays through an engine of its own: a crash there is said in the same words as in `play`.
     @Test func aCrashDuringTheTuningCheckIsSaidInTheUsersWords() throws {
         let folder = TemporaryDirectory()
@@ -121,6 +176,16 @@ import Testing
         #expect(result.status == 70, "\(result.status) \(result.standardError)")
         #expect(result.standardError.contains("the sound source org.peach.test.fixture (\(library)) hung in process"), "\(result.standardError)")
         try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)
+    }
+
+    /// A block slower than real time but within the 2 s deadline is no hang, in Peach's process too,
+    /// while the command waits for its notes to render (the shorter deadline is for a stop).
+    @Test func aSlowBlockWithinTheDeadlineIsNoHang() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let (result, _) = try Self.play(["SLOW_BLOCK_US=1500000"], in: folder)
+        #expect(result.status == 0, "\(result.status) \(result.standardError)")
+        #expect(!result.standardError.contains("hung"), "\(result.standardError)")
     }
 
     /// SIGTERM while a plugin hangs: Peach does not wait out the watchdog's full deadline.

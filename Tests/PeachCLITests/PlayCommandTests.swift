@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    /// `PEACH_DEBUG` shows a plugin's debug messages when it is on, and 0, false, no or nothing turn it off as unset does.
+    @Test(arguments: [("1", true), ("yes", true), ("0", false), ("", false), ("false", false), ("No", false), ("off", false)])
+    func peachDebugIsOnlyOnWhenItSaysSo(value: String, shown: Bool) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try CPlugin.build(BuildProducts.packageRoot + "/examples/c-tone-source/tone_source.c", named: "libctone", in: folder.path)
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.1", "--plugin-path", folder.path, "--source", "org.example.ctone",
+                                    "--wav", folder.file("out.wav")], environment: ["PEACH_DEBUG": value])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("C Tone active at 48000 Hz") == shown, "PEACH_DEBUG=\(value): \(result.standardError)")
+    }
+
     /// A name ending in .flac writes FLAC: read back through libsndfile, it is
     /// the WAV render to 24-bit precision, and in tune.
     @Test func aFlacNameWritesFLAC() throws {

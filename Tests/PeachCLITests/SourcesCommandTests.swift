@@ -74,6 +74,18 @@ import Testing
         #expect(help.status == 0 && help.standardOutput.contains("plugin-probe"), "--help still reaches the parser: \(help.standardOutput)")
     }
 
+    /// A range JSON has no number for (NaN, infinity) still makes a report: the rejection that names it.
+    @Test func theProbeReportsAnOptionWhoseRangeIsNotFinite() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let library = try CPlugin.build(BrokenPluginTests.fixture, named: "libnan", in: folder.path, defines: ["OPTION_EDIT=o->min_value=NAN"])
+        let result = try Shell.run([BuildProducts.peach, "plugin-probe", library])
+        #expect(result.status == 0)
+        let report = try ProbeReport.decoding(Array(result.standardOutput.utf8))
+        #expect(report.sources.isEmpty && report.rejections.map { $0.text(in: .english) }.first?.hasSuffix(
+            "(org.peach.test.fixture): option gain's range is not finite (nan to 1.0)") == true, "\(result.standardOutput)")
+    }
+
     @Test func foreignLibrariesAreQuietOnlyBesideTheProgram() throws {
         let foreign = BuildProducts.directory + "/libMallocInterposerSwift.so"
         try #require(FileManager.default.fileExists(atPath: foreign))

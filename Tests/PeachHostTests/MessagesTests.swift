@@ -192,7 +192,13 @@ import Testing
         Case(value: PluginRejection.Reason.tooManyChoices(key: "program", count: 5000), names: ["program", "5000"]),
         Case(value: PluginRejection.Reason.choiceFailed(key: "program", index: 7), names: ["program", "7"]),
         Case(value: PluginRejection.Reason.badRange(key: "gain", min: 2, max: 1), names: ["gain", "2", "1"]),
+        Case(value: PluginRejection.Reason.rangeNotFinite(key: "gain", min: "nan", max: "1.0"), names: ["gain", "nan", "1.0"]),
         Case(value: PluginRejection.Reason.timbreNotChoice("gain"), names: ["gain"]),
+        Case(value: PluginRejection.Reason.badKey("Gain Level"), names: ["Gain Level"]),
+        Case(value: PluginRejection.Reason.duplicateChoice(key: "program", value: "c0"), names: ["program", "c0"]),
+        Case(value: PluginRejection.Reason.badDefault(key: "gain", value: "7"), names: ["gain", "7"]),
+        Case(value: PluginRejection.Reason.fractionalRange(key: "voices", min: 0.5, max: 3.5), names: ["voices", "0.5", "3.5"]),
+        Case(value: PluginRejection.Reason.twoTimbres("program", "kit"), names: ["program", "kit"]),
         Case(value: PluginRejection.Reason.bridgeCannotStart(id: "org.x", .system("Too many open files")), names: ["org.x", "Too many open files"]),
         Case(value: PluginRejection.Reason.bridgeCannotStart(id: "org.x", .noProgram), names: ["org.x", "no peach program"]),
         Case(value: PluginRejection.Reason.probeCannotStart("Cannot allocate memory"), names: ["Cannot allocate memory"]),
@@ -224,6 +230,7 @@ import Testing
         Case(value: PluginFolderWarning.worldWritable(folder: "/tmp/p", writable: "/tmp/p"), names: ["/tmp/p"]),
         Case(value: PluginFolderWarning.worldWritable(folder: "/opt/p", writable: "/opt/p/x.so"), names: ["/opt/p", "/opt/p/x.so"]),
         Case(value: PluginFolderWarning.missingFolder(folder: "/opt/typo"), names: ["/opt/typo"]),
+        Case(value: PluginFolderWarning.notAFolder(path: "/opt/libtone.so"), names: ["/opt/libtone.so"]),
         Case(value: SourceCatalog.Shadowed(id: "org.dup", path: "/b/dup.so", usedPath: "/a/dup.so"), names: ["org.dup", "/b/dup.so", "/a/dup.so"]),
     ]
 

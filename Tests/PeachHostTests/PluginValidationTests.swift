@@ -22,6 +22,9 @@ import Testing
         var reason: String
         /// Set when the library loads but one source in it is unusable.
         var sourceID: String? = nil
+        /// Defines besides `define`.
+        var also: [String] = []
+        var defines: [String] { [define] + also }
 
         var testDescription: String { define }
 
@@ -36,6 +39,26 @@ import Testing
             Fault(define: "BAD_ID", reason: "source 0's id 'not a reverse dns' is not a reverse-DNS id"),
             Fault(define: "NON_UTF8_NAME", reason: "source 0's name is not valid UTF-8"),
             Fault(define: "CRASH_IN_ENTRY", reason: "crashed while being probed (SIGSEGV)"),
+            Fault(define: "EXIT_IN_ENTRY", reason: "probing it ended with exit status 0 before its report"),
+            Fault(define: "EXIT_IN_CREATE", reason: "probing it ended with exit status 0 before its report"),
+            Fault(define: "OPTION_EDIT=o->min_value=NAN", reason: "option gain's range is not finite (nan to 1.0)", sourceID: fixtureID),
+            Fault(define: "OPTION_EDIT=o->max_value=INFINITY", reason: "option gain's range is not finite (0.0 to inf)", sourceID: fixtureID),
+            // Options --option could not set, or whose definition contradicts itself.
+            Fault(define: #"OPTION_EDIT=strcpy(o->key,"Gain Level=x")"#,
+                  reason: "option 'Gain Level=x' has a key of other characters than lowercase letters, digits and '-'", sourceID: fixtureID),
+            Fault(define: #"OPTION_EDIT=o->type=PEACH_OPTION_CHOICE,o->choice_count=0,strcpy(o->default_value,"c0")"#,
+                  reason: "option gain's default 'c0' is not a value it accepts", sourceID: fixtureID),
+            Fault(define: #"OPTION_EDIT=o->type=PEACH_OPTION_CHOICE,strcpy(o->default_value,"c0")"#,
+                  reason: "option gain offers the choice 'same' twice", sourceID: fixtureID, also: [#"CHOICE_EDIT=strcpy(c->value,"same")"#]),
+            Fault(define: #"OPTION_EDIT=strcpy(o->default_value,"7")"#, reason: "option gain's default '7' is not a value it accepts", sourceID: fixtureID),
+            Fault(define: #"OPTION_EDIT=o->type=PEACH_OPTION_BOOL,strcpy(o->default_value,"maybe")"#,
+                  reason: "option gain's default 'maybe' is not a value it accepts", sourceID: fixtureID),
+            Fault(define: #"OPTION_EDIT=o->type=PEACH_OPTION_CHOICE,strcpy(o->default_value,"zzz")"#,
+                  reason: "option gain's default 'zzz' is not a value it accepts", sourceID: fixtureID),
+            Fault(define: #"OPTION_EDIT=o->type=PEACH_OPTION_CHOICE,o->flags=PEACH_OPTION_FLAG_TIMBRE,strcpy(o->default_value,"c0")"#,
+                  reason: "options gain and k1 are both marked as the timbre; at most one may be", sourceID: fixtureID, also: ["OPTION_COUNT=2"]),
+            Fault(define: #"OPTION_EDIT=o->type=PEACH_OPTION_INT,o->min_value=0.5,o->max_value=3.5,strcpy(o->default_value,"1")"#,
+                  reason: "option gain takes whole numbers, but its range 0.5 to 3.5 is not whole", sourceID: fixtureID),
         ]
     }
 
@@ -48,7 +71,7 @@ import Testing
         let folder = PluginFolder()
         defer { folder.remove() }
         let first = try folder.build("a-valid", id: "org.peach.test.first")
-        let broken = try folder.build("m-broken", defines: [fault.define])
+        let broken = try folder.build("m-broken", defines: fault.defines)
         let last = try folder.build("z-valid", id: "org.peach.test.last")
 
         let catalog = folder.discover()
@@ -75,8 +98,8 @@ import Testing
         let folder = PluginFolder()
         defer { folder.remove() }
         var expected: [String: Fault] = [:]
-        for fault in Fault.all {
-            expected[try folder.build(fault.define.lowercased(), defines: [fault.define])] = fault
+        for (number, fault) in Fault.all.enumerated() {
+            expected[try folder.build("fault\(number)", defines: fault.defines)] = fault
         }
         let valid = try folder.build("valid", id: "org.peach.test.valid")
 
@@ -89,6 +112,20 @@ import Testing
             #expect(rejection.reason.words.contains(fault.reason), "\(fault.define): \(rejection.reason.words)")
         }
         #expect(Set(catalog.rejections.map(\.path)) == Set(expected.keys))
+    }
+
+    /// A choice list may depend on another option and be empty for now (the drum kits of a font that has
+    /// none), with an empty default: that is no fault. Every choice value and default given is one the option takes.
+    @Test(arguments: [#"OPTION_EDIT=o->type=PEACH_OPTION_CHOICE,o->choice_count=0,o->default_value[0]=0"#,
+                      #"OPTION_EDIT=o->type=PEACH_OPTION_CHOICE,strcpy(o->key,"kit-2"),strcpy(o->default_value,"c2")"#,
+                      #"OPTION_EDIT=o->type=PEACH_OPTION_INT,o->min_value=-3,o->max_value=12,strcpy(o->default_value,"-3")"#])
+    func optionsThatKeepTheRulesAreAccepted(define: String) throws {
+        let folder = PluginFolder()
+        defer { folder.remove() }
+        try folder.build("m-options", defines: [define])
+        let catalog = folder.discover()
+        #expect(catalog.rejections.isEmpty, "\(catalog.rejections.map(\.reason.words))")
+        #expect(catalog.sources.first?.options.count == 1)
     }
 
     /// A source whose create fails (here "no licence key"; for MIDI Out, no
@@ -209,12 +246,25 @@ import Testing
         #expect(searchPath.warnings[1].words == "the plugin folder \(folder.file("typo")) (from --plugin-path or PEACH_PLUGIN_PATH) is not there: no plugins come from it")
     }
 
+    /// A library named where its folder goes is there, but is no folder: said so, not that it is missing.
+    @Test func aFileGivenAsThePluginFolderIsSaidToBeAFile() throws {
+        let folder = PluginFolder()
+        defer { folder.remove() }
+        let library = try folder.build("libfixture")
+        let searchPath = PluginSearchPath.standard(commandLine: [library], environment: ["HOME": folder.file("home")], executableDirectory: nil)
+        #expect(searchPath.warnings == [.notAFolder(path: library)])
+        #expect(searchPath.warnings[0].words
+                == "\(library) (from --plugin-path or PEACH_PLUGIN_PATH) is a file, and a folder is expected: name the folder that holds the plugins")
+    }
+
     // MARK: Failures while playing
 
     /// A source that starts producing NaN is silenced from that block on:
     /// what it rendered before plays, nothing after.
-    @Test func nanOutputIsSilenced() throws {
-        let run = try playFailing("NAN_OUTPUT")
+    /// NaN, and a sample far beyond full scale (no working source renders 320000), are silenced alike.
+    @Test(arguments: ["NAN_OUTPUT", "HUGE_OUTPUT"])
+    func invalidOutputIsSilenced(define: String) throws {
+        let run = try playFailing(define)
         let frames = run.notices.compactMap { if case .sourceProducedInvalidSamples(let frame) = $0 { frame } else { nil } }
         #expect(frames.count == 1, "\(run.notices)")
         try expectSilencedFromTheFailingBlock(run, failedAt: frames)

@@ -154,11 +154,12 @@ package struct PosixFile: ~Copyable {
     }
 
     /// A descriptor for writing to a direct target (see `writesDirectly`): a
-    /// copy of standard output's, or the device or pipe opened; -1 with errno
+    /// copy of standard output's (Peach's own, `StandardOutput.current`, even
+    /// once a plugin's output is sent to standard error), or the device or pipe opened; -1 with errno
     /// set if it cannot be. A pipe is opened without waiting for a reader
     /// (ENXIO if there is none), then switched back to blocking writes.
     package static func openDirect(_ path: String) -> Int32 {
-        if isStandardOutput(path) { return fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) }
+        if isStandardOutput(path) { return fcntl(StandardOutput.current, F_DUPFD_CLOEXEC, 0) }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return Glibc.open(path, O_WRONLY | O_CLOEXEC) }
         let descriptor = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)

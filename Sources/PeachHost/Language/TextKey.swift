@@ -92,10 +92,11 @@ public enum TextKey: String, CaseIterable, Sendable {
     case pluginDescriptorTooSmall, pluginMissingField, pluginFieldNotUTF8, pluginEmptyID, pluginBadID, pluginEmptyName, pluginKind
     case pluginNoReason, pluginErrorNotUTF8, instanceTableTooSmall, instanceLacksOne, instanceLacksMany, instanceTooManyOptions
     case instanceOptionInfoFailed, instanceOptionField, instanceEmptyKey, instanceDuplicateOption, instanceUnknownType
-    case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
+    case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceRangeNotFinite, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
+    case instanceBadKey, instanceDuplicateChoice, instanceBadDefault, instanceFractionalRange, instanceTwoTimbres
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
     case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
-    case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing
+    case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing, pluginFolderIsFile
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart
     // Audio outputs and the engine
@@ -105,7 +106,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noticeSourceFailed, noticeInvalidSamples, noticeDeviceLost, noticeReaderGone, noticeOutputFailed, noticeUnderrun, noticeLateEvents
     case noticeNoteRefused, engineNoteOutOfRange, enginePairInexact, enginePairUnmeasured, noticeInputOverrun, noticeInputEnded, noticeInputLost, noticeInputFailed, engineInputRate, engineInputLate
     case noticeSourceSwapped, noticeSourceOverran, noticeSourceSilent, sourceFailureSays, sourceFailureNamed
-    case pluginCrashedInProcess, pluginHungInProcess
+    case pluginCrashedInProcess, pluginHungInProcess, pluginFaultAnswersSaved
     // The profile, key detail, chart, SVG and progress
     case detailWeak, detailThreshold, detailNoAnswers, detailAnswers, detailSmallest, detailNoneCorrect
     case detailLastTrained, detailToday, detailYesterday, detailDaysAgo, trendNothingBefore, trend, trendSame, trendLower, trendHigher

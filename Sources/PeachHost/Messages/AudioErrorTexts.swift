@@ -104,8 +104,8 @@ extension SourceFailure: Worded {
 extension PluginFault: Worded {
     public func text(in language: Language) -> String {
         switch kind {
-        case .crashed(let signal): language.text(.pluginCrashedInProcess, sourceID, libraryPath, SignalName.of(signal, in: language))
-        case .hung: language.text(.pluginHungInProcess, sourceID, libraryPath)
+        case .crashed(let signal): language.text(.pluginCrashedInProcess, sourceID, libraryPath, call.rawValue, SignalName.of(signal, in: language))
+        case .hung: language.text(.pluginHungInProcess, sourceID, libraryPath, call.rawValue)
         }
     }
 }

@@ -34,12 +34,18 @@ extension PluginRejection.Reason: Worded {
         case .optionInfoFailed(let index): language.text(.instanceOptionInfoFailed, index)
         case .optionField(let index, let field): language.text(.instanceOptionField, index, field)
         case .emptyKey(let index): language.text(.instanceEmptyKey, index)
+        case .badKey(let key): language.text(.instanceBadKey, key)
         case .duplicateOption(let key): language.text(.instanceDuplicateOption, key)
         case .unknownType(let key, let type): language.text(.instanceUnknownType, key, type)
         case .tooManyChoices(let key, let count): language.text(.instanceTooManyChoices, key, count)
         case .choiceFailed(let key, let index): language.text(.instanceChoiceFailed, key, index)
+        case .duplicateChoice(let key, let value): language.text(.instanceDuplicateChoice, key, value)
+        case .badDefault(let key, let value): language.text(.instanceBadDefault, key, value)
+        case .fractionalRange(let key, let min, let max): language.text(.instanceFractionalRange, key, min, max)
         case .badRange(let key, let min, let max): language.text(.instanceBadRange, key, min, max)
+        case .rangeNotFinite(let key, let min, let max): language.text(.instanceRangeNotFinite, key, min, max)
         case .timbreNotChoice(let key): language.text(.instanceTimbreNotChoice, key)
+        case .twoTimbres(let first, let second): language.text(.instanceTwoTimbres, first, second)
         case .bridgeCannotStart(let id, let problem): language.text(.bridgeCannotStart, id, problem.text(in: language))
         case .probeCannotStart(let words): language.text(.probeCannotStart, words)
         case .probeNoReport: language.text(.probeNoReport)
@@ -115,6 +121,7 @@ extension PluginFolderWarning: Worded {
         case .worldWritable(let folder, let writable):
             folder == writable ? language.text(.pluginFolderWritable, folder) : language.text(.pluginFileWritable, folder, writable)
         case .missingFolder(let folder): language.text(.pluginFolderMissing, folder)
+        case .notAFolder(let path): language.text(.pluginFolderIsFile, path)
         }
     }
 }

@@ -14,4 +14,11 @@ public enum Environment {
         }
         return result
     }
+
+    /// Whether the switch `name` is on: set to anything but nothing, `0`,
+    /// `false`, `no` or `off` (in any case). Unset is off.
+    public static func isOn(_ name: String, in environment: [String: String] = current) -> Bool {
+        guard let value = environment[name]?.lowercased() else { return false }
+        return !["", "0", "false", "no", "off"].contains(value)
+    }
 }

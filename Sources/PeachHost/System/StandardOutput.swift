@@ -9,11 +9,18 @@ public enum StandardOutput {
     /// kept by `reserveForPeach`.
     private static let descriptor = Atomic<Int32>(1)
 
+    /// The descriptor Peach's own output goes to: 1 until `reserveForPeach`,
+    /// its private copy after. For what must reach the real standard output
+    /// by descriptor: `--wav -`, the terminal's size and whether it is one.
+    public static var current: Int32 { descriptor.load(ordering: .relaxed) }
+
     /// From here on standard output carries only what Peach writes through
     /// this type: Peach keeps a private copy of descriptor 1 and points 1 at
     /// standard error, so a plugin's `printf` (or `print`, or `write(1, …)`)
-    /// lands on standard error and never inside a protocol line. Call once,
-    /// before any plugin is loaded.
+    /// lands on standard error and never inside a protocol line. Loading a
+    /// plugin into this process (`PluginLibrary.load`) calls it first, so it
+    /// holds for every command; later calls do nothing. From then on Peach's
+    /// own output must go through this type (the `peach` command's `print` does).
     public static func reserveForPeach() {
         guard descriptor.load(ordering: .relaxed) == 1 else { return }
         fflush(nil)  // what was printed before goes out first, in order

@@ -186,11 +186,11 @@ struct GridCommand: ParsableCommand {
                 return try Scale(name: saveScale, steps: UserScales.steps(of: words, root: root))
             }
             try userScales.save(made, replacing: false)
-            Swift.print(localized(.gridScaleSaved, made.name))
+            peach.print(localized(.gridScaleSaved, made.name))
             return true
         }
         if let forgetScale {
-            Swift.print(localized(.gridScaleForgotten, try userScales.forget(forgetScale)))
+            peach.print(localized(.gridScaleForgotten, try userScales.forget(forgetScale)))
             return true
         }
         if scales {
@@ -199,11 +199,11 @@ struct GridCommand: ParsableCommand {
             if json {
                 let listed = Scale.builtIn.map { ListedScale(name: $0.name, own: false, steps: $0.steps, fromC: fromC($0)) }
                     + own.map { ListedScale(name: $0.name, own: true, steps: $0.steps, fromC: fromC($0)) }
-                Swift.print(try CommandJSON.pretty(listed))
+                peach.print(try CommandJSON.pretty(listed))
                 return true
             }
-            for scale in Scale.builtIn { Swift.print(scale.name.padding(20, left: false) + ScaleLabel.text(scale)) }
-            for scale in own { Swift.print(scale.name.padding(20, left: false) + localized(.gridUserScaleFromC, fromC(scale).joined(separator: " "))) }
+            for scale in Scale.builtIn { peach.print(scale.name.padding(20, left: false) + ScaleLabel.text(scale)) }
+            for scale in own { peach.print(scale.name.padding(20, left: false) + localized(.gridUserScaleFromC, fromC(scale).joined(separator: " "))) }
             return true
         }
         return false
@@ -214,29 +214,29 @@ struct GridCommand: ParsableCommand {
         // One octave of the scale a row by default, so the roots line up at the edges.
         let layout = GridLayout(root: root, scale: scale, octaves: octaves, columns: columns ?? scale.steps.count)
         if json {
-            return Swift.print(try CommandJSON.pretty(GridJSON(layout, reference: reference)))
+            return peach.print(try CommandJSON.pretty(GridJSON(layout, reference: reference)))
         }
         let width = (layout.keys.map(\.name.count).max() ?? 1) + 1
         for row in 0..<layout.rows {
             let cells = (0..<layout.columns).map { column in layout.key(row: row, column: column)?.name ?? "" }
             var line = cells.map { $0.padding(width, left: false) }.joined()
             while line.last == " " { line.removeLast() }
-            Swift.print(line)
+            peach.print(line)
         }
     }
 
     private func printPhrase() throws {
         guard let kept = try PhraseStore(dataDirectory: try data.resolve()).load() else {
             // For a script, valid JSON: no phrase is null.
-            return Swift.print(json ? "null" : localized(.gridPhraseNone))
+            return peach.print(json ? "null" : localized(.gridPhraseNone))
         }
         if json {
-            return Swift.print(try CommandJSON.pretty(kept))
+            return peach.print(try CommandJSON.pretty(kept))
         }
-        Swift.print(localized(.gridPhraseSummary, kept.notes.count, kept.seconds.decimals(1)))
+        peach.print(localized(.gridPhraseSummary, kept.notes.count, kept.seconds.decimals(1)))
         for note in kept.notes {
             let start = Double(note.startFrame) / kept.sampleRate, length = Double(note.lengthFrames) / kept.sampleRate
-            Swift.print(start.decimals(2).padding(7, left: true) + " s  " + note.name.padding(5, left: false) + localized(.gridPhraseNoteLength, length.decimals(2)))
+            peach.print(start.decimals(2).padding(7, left: true) + " s  " + note.name.padding(5, left: false) + localized(.gridPhraseNoteLength, length.decimals(2)))
         }
     }
 }

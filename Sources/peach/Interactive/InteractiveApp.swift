@@ -43,6 +43,8 @@ final class InteractiveApp {
         self.training = training
         self.sound = sound
         self.dataDirectory = dataDirectory
+        // Each answer is on disk before its feedback: a plugin that crashes Peach loses none.
+        EmergencyStop.setClosingWords(localized(.pluginFaultAnswersSaved))
         settings = SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath()))
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)
@@ -61,7 +63,7 @@ final class InteractiveApp {
         }
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
         // Full screen needs a terminal on both sides; otherwise the plain text is the honest choice.
-        let terminalBothWays = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let terminalBothWays = isatty(STDIN_FILENO) == 1 && isatty(StandardOutput.current) == 1
         plain = TerminalMode.drawsPlain(asked: options.plain) || !terminalBothWays
         style = plain ? TerminalStyle(colour: false, unicode: false) : TerminalStyle.detect()
         terminal = TerminalMode(fullScreen: !plain)

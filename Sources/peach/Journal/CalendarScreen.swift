@@ -25,7 +25,7 @@ final class CalendarScreen {
     }
 
     func run() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw Failure(localized(.journalNeedsTerminal)) }
+        guard isatty(STDIN_FILENO) == 1, isatty(StandardOutput.current) == 1 else { throw Failure(localized(.journalNeedsTerminal)) }
         let mode = TerminalMode(fullScreen: true)
         mode.enter()
         defer { mode.leave() }

@@ -6,13 +6,13 @@ import PeachSupport
 /// A full-screen canvas that repaints only the rows that changed, so a key
 /// press costs one short write and nothing flickers.
 final class Screen {
-    private(set) var size = TerminalSize.of(STDOUT_FILENO) ?? .fallback
+    private(set) var size = TerminalSize.of(StandardOutput.current) ?? .fallback
     /// Each row as asked for and as fitted to the width, so an unchanged row is neither measured nor written again.
     private var shown: [(asked: String, fitted: String)] = []
 
     /// Re-reads the window size and forgets what is shown, so the next `show` paints everything.
     func refreshSize() {
-        size = TerminalSize.of(STDOUT_FILENO) ?? .fallback
+        size = TerminalSize.of(StandardOutput.current) ?? .fallback
         shown = []
         write("\u{1B}[0m\u{1B}[2J")
     }

@@ -38,7 +38,7 @@ final class TerminalMode {
     /// escape codes; or output that goes to a file or a pipe, which would
     /// keep them (keys may still come from the terminal).
     static func drawsPlain(asked: Bool, environment: [String: String] = Environment.current) -> Bool {
-        asked || (environment["TERM"] ?? "dumb").isEmpty || environment["TERM"] == "dumb" || isatty(STDOUT_FILENO) != 1
+        asked || (environment["TERM"] ?? "dumb").isEmpty || environment["TERM"] == "dumb" || isatty(StandardOutput.current) != 1
     }
 
     /// Whether keys can be read one at a time (the input is a terminal).
@@ -58,7 +58,7 @@ final class TerminalMode {
             raw.c_cc.6 = 1  // VMIN
             raw.c_cc.5 = 0   // VTIME
             tcsetattr(input, TCSAFLUSH, &raw)
-            CrashRestore.arm(input: input, original: original, output: STDOUT_FILENO, sequence: fullScreen ? Self.leaveSequence : "")
+            CrashRestore.arm(input: input, original: original, output: StandardOutput.current, sequence: fullScreen ? Self.leaveSequence : "")
         }
         if fullScreen { write(Self.enterSequence) }
     }

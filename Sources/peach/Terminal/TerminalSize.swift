@@ -28,6 +28,6 @@ struct TerminalSize: Equatable {
     /// pipe or a file, where a listing keeps one line per item for grep.
     static func windowColumns(environment: [String: String] = Environment.current) -> Int? {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        return of(STDOUT_FILENO)?.columns
+        return of(StandardOutput.current)?.columns
     }
 }

@@ -12,7 +12,7 @@ struct TerminalStyle {
 
     /// From the environment: colour as `TerminalColour` decides (never with
     /// NO_COLOR, TERM=dumb or a non-terminal output); a UTF-8 locale allows Unicode glyphs.
-    static func detect(output: Int32 = STDOUT_FILENO, environment: [String: String] = Environment.current) -> TerminalStyle {
+    static func detect(output: Int32 = StandardOutput.current, environment: [String: String] = Environment.current) -> TerminalStyle {
         let locale = environment["LC_ALL"].nonEmpty ?? environment["LC_CTYPE"].nonEmpty ?? environment["LANG"] ?? ""
         let utf8 = locale.lowercased().filter { $0 != "-" }.contains("utf8")
         return TerminalStyle(colour: TerminalColour.enabled(forDescriptor: output, environment: environment), unicode: utf8)

@@ -15,21 +15,35 @@
  *   CRASH_IN_ENTRY   the entry dereferences NULL (SIGSEGV)
  *   HANG_IN_ENTRY    the entry never returns
  *   NAN_OUTPUT       process writes NaN once steady_time >= 4800
+ *   HUGE_OUTPUT      process writes 320000 (some 140 dB over full scale) once steady_time >= 4800
  *   PROCESS_ERROR    process fails once steady_time >= 4800: "synth engine gave up"
  *   CRASH_IN_PROCESS process dereferences NULL once steady_time >= 4800 (SIGSEGV)
  *   HANG_IN_PROCESS  process never returns once steady_time >= 4800
+ *   SLOW_BLOCK_US=n  the first process call with steady_time >= 4800 takes n microseconds longer, once
  *   OVERRUN          process writes 8 samples past the end of every channel once steady_time >= 4800
  *   SILENT           every note renders as exact zeros
  *   CHATTY           printf's to standard output in create, activate and the first process
+ *   CRASH_IN_ACTIVATE   activate dereferences NULL (SIGSEGV)
+ *   CRASH_IN_DEACTIVATE deactivate dereferences NULL (SIGSEGV)
+ *   CRASH_IN_DESTROY    destroy dereferences NULL (SIGSEGV) if the instance was ever activated
+ *                       (so the probe, which only creates and destroys, passes)
+ *   EXIT_IN_ENTRY    the entry calls exit(0)
+ *   EXIT_IN_CREATE   create calls exit(0)
+ *   OPTION_EDIT=stmt offers an option, a NUMBER "gain" from 0 to 1 (default 0.5; three choices c0 to c2
+ *                    should stmt make it a CHOICE), and runs stmt on its peach_option_info *o (index n) first
+ *   OPTION_COUNT=n   offers n such options: "gain", then "k1", "k2" ... (1 with OPTION_EDIT, else 0)
+ *   CHOICE_EDIT=stmt runs stmt on each peach_option_choice *c (index ci) before handing it over
  *   ID="a.b"         overrides the source id (a C string literal, quotes included)
  *   FAIL_AT_NOTE=n   the process faults above start with the n-th note-on instead of at frame 4800
  */
 #define _POSIX_C_SOURCE 200809L
 #include "peach_source.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(EMPTY_ID)
@@ -61,6 +75,8 @@ typedef struct fixture {
     double phase, increment;  /* one voice, in cycles */
     int32_t note_id;          /* sounding note, or -1 */
     int notes_seen;           /* note-ons so far */
+    int activated;            /* activate was called */
+    int slept;                /* SLOW_BLOCK_US's block is behind */
     char error[128];
 } fixture;
 
@@ -71,12 +87,21 @@ static peach_status activate(const peach_source_instance *i, double rate, uint32
 #ifdef CHATTY
     printf("chatty: activated\n");
 #endif
+#ifdef CRASH_IN_ACTIVATE
+    *(volatile int *)0 = 1;
+#endif
+    fixture_of(i)->activated = 1;
     fixture_of(i)->sample_rate = rate;
     fixture_of(i)->note_id = -1;
     return PEACH_OK;
 }
 
-static void deactivate(const peach_source_instance *i) { fixture_of(i)->note_id = -1; }
+static void deactivate(const peach_source_instance *i) {
+#ifdef CRASH_IN_DEACTIVATE
+    *(volatile int *)0 = 1;
+#endif
+    fixture_of(i)->note_id = -1;
+}
 
 static void apply(fixture *f, const peach_event_header *header) {
     const peach_event_note *note = (const peach_event_note *)header;
@@ -108,11 +133,21 @@ static peach_process_status process(const peach_source_instance *i, const peach_
 #ifdef NAN_OUTPUT
     if (FAILING(f, p)) out[0] = NAN;
 #endif
+#ifdef HUGE_OUTPUT
+    if (FAILING(f, p)) out[0] = 320000.0f;
+#endif
 #ifdef CRASH_IN_PROCESS
     if (FAILING(f, p)) *(volatile int *)0 = 1;
 #endif
 #ifdef HANG_IN_PROCESS
     if (FAILING(f, p)) for (;;) pause();
+#endif
+#ifdef SLOW_BLOCK_US
+    if (FAILING(f, p) && !f->slept) {
+        struct timespec slow = { SLOW_BLOCK_US / 1000000, (SLOW_BLOCK_US % 1000000) * 1000L };
+        f->slept = 1;
+        nanosleep(&slow, NULL);
+    }
 #endif
 #ifdef OVERRUN
     if (FAILING(f, p))
@@ -132,19 +167,55 @@ static peach_process_status process(const peach_source_instance *i, const peach_
     return f->note_id < 0 ? PEACH_PROCESS_SILENT : PEACH_PROCESS_CONTINUE;
 }
 
-static void destroy(const peach_source_instance *i) { free(fixture_of(i)); }
-static uint32_t option_count(const peach_source_instance *i) { (void)i; return 0; }
-static peach_status get_option_info(const peach_source_instance *i, uint32_t n, peach_option_info *o) {
-    (void)i; (void)n; (void)o; return PEACH_ERR_UNKNOWN_KEY;
+static void destroy(const peach_source_instance *i) {
+#ifdef CRASH_IN_DESTROY
+    if (fixture_of(i)->activated) *(volatile int *)0 = 1;
+#endif
+    free(fixture_of(i));
 }
-static peach_status get_option_choice(const peach_source_instance *i, uint32_t n, uint32_t c, peach_option_choice *o) {
-    (void)i; (void)n; (void)c; (void)o; return PEACH_ERR_UNKNOWN_KEY;
+#if defined(OPTION_EDIT) && !defined(OPTION_COUNT)
+#define OPTION_COUNT 1
+#endif
+#ifndef OPTION_COUNT
+#define OPTION_COUNT 0
+#endif
+static uint32_t option_count(const peach_source_instance *i) { (void)i; return OPTION_COUNT; }
+static peach_status get_option_info(const peach_source_instance *i, uint32_t n, peach_option_info *o) {
+    (void)i;
+    if (n + 1 > OPTION_COUNT) return PEACH_ERR_UNKNOWN_KEY;
+    o->type = PEACH_OPTION_NUMBER;
+    o->flags = 0;
+    o->choice_count = 3;
+    o->min_value = 0;
+    o->max_value = 1;
+    if (n == 0) snprintf(o->key, sizeof o->key, "gain");
+    else snprintf(o->key, sizeof o->key, "k%u", (unsigned)n);
+    snprintf(o->name, sizeof o->name, "Gain");
+    o->unit[0] = 0;
+    snprintf(o->default_value, sizeof o->default_value, "0.5");
+    snprintf(o->description, sizeof o->description, "Level.");
+#ifdef OPTION_EDIT
+    OPTION_EDIT;
+#endif
+    return PEACH_OK;
+}
+static peach_status get_option_choice(const peach_source_instance *i, uint32_t n, uint32_t ci, peach_option_choice *c) {
+    (void)i; (void)n;
+    snprintf(c->value, sizeof c->value, "c%u", (unsigned)ci);
+    snprintf(c->label, sizeof c->label, "Choice %u", (unsigned)ci);
+#ifdef CHOICE_EDIT
+    CHOICE_EDIT;
+#endif
+    return PEACH_OK;
 }
 static peach_status get_option(const peach_source_instance *i, const char *k, char *b, uint32_t n) {
-    (void)i; (void)k; (void)b; (void)n; return PEACH_ERR_UNKNOWN_KEY;
+    (void)i; (void)k;
+    if (OPTION_COUNT == 0) return PEACH_ERR_UNKNOWN_KEY;
+    snprintf(b, n, "0.5");
+    return PEACH_OK;
 }
 static peach_status set_option(const peach_source_instance *i, const char *k, const char *v) {
-    (void)i; (void)k; (void)v; return PEACH_ERR_UNKNOWN_KEY;
+    (void)i; (void)k; (void)v; return OPTION_COUNT == 0 ? PEACH_ERR_UNKNOWN_KEY : PEACH_OK;
 }
 static const char *last_error(const peach_source_instance *i) { return fixture_of(i)->error; }
 static const void *get_extension(const peach_source_instance *i, const char *id) { (void)i; (void)id; return NULL; }
@@ -152,6 +223,9 @@ static const void *get_extension(const peach_source_instance *i, const char *id)
 /* unused: MISSING_CREATE leaves it out of the entry table. */
 __attribute__((unused)) static peach_source_instance *create(const char *id, const peach_host *host, char *error, uint32_t capacity) {
     (void)id; (void)host;
+#ifdef EXIT_IN_CREATE
+    exit(0);
+#endif
 #ifdef CREATE_FAILS
     snprintf(error, capacity, "no licence key");
     return NULL;
@@ -213,6 +287,8 @@ PEACH_EXPORT const peach_plugin_entry *peach_source_entry_v1(uint16_t host_abi_m
     for (;;) sleep(1);
 #elif defined(NULL_TABLE)
     return NULL;
+#elif defined(EXIT_IN_ENTRY)
+    exit(0);
 #endif
     return &entry;
 }

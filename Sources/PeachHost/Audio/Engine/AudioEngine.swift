@@ -22,7 +22,7 @@ public final class AudioEngine {
     private var sources: [Int: SourceInstance] = [:]
     /// Instances the render thread may still be using, by pointer bits.
     private var inUse: [UInt: SourceInstance] = [:]
-    /// What to say if an instance crashes or hangs in `process`; kept while the engine lives.
+    /// What to say if an instance crashes or hangs; kept while the engine lives.
     private var faultMessages: [PluginFaultMessages] = []
     private var lastScheduledFrame: [Int: Int64] = [:]
     private let pluginLog: PluginLog?
@@ -43,6 +43,7 @@ public final class AudioEngine {
     public init(output: AudioOutput, source: SourceInstance, pluginLog: PluginLog? = nil, interrupt: Interrupt? = nil,
                 faultWording: @escaping (PluginFault) -> String = \.description) throws(SourceError) {
         format = output.format
+        let messages = Self.faultMessages(for: source, wording: faultWording)
         try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
         self.output = output
         self.pluginLog = pluginLog
@@ -51,8 +52,8 @@ public final class AudioEngine {
         RealTimeThread.prepare()
         loop = RenderLoop(output: output)
         watchdog = RenderWatchdog(loop: loop)
-        let messages = remember(source)
-        loop.slots[0].startPlaying(source.raw, rendersAudio: source.descriptor.kind == .audio, messages: messages)
+        let blame = remember(source, messages)
+        loop.slots[0].startPlaying(source.raw, rendersAudio: source.descriptor.kind == .audio, messages: blame)
         sources[0] = source
     }
 
@@ -60,9 +61,19 @@ public final class AudioEngine {
         if !finished { try? stop() }
     }
 
-    /// Keeps `source` and its fault messages while the render thread may use it; returns the blame bits.
-    private func remember(_ source: SourceInstance) -> UInt {
-        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath, wording: faultWording)
+    /// The messages for a crash or hang of `source`: those it was made with,
+    /// else new ones in `wording`, which it keeps from here on, so that its
+    /// calls on the main thread (activate, options, deactivate, destroy) are
+    /// named too. A source in a bridge process cannot crash Peach: it keeps none.
+    private static func faultMessages(for source: SourceInstance, wording: (PluginFault) -> String) -> PluginFaultMessages {
+        if let messages = source.faultMessages { return messages }
+        let messages = PluginFaultMessages(sourceID: source.descriptor.id, libraryPath: source.libraryPath, wording: wording)
+        if !source.runsInBridge { source.faultMessages = messages }
+        return messages
+    }
+
+    /// Keeps `source` and its fault messages while the render thread may use it; returns the blame bits for its `process`.
+    private func remember(_ source: SourceInstance, _ messages: PluginFaultMessages) -> UInt {
         faultMessages.append(messages)
         inUse[UInt(bitPattern: source.raw)] = source
         return Self.blame(source, messages)
@@ -71,7 +82,7 @@ public final class AudioEngine {
     /// Whom a crash or hang in `process` is put down to: nobody for a source in a
     /// bridge process, which cannot crash Peach and has a deadline of its own.
     private static func blame(_ source: SourceInstance, _ messages: PluginFaultMessages) -> UInt {
-        source.runsInBridge ? 0 : messages.bits
+        source.runsInBridge ? 0 : messages.bits(for: .process)
     }
 
     /// The render thread's name, as `top -H` and debuggers show it.
@@ -174,6 +185,7 @@ public final class AudioEngine {
         guard let slot = loop.slots.first(where: { $0.currentState == .free && sources[Int($0.index)] == nil }) else {
             throw .noFreeTrack(limit: RenderLoop.maxTracks)
         }
+        let fault = Self.faultMessages(for: source, wording: faultWording)
         do {
             try source.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
         } catch {
@@ -184,7 +196,7 @@ public final class AudioEngine {
         lastScheduledFrame[track.index] = 0
         slot.gainBits.store(gain.bitPattern, ordering: .relaxed)
         slot.muted.store(false, ordering: .relaxed)
-        let messages = remember(source)
+        let messages = remember(source, fault)
         if thread == nil && offlineBlame < 0 {
             slot.startPlaying(source.raw, rendersAudio: source.descriptor.kind == .audio, messages: messages)
         } else {
@@ -306,6 +318,7 @@ public final class AudioEngine {
     /// without waiting; the old one fades its notes out and is deactivated
     /// once the render thread lets go of it.
     public func swapSource(to newSource: SourceInstance, on track: TrackID = .main) throws(SourceError) {
+        let fault = Self.faultMessages(for: newSource, wording: faultWording)
         try newSource.activate(sampleRate: format.sampleRate, maxFrames: format.blockFrames, channels: format.channels)
         let slot = loop.slots[track.index]
         if thread != nil {
@@ -313,7 +326,7 @@ public final class AudioEngine {
         } else if offlineBlame >= 0, slot.pendingInstance.load(ordering: .acquiring) != 0 {
             _ = renderBlocks(1)
         }
-        let messages = remember(newSource)
+        let messages = remember(newSource, fault)
         sources[track.index] = newSource
         slot.pendingRendersAudio.store(newSource.descriptor.kind == .audio, ordering: .releasing)
         slot.pendingMessages.store(messages, ordering: .releasing)
@@ -363,15 +376,10 @@ public final class AudioEngine {
     }
 
     /// Sleeps on the render thread's progress signal until `done` holds, the
-    /// loop has ended, or the interrupt is raised. Tells the watchdog the main
-    /// thread is waiting, so a plugin that stops answering ends Peach sooner.
+    /// loop has ended, or the interrupt is raised.
     private func waitForRenderThread(until done: () -> Bool) {
         loop.waiters.add(1, ordering: .releasing)
-        loop.mainWaiting.store(true, ordering: .releasing)
-        defer {
-            loop.mainWaiting.store(false, ordering: .releasing)
-            loop.waiters.subtract(1, ordering: .releasing)
-        }
+        defer { loop.waiters.subtract(1, ordering: .releasing) }
         while !done(), !loop.exited.load(ordering: .acquiring), interrupt?.isRaised != true {
             // The deadline only bounds a wait whose wake-up was lost; every block signals.
             loop.progress.wait(milliseconds: 100, orUntilReadable: interrupt?.descriptor ?? -1)
@@ -429,7 +437,7 @@ public final class AudioEngine {
         guard !finished else { return }
         finished = true
         loop.stopRequested.store(true, ordering: .releasing)
-        loop.mainWaiting.store(true, ordering: .releasing)  // a render thread stuck in a plugin ends Peach soon
+        loop.stopping.store(true, ordering: .releasing)  // a render thread stuck in a plugin ends Peach soon
         loop.resume.signal()
         if let thread { pthread_join(thread, nil) }
         if offlineBlame >= 0 { EmergencyStop.releaseBlameSlot(offlineBlame) }

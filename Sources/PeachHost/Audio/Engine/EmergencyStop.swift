@@ -8,9 +8,10 @@ import Synchronization
 ///
 /// One handler serves every fatal signal. It runs the registered cleanups
 /// (the terminal restored, the WAV header finished), then:
-/// - if the signal came from a plugin's `process` (the render thread said so
-///   before calling it), writes that plugin's prepared message and exits with
-///   `pluginFaultStatus`;
+/// - if the signal came from a plugin (the render thread said so before
+///   calling its `process`, the main thread before its other functions:
+///   `blaming`), writes that plugin's prepared message, and the closing
+///   words if any were set, and exits with `pluginFaultStatus`;
 /// - otherwise puts the previous handler back (the Swift runtime's crash
 ///   report) and lets the fault repeat.
 ///
@@ -20,7 +21,7 @@ public enum EmergencyStop {
     /// A cleanup step: async-signal-safe, given the context it was registered with.
     public typealias Cleanup = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
-    /// The exit status after a plugin crashed or hung in `process` (EX_SOFTWARE).
+    /// The exit status after a plugin crashed, or hung in `process` (EX_SOFTWARE).
     public static let pluginFaultStatus: Int32 = 70
 
     /// The fatal signals handled, in the order of the messages a `PluginFaultMessages` prepares.
@@ -31,9 +32,11 @@ public enum EmergencyStop {
 
     /// Registered cleanups: context (key) and function (value) pointer bits; a free slot's function is 0.
     private static let cleanups = Slots(count: 4)
-    /// Per render thread: its pthread_t (key), and the messages of the plugin
-    /// whose `process` it is in (value), 0 while it runs host code.
+    /// Per thread that calls plugins: its pthread_t (key), and the messages
+    /// of the plugin call it is in (value), 0 while it runs host code.
     private static let blame = Slots(count: 8)
+    /// Words written after a plugin's message (bits of an `UnsafeMutableBufferPointer<UInt8>`), 0 for none.
+    private static let closingWords = Atomic<UInt>(0)
 
     /// [main-thread] Installs the handler once per process, on an alternate
     /// stack where a thread has one (a plugin that overflows its stack still gets named).
@@ -85,7 +88,7 @@ public enum EmergencyStop {
     }
 
     /// [audio-thread] The thread is about to call the `process` of the plugin
-    /// whose `PluginFaultMessages` are `messages` (bits); 0 once it has returned.
+    /// whose messages for it are `messages` (`PluginFaultMessages.bits(for:)`); 0 once it has returned.
     static func setBlame(_ slot: Int, messages: UInt) {
         guard slot >= 0 else { return }
         blame.pairs[slot].value.store(messages, ordering: .releasing)
@@ -96,13 +99,70 @@ public enum EmergencyStop {
         slot >= 0 ? blame.pairs[slot].value.load(ordering: .acquiring) : 0
     }
 
+    /// [main-thread] Runs `body`, a call into a plugin, with the plugin named
+    /// by `messages` (`PluginFaultMessages.bits(for:)`) to blame for a fatal
+    /// signal meanwhile; 0 blames nobody. Installs the handler first.
+    static func blaming<Result>(_ messages: UInt, _ body: () -> Result) -> Result {
+        guard messages != 0 else { return body() }
+        install()
+        let me = currentThread
+        let own = blame.pairs.firstIndex { $0.key.load(ordering: .acquiring) == me }
+        let slot = own ?? claimBlameSlot()
+        let before = blamed(slot)
+        setBlame(slot, messages: messages)
+        defer {
+            setBlame(slot, messages: before)
+            if own == nil { releaseBlameSlot(slot) }
+        }
+        return body()
+    }
+
+    /// [main-thread] Words to add after a plugin's message from here on (a
+    /// sentence, written after a space), such as that every answer is saved,
+    /// where that holds; nil for none.
+    public static func setClosingWords(_ text: String?) {
+        var bits: UInt = 0
+        if let text {
+            let bytes = Array((" " + text).utf8)
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = buffer.initialize(from: bytes)
+            let box = UnsafeMutablePointer<UnsafeMutableBufferPointer<UInt8>>.allocate(capacity: 1)
+            box.initialize(to: buffer)
+            bits = UInt(bitPattern: box)
+        }
+        // The words before stay allocated: a handler may be writing them.
+        closingWords.store(bits, ordering: .releasing)
+    }
+
     /// [any thread] A plugin's `process` did not return: tidy up, say which
     /// plugin (`messages`), and exit. A thread stuck in foreign code cannot be
     /// cancelled, so the process ends.
     static func stopForHang(messages: UInt) -> Never {
         runCleanups()
-        PluginFaultMessages.write(messages, index: signals.count)
+        say(messages, index: signals.count)
         _exit(pluginFaultStatus)
+    }
+
+    /// [async-signal-safe] The plugin's message `index`, the closing words, a newline.
+    private static func say(_ messages: UInt, index: Int) {
+        PluginFaultMessages.write(messages, index: index)
+        if let words = UnsafePointer<UnsafeMutableBufferPointer<UInt8>>(bitPattern: closingWords.load(ordering: .acquiring)) {
+            writeAll(UnsafeRawBufferPointer(words.pointee))
+        }
+        var newline: UInt8 = 10
+        withUnsafeBytes(of: &newline) { writeAll($0) }
+    }
+
+    /// [async-signal-safe] Writes all of `bytes` to standard error.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(2, base + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
     }
 
     // MARK: The handler
@@ -113,7 +173,7 @@ public enum EmergencyStop {
         for pair in blame.pairs where pair.key.load(ordering: .acquiring) == me {
             let messages = pair.value.load(ordering: .acquiring)
             guard messages != 0, let index = signals.firstIndex(of: number) else { break }
-            PluginFaultMessages.write(messages, index: index)
+            say(messages, index: index)
             _exit(pluginFaultStatus)
         }
         // Peach's own fault: the runtime's crash report says where. A fault

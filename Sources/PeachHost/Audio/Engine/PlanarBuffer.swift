@@ -54,10 +54,16 @@ final class PlanarBuffer: @unchecked Sendable {
         for channel in 0..<channels { channelPointers[channel]!.update(repeating: 0, count: frames) }
     }
 
-    func isFinite(frames: Int) -> Bool {
+    /// The largest sample a source may render: 24 dB over full scale. No working
+    /// source comes near it (a mix peaks at a few times full scale at most);
+    /// beyond it a value is as broken as NaN.
+    static let largestSample: Float = 16
+
+    /// Whether every sample is a number within ±`largestSample` (NaN and infinity are not).
+    func isPlayable(frames: Int) -> Bool {
         for channel in 0..<channels {
             let samples = channelPointers[channel]!
-            for index in 0..<frames where !samples[index].isFinite { return false }
+            for index in 0..<frames where !(abs(samples[index]) <= Self.largestSample) { return false }
         }
         return true
     }

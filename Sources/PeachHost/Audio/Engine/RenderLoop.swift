@@ -40,9 +40,11 @@ final class RenderLoop: @unchecked Sendable {
     /// Plugin `process` calls begun plus calls returned: odd while the render
     /// thread is inside one. The watchdog reads it.
     let processCalls = Atomic<UInt64>(0)
-    /// Main → watchdog: the main thread is waiting for the render thread (to
-    /// stop, to cancel), so a call that does not return should end Peach sooner.
-    let mainWaiting = Atomic<Bool>(false)
+    /// Main → watchdog: the main thread is stopping the engine (as after
+    /// SIGTERM) and waits for the render thread to end, so a call that does not
+    /// return should end Peach sooner. Not while it merely waits for blocks to
+    /// render (a command playing to its end): a block has its full deadline then.
+    let stopping = Atomic<Bool>(false)
     /// The render thread's slot in `EmergencyStop`'s blame table, -1 until it runs.
     let blameSlot = Atomic<Int>(-1)
     /// Audio → main: a block was rendered (or the loop ended). Signalled only

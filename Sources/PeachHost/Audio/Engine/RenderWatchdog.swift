@@ -6,12 +6,13 @@ import PeachSupport
 /// for longer than the deadline means the render thread is stuck in a
 /// plugin. Then Peach names the plugin, tidies up and exits
 /// (`EmergencyStop.stopForHang`): a thread stuck in foreign code cannot be
-/// cancelled. While the main thread waits for the render thread (a stop, say
-/// after SIGTERM), the deadline is shorter, so Peach ends promptly.
+/// cancelled. While the main thread stops the engine (as after SIGTERM), the
+/// deadline is shorter, so Peach ends promptly; while it only waits for
+/// blocks to render, a block has the full deadline.
 final class RenderWatchdog: @unchecked Sendable {
     /// Some hundred blocks at any usual rate: no working source takes this long for one block.
     static let deadlineNanoseconds: UInt64 = 2_000_000_000
-    /// While the main thread waits: still dozens of blocks.
+    /// While the main thread stops the engine: still dozens of blocks.
     static let hurriedDeadlineNanoseconds: UInt64 = 500_000_000
     private static let lookNanoseconds: UInt64 = 100_000_000
 
@@ -82,7 +83,7 @@ final class RenderWatchdog: @unchecked Sendable {
                 stuckSince = now
                 continue
             }
-            let hurried = loop.mainWaiting.load(ordering: .acquiring)
+            let hurried = loop.stopping.load(ordering: .acquiring)
             let deadline = hurried ? Self.hurriedDeadlineNanoseconds : Self.deadlineNanoseconds
             let messages = EmergencyStop.blamed(loop.blameSlot.load(ordering: .acquiring))
             if now - stuckSince >= deadline, messages != 0 { EmergencyStop.stopForHang(messages: messages) }

@@ -227,7 +227,7 @@ final class TrackSlot: @unchecked Sendable {
             return .sourceOverran(atFrame: clock)
         }
         if status == PEACH_PROCESS_ERROR { return .sourceFailed(atFrame: clock) }
-        if !planar.isFinite(frames: frames) { return .sourceProducedInvalidSamples(atFrame: clock) }
+        if !planar.isPlayable(frames: frames) { return .sourceProducedInvalidSamples(atFrame: clock) }
         // MIDI sources render silence by design: their sound is the instrument's.
         guard activeRendersAudio, unheardNoteFrame >= 0 else {
             unheardNoteFrame = -1
@@ -249,7 +249,7 @@ final class TrackSlot: @unchecked Sendable {
         fadingFrames += frames
         let intact = fadePlanar.guardsIntact()
         if !intact { fadePlanar.restoreGuards() }
-        let usable = intact && status != PEACH_PROCESS_ERROR && fadePlanar.isFinite(frames: frames)
+        let usable = intact && status != PEACH_PROCESS_ERROR && fadePlanar.isPlayable(frames: frames)
         if usable { planar.add(fadePlanar, frames: frames) }
         if !usable || status == PEACH_PROCESS_SILENT || fadingFrames >= loop.maxFadeFrames {
             retire(fading, force: false, loop: loop)

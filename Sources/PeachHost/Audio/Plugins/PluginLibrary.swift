@@ -1,5 +1,6 @@
 import Glibc
 import PeachPluginAPI
+import PeachSupport
 import Synchronization
 
 /// A plugin library loaded into this process, with its entry table validated.
@@ -16,8 +17,11 @@ public final class PluginLibrary: @unchecked Sendable {
     private let entry: UnsafePointer<peach_plugin_entry>
 
     /// Loads and validates the library at `path`. Each library is opened once
-    /// per process; later calls return the same object.
+    /// per process; later calls return the same object. From the first load
+    /// on, standard output is Peach's alone (`StandardOutput.reserveForPeach`):
+    /// what a plugin prints goes to standard error.
     public static func load(path: String) throws(PluginRejection) -> PluginLibrary {
+        StandardOutput.reserveForPeach()
         let canonical = PluginPath.canonical(path) ?? path
         if let loaded = LoadedLibraries.shared.library(at: canonical) { return loaded }
         let library = try PluginLibrary(canonicalPath: canonical)
@@ -71,16 +75,22 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Creates an inactive instance of one of this library's sources. A
     /// `create` that fails makes the source unavailable (with its reason); an
     /// instance table that breaks the rules is a rejection. [main-thread]
-    /// A plugin's messages go to `log` (nowhere without one).
-    public func makeInstance(of sourceID: String, log: PluginLog? = nil) throws(SourceLookupError) -> SourceInstance {
+    /// A plugin's messages go to `log` (nowhere without one). With
+    /// `faultWording`, a crash in `create` or in any later call the host makes
+    /// is said in those words (`EmergencyStop`) instead of the runtime's crash report.
+    public func makeInstance(of sourceID: String, log: PluginLog? = nil,
+                             faultWording: ((PluginFault) -> String)? = nil) throws(SourceLookupError) -> SourceInstance {
         guard let descriptor = sources.first(where: { $0.id == sourceID }) else {
             throw .unknown(id: sourceID, available: sources.map(\.id))
         }
+        let messages = faultWording.map { PluginFaultMessages(sourceID: sourceID, libraryPath: path, wording: $0) }
         var createError = PluginReason.none
         let raw = sourceID.withCString { id in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer -> UnsafeMutablePointer<peach_source_instance>? in
                 buffer.initialize(repeating: 0)
-                let instance = entry.pointee.create(id, log?.table ?? PeachHostCallbacks.silent, buffer.baseAddress!, UInt32(buffer.count))
+                let instance = EmergencyStop.blaming(messages?.bits(for: .create) ?? 0) {
+                    entry.pointee.create(id, log?.table ?? PeachHostCallbacks.silent, buffer.baseAddress!, UInt32(buffer.count))
+                }
                 buffer[buffer.count - 1] = 0
                 createError = PluginReason(cText: buffer.baseAddress!)
                 return instance
@@ -90,7 +100,7 @@ public final class PluginLibrary: @unchecked Sendable {
             throw .unavailable(SourceUnavailable(descriptor: descriptor, libraryPath: path, reason: createError))
         }
         do {
-            return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path)
+            return try SourceInstance(validating: raw, descriptor: descriptor, libraryPath: path, faultMessages: messages)
         } catch {
             throw .rejected(error)
         }

@@ -76,7 +76,7 @@ public final class PluginLog: @unchecked Sendable {
     }
 
     private func print(level: Int32, _ text: String?) {
-        guard level >= PEACH_LOG_WARNING || Environment.current["PEACH_DEBUG"] != nil else { return }
+        guard level >= PEACH_LOG_WARNING || Environment.isOn("PEACH_DEBUG") else { return }
         StandardError.write(wording(text) + "\n")
     }
 }

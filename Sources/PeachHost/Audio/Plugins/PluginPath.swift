@@ -54,7 +54,10 @@ public struct PluginSearchPath: Sendable, Equatable {
             }
         }
         // A folder the user named that is not there is most likely a typo; the usual folders below may well be missing.
-        for folder in directories where !PluginPath.isFolder(folder) { warnings.append(.missingFolder(folder: folder)) }
+        // A file named there (a library itself, say) is said as such.
+        for folder in directories where !PluginPath.isFolder(folder) {
+            warnings.append(PluginPath.exists(folder) ? .notAFolder(path: folder) : .missingFolder(folder: folder))
+        }
         if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/lib/peach/plugins")
         }
@@ -100,8 +103,10 @@ public enum PluginFolderWarning: Equatable, Sendable {
     case relativeEntry(entry: String, resolved: String)
     /// A folder skipped because `writable` (the folder itself or a library in it) may be written by anyone.
     case worldWritable(folder: String, writable: String)
-    /// A folder given with `--plugin-path` or `PEACH_PLUGIN_PATH` that is not there (or is not a folder).
+    /// A folder given with `--plugin-path` or `PEACH_PLUGIN_PATH` that is not there.
     case missingFolder(folder: String)
+    /// A folder given with `--plugin-path` or `PEACH_PLUGIN_PATH` that is a file (a plugin library itself, say).
+    case notAFolder(path: String)
 }
 
 /// File-system helpers for plugin discovery.
@@ -117,6 +122,12 @@ public enum PluginPath {
     static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether anything is at `path` (following links).
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
     }
 
     /// The folder that holds the running program.

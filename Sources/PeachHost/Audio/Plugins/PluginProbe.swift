@@ -43,10 +43,21 @@ public struct ProbeReport: Codable, Sendable, Equatable {
         return report
     }
 
+    /// The report as one line of JSON. Numbers JSON has no words for (an
+    /// option's range a plugin gave as NaN or infinity, in its rejection) are
+    /// written as the strings `nan`, `inf` and `-inf`, so every report can be sent.
     public func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// A report as `json` writes it.
+    public static func decoding(_ bytes: [UInt8]) throws -> ProbeReport {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(ProbeReport.self, from: Data(bytes))
     }
 }
 
@@ -103,7 +114,7 @@ public struct PluginProber: Sendable {
             let deadline = Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9)
             switch child.nextLine(deadline: deadline, pending: &pending) {
             case .line(let bytes):
-                guard let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(bytes)) else {
+                guard let report = try? ProbeReport.decoding(bytes) else {
                     _ = child.finish(deadline: 0)
                     return reports + [rejected(path, .probeNoReport)]
                 }
@@ -114,9 +125,9 @@ public struct PluginProber: Sendable {
             case .closed:
                 let reason: PluginRejection.Reason = switch child.finish(deadline: deadline) {
                 case .killedBySignal(let signal): .probeCrashed(signal: signal)
-                case .exited(let status, _) where status != 0: .probeExitStatus(status)
+                // Ended before its report, whatever its status: the library called exit (exit(0) too).
+                case .exited(let status, _): .probeExitStatus(status)
                 case .timedOut: .probeTimeout(seconds: timeoutSeconds)
-                case .exited: .probeNoReport
                 }
                 return reports + [rejected(path, reason)]
             }

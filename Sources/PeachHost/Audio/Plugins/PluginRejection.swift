@@ -47,12 +47,23 @@ public struct PluginRejection: Error, Codable, Hashable, Sendable {
         case optionInfoFailed(index: Int)
         case optionField(index: Int, field: String)
         case emptyKey(index: Int)
+        /// A key with something besides lowercase ASCII letters, digits and `-`: `--option key=value` could not name it.
+        case badKey(String)
         case duplicateOption(String)
         case unknownType(key: String, type: Int)
         case tooManyChoices(key: String, count: Int)
         case choiceFailed(key: String, index: Int)
+        case duplicateChoice(key: String, value: String)
+        /// The default is not a value the option accepts (its type, range, choices).
+        case badDefault(key: String, value: String)
         case badRange(key: String, min: Double, max: Double)
+        /// A bound is NaN or infinite, as the plugin gave it (`nan`, `inf`): text, since neither is equal to itself or JSON.
+        case rangeNotFinite(key: String, min: String, max: String)
+        /// An INT option whose bounds are not whole numbers.
+        case fractionalRange(key: String, min: Double, max: Double)
         case timbreNotChoice(String)
+        /// A second option flagged as the timbre.
+        case twoTimbres(String, String)
         // The process around it.
         case bridgeCannotStart(id: String, BridgeStartProblem)
         /// The probe child could not be started (the system's words).

@@ -97,6 +97,10 @@ public struct SourceCatalog: Sendable {
     public var ownFolders: [String] = []
     /// Where the plugins' messages go (nowhere without one).
     public var log: PluginLog?
+    /// Words for a plugin that crashes in a call Peach makes to an instance
+    /// made here, in this process (`PluginLibrary.makeInstance`); nil leaves
+    /// the runtime's crash report.
+    public var faultWording: (@Sendable (PluginFault) -> String)?
 
     /// Makes an inactive instance of the source: its library loaded into this
     /// process, or in a bridge process of its own (`BridgeClient`), where a
@@ -115,7 +119,7 @@ public struct SourceCatalog: Sendable {
         } catch {
             throw .rejected(error)
         }
-        return try library.makeInstance(of: id, log: log)
+        return try library.makeInstance(of: id, log: log, faultWording: faultWording)
     }
 }
 

@@ -16,10 +16,18 @@ public final class SourceInstance {
     /// The options as the plugin describes them: read when the instance was
     /// made and again after each option set (choices may follow another option).
     public private(set) var options: [SourceOption]
+    /// What Peach says if the plugin, in this process, crashes in a call made
+    /// here (`EmergencyStop.blaming`): given at creation by a catalog that
+    /// has the edge's words, or by the engine that plays it; nil names nobody.
+    var faultMessages: PluginFaultMessages?
 
-    init(validating raw: UnsafeMutablePointer<peach_source_instance>, descriptor: SourceDescriptor, libraryPath: String) throws(PluginRejection) {
+    init(validating raw: UnsafeMutablePointer<peach_source_instance>, descriptor: SourceDescriptor, libraryPath: String,
+         faultMessages: PluginFaultMessages? = nil) throws(PluginRejection) {
         func reject(_ reason: PluginRejection.Reason) -> PluginRejection {
             PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: reason)
+        }
+        func blaming<Result>(_ call: PluginFault.Call, _ body: () -> Result) -> Result {
+            EmergencyStop.blaming(faultMessages?.bits(for: call) ?? 0, body)
         }
         let size = StructPrefix.size(raw)
         guard size >= MemoryLayout<peach_source_instance>.size else {
@@ -36,36 +44,42 @@ public final class SourceInstance {
         ]
         let missing = required.filter(\.1).map(\.0)
         guard missing.isEmpty else {
-            if table.destroy != nil { table.destroy(raw) }
+            if table.destroy != nil { blaming(.destroy) { table.destroy(raw) } }
             throw reject(.instanceLacks(missing))
         }
         do {
-            options = try Self.readOptions(raw, reject: reject)
+            options = try Self.readOptions(raw, reject: reject, blaming: blaming)
         } catch {
-            table.destroy(raw)
+            blaming(.destroy) { table.destroy(raw) }
             throw error
         }
         self.raw = raw
         self.descriptor = descriptor
         self.libraryPath = libraryPath
+        self.faultMessages = faultMessages
     }
 
     deinit {
-        if isActive { raw.pointee.deactivate(raw) }
-        raw.pointee.destroy(raw)
+        if isActive { calling(.deactivate) { raw.pointee.deactivate(raw) } }
+        calling(.destroy) { raw.pointee.destroy(raw) }
+    }
+
+    /// Runs `body`, the plugin's `call`, with the plugin to blame if it crashes there.
+    private func calling<Result>(_ call: PluginFault.Call, _ body: () -> Result) -> Result {
+        EmergencyStop.blaming(faultMessages?.bits(for: call) ?? 0, body)
     }
 
     /// Prepares the instance to render at a fixed rate and block size.
     public func activate(sampleRate: Double, maxFrames: Int, channels: Int) throws(SourceError) {
         precondition(!isActive, "activate called on an active instance")
-        let status = raw.pointee.activate(raw, sampleRate, UInt32(maxFrames), descriptor.kind == .audio ? UInt32(channels) : 0)
+        let status = calling(.activate) { raw.pointee.activate(raw, sampleRate, UInt32(maxFrames), descriptor.kind == .audio ? UInt32(channels) : 0) }
         guard status == PEACH_OK else { throw .failed(source: descriptor.id, action: "activate", reason: lastError) }
         isActive = true
     }
 
     public func deactivate() {
         guard isActive else { return }
-        raw.pointee.deactivate(raw)
+        calling(.deactivate) { raw.pointee.deactivate(raw) }
         isActive = false
     }
 
@@ -73,7 +87,7 @@ public final class SourceInstance {
     public func value(of key: String) throws(SourceOptionError) -> String {
         _ = try option(key)
         var status = PEACH_OK
-        let text = CText.read { buffer, capacity in status = raw.pointee.get_option(raw, key, buffer, capacity) }
+        let text = CText.read { buffer, capacity in status = calling(.getOption) { raw.pointee.get_option(raw, key, buffer, capacity) } }
         guard status == PEACH_OK, let text else {
             throw .cannotReadBack(source: descriptor.id, key: key, reason: lastError)
         }
@@ -86,12 +100,12 @@ public final class SourceInstance {
         let option = try option(key), value = option.value(spelledAs: spelled)
         try option.validate(value)
         guard !isActive || option.live else { throw .notLive(source: descriptor.id, key: key) }
-        guard raw.pointee.set_option(raw, key, value) == PEACH_OK else {
+        guard calling(.setOption, { raw.pointee.set_option(raw, key, value) }) == PEACH_OK else {
             throw .rejectedBySource(source: descriptor.id, key: key, value: value, reason: lastError)
         }
         // A list that no longer reads keeps the last good one: the plugin's own checks still guard every value.
         let (descriptor, libraryPath) = (descriptor, libraryPath)
-        if let reread = try? Self.readOptions(raw, reject: { PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: $0) }) {
+        if let reread = try? Self.readOptions(raw, reject: { PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: $0) }, blaming: calling) {
             options = reread
         }
     }
@@ -121,11 +135,11 @@ public final class SourceInstance {
     /// The frequencies the source plays with its options now, if it says
     /// (ABI 1.1's `peach.note-range/1`); nil if it does not, or says nonsense.
     public func noteRange() -> ClosedRange<Double>? {
-        guard let lookup = raw.pointee.get_extension, let found = lookup(raw, PEACH_EXT_NOTE_RANGE) else { return nil }
+        guard let lookup = raw.pointee.get_extension, let found = calling(.getExtension, { lookup(raw, PEACH_EXT_NOTE_RANGE) }) else { return nil }
         let table = found.assumingMemoryBound(to: peach_note_range_ext.self)
         guard table.pointee.struct_size >= MemoryLayout<peach_note_range_ext>.size, let getRange = table.pointee.get_range else { return nil }
         var lowest = 0.0, highest = 0.0
-        guard getRange(raw, &lowest, &highest) == PEACH_OK, lowest > 0, lowest <= highest, highest.isFinite else { return nil }
+        guard calling(.getRange, { getRange(raw, &lowest, &highest) }) == PEACH_OK, lowest > 0, lowest <= highest, highest.isFinite else { return nil }
         return lowest...highest
     }
 
@@ -133,11 +147,11 @@ public final class SourceInstance {
     /// options now, as it measured it (`peach.pair-interval/1`); nil if it
     /// does not say (a source whose pitches are exact by construction).
     public func pairInterval() -> PairInterval? {
-        guard let lookup = raw.pointee.get_extension, let found = lookup(raw, PEACH_EXT_PAIR_INTERVAL) else { return nil }
+        guard let lookup = raw.pointee.get_extension, let found = calling(.getExtension, { lookup(raw, PEACH_EXT_PAIR_INTERVAL) }) else { return nil }
         let table = found.assumingMemoryBound(to: peach_pair_interval_ext.self)
         guard table.pointee.struct_size >= MemoryLayout<peach_pair_interval_ext>.size, let get = table.pointee.get_worst_error else { return nil }
         var worst = 0.0, first = 0.0, asked = 0.0
-        guard get(raw, &worst, &first, &asked) == PEACH_OK, worst >= 0 else { return nil }
+        guard calling(.getWorstError, { get(raw, &worst, &first, &asked) }) == PEACH_OK, worst >= 0 else { return nil }
         return PairInterval(worstCents: worst, firstFrequency: first, askedCents: asked)
     }
 
@@ -154,17 +168,20 @@ public final class SourceInstance {
     /// The plugin's explanation of its last failure.
     public var lastError: PluginReason {
         if let fault = bridge?.fault() { return .bridge(fault) }
-        return PluginReason(cText: raw.pointee.last_error(raw))
+        return calling(.lastError) { PluginReason(cText: raw.pointee.last_error(raw)) }
     }
 
-    private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (PluginRejection.Reason) -> PluginRejection) throws(PluginRejection) -> [SourceOption] {
-        let count = raw.pointee.option_count(raw)
+    /// The options as the plugin describes them, checked; `blaming` makes each call into the plugin.
+    private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (PluginRejection.Reason) -> PluginRejection,
+                                    blaming: (PluginFault.Call, () -> peach_status) -> peach_status) throws(PluginRejection) -> [SourceOption] {
+        var count: UInt32 = 0
+        _ = blaming(.optionCount) { count = raw.pointee.option_count(raw); return PEACH_OK }
         guard count <= 1024 else { throw reject(.tooManyOptions(Int(count))) }
         var options: [SourceOption] = []
         for index in 0..<count {
             var info = peach_option_info()
             info.struct_size = UInt32(MemoryLayout<peach_option_info>.size)
-            guard raw.pointee.get_option_info(raw, index, &info) == PEACH_OK else {
+            guard blaming(.getOptionInfo, { raw.pointee.get_option_info(raw, index, &info) }) == PEACH_OK else {
                 throw reject(.optionInfoFailed(index: Int(index)))
             }
             func text<T>(_ field: String, _ tuple: T) throws(PluginRejection) -> String {
@@ -175,6 +192,7 @@ public final class SourceInstance {
             }
             let key = try text("key", info.key)
             guard !key.isEmpty else { throw reject(.emptyKey(index: Int(index))) }
+            guard SourceOption.isValidKey(key) else { throw reject(.badKey(key)) }
             guard !options.contains(where: { $0.key == key }) else { throw reject(.duplicateOption(key)) }
             guard let type = SourceOption.ValueType(abi: info.type) else {
                 throw reject(.unknownType(key: key, type: Int(info.type)))
@@ -185,23 +203,39 @@ public final class SourceInstance {
                 for choiceIndex in 0..<info.choice_count {
                     var choice = peach_option_choice()
                     choice.struct_size = UInt32(MemoryLayout<peach_option_choice>.size)
-                    guard raw.pointee.get_option_choice(raw, index, choiceIndex, &choice) == PEACH_OK else {
+                    guard blaming(.getOptionChoice, { raw.pointee.get_option_choice(raw, index, choiceIndex, &choice) }) == PEACH_OK else {
                         throw reject(.choiceFailed(key: key, index: Int(choiceIndex)))
                     }
-                    choices.append(.init(value: try text("choice.value", choice.value), label: try text("choice.label", choice.label)))
+                    let value = try text("choice.value", choice.value)
+                    guard !choices.contains(where: { $0.value == value }) else { throw reject(.duplicateChoice(key: key, value: value)) }
+                    choices.append(.init(value: value, label: try text("choice.label", choice.label)))
                 }
             }
             let numeric = type == .int || type == .number
-            guard !numeric || (info.min_value.isFinite && info.max_value.isFinite && info.min_value <= info.max_value) else {
+            guard !numeric || (info.min_value.isFinite && info.max_value.isFinite) else {
+                throw reject(.rangeNotFinite(key: key, min: "\(info.min_value)", max: "\(info.max_value)"))
+            }
+            guard !numeric || info.min_value <= info.max_value else {
                 throw reject(.badRange(key: key, min: info.min_value, max: info.max_value))
+            }
+            guard type != .int || (info.min_value.rounded() == info.min_value && info.max_value.rounded() == info.max_value) else {
+                throw reject(.fractionalRange(key: key, min: info.min_value, max: info.max_value))
             }
             let timbre = info.flags & PEACH_OPTION_FLAG_TIMBRE != 0
             guard !timbre || type == .choice else { throw reject(.timbreNotChoice(key)) }
-            options.append(SourceOption(
+            if timbre, let first = options.first(where: \.timbre) { throw reject(.twoTimbres(first.key, key)) }
+            let option = SourceOption(
                 key: key, name: try text("name", info.name), type: type, unit: try text("unit", info.unit),
                 defaultValue: try text("default_value", info.default_value), description: try text("description", info.description),
                 range: numeric ? info.min_value...info.max_value : nil,
-                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, timbre: timbre, choices: choices))
+                live: info.flags & PEACH_OPTION_FLAG_LIVE != 0, timbre: timbre, choices: choices)
+            // A choice list that depends on another option may be empty for now (the drum kits of a font
+            // that has none); its default is then empty too. Any other default is a value the option takes.
+            let emptyList = type == .choice && choices.isEmpty && option.defaultValue.isEmpty
+            guard emptyList || (try? option.validate(option.defaultValue)) != nil else {
+                throw reject(.badDefault(key: key, value: option.defaultValue))
+            }
+            options.append(option)
         }
         return options
     }

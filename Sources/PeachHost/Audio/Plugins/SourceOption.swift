@@ -25,6 +25,12 @@ public struct SourceOption: Codable, Hashable, Sendable {
     public var timbre: Bool
     public var choices: [Choice]
 
+    /// Whether `key` is one a person can type after `--option`: lowercase
+    /// ASCII letters, digits and `-` (`attack-ms`), nothing else.
+    public static func isValidKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
+
     /// `key=value`, as typed after `--option`, split at the first `=`.
     public static func split(assignment: String) throws(SourceOptionError) -> (key: String, value: String) {
         guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else { throw .malformedAssignment(assignment) }

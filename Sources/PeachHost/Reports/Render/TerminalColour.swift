@@ -6,7 +6,7 @@ import PeachSupport
 public enum TerminalColour {
     /// Colour for a terminal only, never when `NO_COLOR` is set (no-color.org)
     /// or `TERM` is `dumb`.
-    public static func enabled(forDescriptor descriptor: Int32 = 1, environment: [String: String] = Environment.current) -> Bool {
+    public static func enabled(forDescriptor descriptor: Int32 = StandardOutput.current, environment: [String: String] = Environment.current) -> Bool {
         if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return isatty(descriptor) == 1
