@@ -240,29 +240,40 @@ final class PracticeScreen {
         StandardOutput.write(line + "\n")
     }
 
+    /// The screen; in a window too short for it all (40×12), without blank
+    /// lines and with the beat as a number in the bar line instead of big
+    /// digits, so the keys (the way out) always show at the foot.
     private func draw() {
+        let keys = KeyHint.lines(localized(showsMetronome ? .metronomeKeys : .droneKeys), width: screen.size.columns).map(style.dim)
+        var lines = body(compact: false)
+        if lines.count + keys.count > screen.size.rows { lines = body(compact: true) }
+        screen.show(Array(lines.prefix(max(0, screen.size.rows - keys.count))) + keys)
+    }
+
+    private func body(compact: Bool) -> [String] {
         var lines: [String] = []
+        func gap() { if !compact { lines.append("") } }
         if showsMetronome {
             let click = shownClick
             lines.append(style.strong(localized(.metronomeTitle)) + "  " + localized(.metronomeTempo, (tapped ?? metronomeSetup.bpm).compact)
                          + (tapped != nil ? "  " + localized(.metronomeTapped, tapped!.compact) : ""))
-            lines.append("")
+            gap()
             if paused {
                 lines.append(localized(.metronomePaused))
             } else if let click {
-                let big = BigDigits.rows(click.beat)
+                let big = compact ? [] : BigDigits.rows(click.beat)
                 lines += click.level == .strong && click.sounds ? big.map { style.strong($0) } : big
                 let state = click.countIn ? localized(.metronomeCountIn) : click.silencedBy == .mutedBar ? localized(.metronomeMuted) : ""
-                lines.append("")
+                gap()
+                let beat = compact ? "  \(click.beat)" : ""
                 lines.append(localized(.metronomeBar, click.bar) + "  " + String(repeating: "·", count: click.beat - 1) + "●"
-                             + String(repeating: "·", count: metronomeSetup.beatsPerBar - click.beat) + "  " + state)
+                             + String(repeating: "·", count: metronomeSetup.beatsPerBar - click.beat) + beat + "  " + state)
             }
-            lines.append("")
+            gap()
         }
         lines.append(style.strong(localized(.droneTitle)) + "  " + (rig.drone?.setup != nil ? droneText : localized(.droneOff)))
-        lines.append("")
-        lines += KeyHint.lines(localized(showsMetronome ? .metronomeKeys : .droneKeys), width: screen.size.columns).map(style.dim)
-        screen.show(lines)
+        gap()
+        return lines
     }
 }
 
