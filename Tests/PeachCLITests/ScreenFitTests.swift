@@ -120,14 +120,15 @@ import Testing
 
     /// The practice tools' key lines break between their keys in a narrow or
     /// German window, so the way out shows with the rest (they were cut off
-    /// at 80 columns: "… q qu", "… ←→ Bordunton ·").
+    /// at 80 columns: "… q qu", "… ←→ Bordunton ·"); at 40×12 the metronome
+    /// drops its big digits for the keys (they were below the window).
     @Test(arguments: [(["drone", "D"], "q quit", [String]()), (["metronome", "92"], "q quit", []), (["metronome", "92"], "q Ende", ["--lang", "de"]),
                       (["tuner", "--input", "x.wav"], "q quit", [])])
     func theKeysOfAPracticeScreenAllShow(command: [String], quit: String, language: [String]) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         try SampleFixture.write([[Float](repeating: 0, count: 480_000)], sampleRate: 48_000, to: folder.file("x.wav"))
-        for (columns, rows) in [(80, 24), (50, 20)] {
+        for (columns, rows) in [(80, 24), (50, 20), (40, 12)] {
             let wav = folder.file("out-\(columns).wav")
             let terminal = try PseudoTerminal([BuildProducts.peach] + language + command.map { $0 == "x.wav" ? folder.file("x.wav") : $0 } + (command[0] == "tuner" ? [] : ["--wav", wav]),
                                               environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
