@@ -69,7 +69,8 @@ import Testing
         try terminal.waitFor("the full screen again") { $0.screen.privateModes.contains(1049) }
         terminal.keepReading(for: 0.3)
         terminal.send("q")
-        try terminal.waitFor("the shell again") { !$0.screen.privateModes.contains(1049) }
+        // The third prompt: the first, the one after Ctrl-Z, and the one after the tool ended.
+        try terminal.waitFor("the shell again") { !$0.screen.privateModes.contains(1049) && $0.occurrences(of: "shell$ ") >= 3 }
         terminal.send("echo status=$?\r")
         try terminal.waitFor(text: "status=0")
         terminal.send("exit\r")

@@ -48,6 +48,20 @@ import Testing
         #expect(saved.contains(#""pause" : 0.3"#) && !saved.contains("0000"), "\(saved)")
     }
 
+    /// Enter on a number row edits it as text, as the footer says (it did
+    /// nothing): backspace the shown 0, type 800ms, Enter saves 0.8 s.
+    @Test func enterEditsANumberAsText() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.onThePauseRow(folder)
+        terminal.send("\r")
+        terminal.send("\u{7F}800ms\r")
+        _ = try terminal.waitFor("Pause at 0.8 s") { $0.screen.lines.contains { $0.contains("Pause") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" 0.8 s") } }
+        try Self.quit(terminal)
+        let saved = try String(contentsOfFile: folder.path + "/config/peach/settings.json", encoding: .utf8)
+        #expect(saved.contains(#""pause" : 0.8"#), "\(saved)")
+    }
+
     /// A value changed from another terminal while the screen is open is what
     /// the next step starts from: 0.5 s set elsewhere and one step up is 0.6 s
     /// (the screen stepped from its own 0.1 s and saved 0.2 s over the change).

@@ -200,8 +200,12 @@ final class SettingsScreen {
     private func startEditing() {
         switch rows[selected] {
         case .setting(let setting):
-            guard case .text = setting.kind, setting.key != Setting.source.key else { return }
-            editing = store.text(setting)
+            switch setting.kind {
+            case .text where setting.key != Setting.source.key: editing = store.text(setting)
+            // A number may be typed too (442, 0.8 s, 800ms), as the footer's "Enter edit" says; it did nothing.
+            case .number: editing = store.number(setting).compact
+            default: return
+            }
         case .sourceOption(let option):
             editing = currentValue(of: option)
         }
