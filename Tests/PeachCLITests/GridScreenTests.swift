@@ -150,11 +150,17 @@ import Testing
         terminal.send("w")
         // A row is an octave of the scale in plain mode; the second runs back, so w, its second square, is the octave's fifth note.
         try terminal.waitFor(text: "\nA3")
+        // The arrows move the letter keys' block: which keys they now play is said (it was silent).
+        terminal.send("\u{1B}[B")
+        try terminal.waitFor(text: "The letter keys play ")
+        terminal.send("\u{1B}[A")
         terminal.send("\t")
+        try terminal.waitFor(text: "Menu. Up and down choose")
         terminal.send("\u{1B}[B")  // to Scale
         terminal.send("\u{1B}[C")  // the next scale
         try terminal.waitFor(text: "Scale: chromatic")
         terminal.send("\t")
+        try terminal.waitFor(text: "Back to the grid.")
         terminal.send(" ")
         try terminal.waitFor(text: "Recording")
         terminal.send("1")

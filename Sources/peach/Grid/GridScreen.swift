@@ -194,7 +194,9 @@ final class GridScreen {
         case .character(let character):
             guard let square = keyboard.square(for: character) else { break }
             if let key = layout.key(row: square.row, column: square.column) { try play(key, at: at, held: false) }
-        case .tab: menu = GridMenu()
+        case .tab:
+            menu = GridMenu()
+            announce(localized(.gridPlainMenuOpen) + " " + menu!.selected.label + ": " + value(of: menu!.selected))
         case .space:
             switch recording {
             case .recording: stopRecording()
@@ -222,6 +224,16 @@ final class GridScreen {
 
     private func moveKeyboard(rows: Int, columns: Int) {
         keyboard.move(rows: rows, columns: columns, gridRows: layout.rows, gridColumns: layout.columns)
+        announceKeyboard()
+    }
+
+    /// In lines, which keys the letter keys now play (the screen shows them under the block).
+    private func announceKeyboard() {
+        let played = (0..<GridKeyboard.rowCount).flatMap { row in
+            (0..<GridKeyboard.columnCount).compactMap { layout.key(row: keyboard.firstRow + row, column: keyboard.firstColumn + $0) }
+        }
+        guard let low = played.min(by: { $0.note.number < $1.note.number }), let high = played.max(by: { $0.note.number < $1.note.number }) else { return }
+        announce(localized(.gridPlainKeysPlay, low.name, high.name))
     }
 
     private func play(_ key: GridKey, at frame: Int64, held: Bool) throws {
@@ -309,7 +321,10 @@ final class GridScreen {
     private func handleMenu(_ key: Key, input: TerminalInput) throws -> Bool {
         guard var menu else { return true }
         switch key {
-        case .escape, .tab: self.menu = nil; return true
+        case .escape, .tab:
+            self.menu = nil
+            announce(localized(.gridPlainMenuClosed))
+            return true
         case .up: menu.move(by: -1)
         case .down: menu.move(by: 1)
         case .left: try change(menu.selected, by: -1)
@@ -494,7 +509,8 @@ final class GridScreen {
         body = Array(body.prefix(area))
         lines += body + Array(repeating: "", count: area - body.count)
         let below = [phrase.map { localized(.gridPhraseLine, $0.seconds.decimals(1), PhraseText.names($0)) } ?? style.dim(localized(.gridPhraseEmpty)),
-                     style.dim(localized(.gridKeys))]
+                     // The grid's keys only on the grid: over the menu or the editor they said Esc quits, where it goes back.
+                     menu == nil && editor == nil ? style.dim(localized(.gridKeys)) : ""]
         let overflow = wrapped.dropFirst().prefix(GridView.linesBelow)
         lines += overflow + below.dropFirst(overflow.count)
         screen.show(lines)
