@@ -13,6 +13,23 @@ import Testing
         ], columns: 80, rows: 24)
     }
 
+    /// SIGTERM or SIGHUP ends a practice tool as they end the trainer: the
+    /// terminal restored and the session's setup kept, then the process ends
+    /// by the signal (status 143 or 129 to a shell; it exited 0).
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalEndsTheToolAsTheTrainerEnds(signal: Int32) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.start(["metronome", "97", "--device", "null"], folder: folder)
+        try terminal.waitFor(text: "97 BPM")
+        terminal.signal(signal)
+        let status = terminal.waitForExit(timeout: 10)
+        #expect(status.map { $0 & 0x7F } == signal, "ended by the signal: \(String(describing: status))")
+        #expect(!terminal.screen.privateModes.contains(1049), "the terminal is restored")
+        let settings = try String(contentsOfFile: folder.path + "/config/peach/settings.json", encoding: .utf8)
+        #expect(settings.contains("97"), "the last setup is kept: \(settings)")
+    }
+
     @Test func keysChangeTheTempoAndAddADroneWhileTheClicksGoOn() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

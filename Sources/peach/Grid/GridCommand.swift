@@ -150,6 +150,7 @@ struct GridCommand: ParsableCommand {
                                 plain: plain, makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) })
         let ending = try screen.run()
         try memory?.remember(ending)
+        ScreenExit.ended(signal: screen.endedBy).endProcess()
     }
 
     /// The sound to start with: `--instrument`, else `--source` with its

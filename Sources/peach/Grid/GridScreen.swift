@@ -17,6 +17,10 @@ final class GridScreen {
     private let userScales: UserScales
     private let phrases: PhraseStore
     private let plain: Bool
+    /// The signal that ended the screen (SIGTERM, SIGHUP, SIGQUIT), for the
+    /// command to end with once it has saved what the session leaves
+    /// (`ScreenExit.endProcess`): scripts read 143 after SIGTERM, as from the trainer, not 0.
+    private(set) var endedBy: Int32?
     private let makeClickSource: () throws -> SourceInstance
     private let screen = Screen()
     private let style = TerminalStyle.detect()
@@ -116,7 +120,10 @@ final class GridScreen {
                 case .signal(SIGWINCH):
                     screen.refreshSize()
                     relayout()
-                case .signal, .inputClosed: running = false
+                case .signal(let number):
+                    endedBy = ScreenExit.ending(number) ? number : nil
+                    running = false
+                case .inputClosed: running = false
                 }
                 if !running { break }
             }

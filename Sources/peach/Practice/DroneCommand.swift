@@ -117,10 +117,11 @@ struct DroneCommand: ParsableCommand {
             try rig.startMetronome(metronomeSaved.setup, sound: metronomeSaved.clickSound, at: 0)
         }
         if live, let store {
-            let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: saved, metronome: metronomeSaved,
-                                            makeDroneSource: { try withOptions(try $0.makeSource(from: catalog)) },
-                                            makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) }).run()
-            return try ending.remember(in: store, running: .drone)
+            let screen = PracticeScreen(rig: rig, output: output, plain: plain, drone: saved, metronome: metronomeSaved,
+                                        makeDroneSource: { try withOptions(try $0.makeSource(from: catalog)) },
+                                        makeClickSource: { try MetronomeCommand.makeClickSource(from: catalog) })
+            try screen.run().remember(in: store, running: .drone)
+            return ScreenExit.ended(signal: screen.endedBy).endProcess()
         }
         rig.keepsClicks = length.json
         let frames = rig.engine.format.frames(seconds: length.seconds!)

@@ -161,10 +161,11 @@ struct MetronomeCommand: ParsableCommand {
         // Once its sounds have started: a setup that cannot play (a sample file gone) is never saved.
         if let memory { try presets.saveIfAsked(saved, in: memory) }
         if live, let store {
-            let ending = try PracticeScreen(rig: rig, output: output, plain: plain, drone: drone, metronome: saved,
-                                            makeDroneSource: { try $0.makeSource(from: catalog) },
-                                            makeClickSource: { try Self.makeClickSource(from: catalog) }).run()
-            return try ending.remember(in: store, running: .metronome)
+            let screen = PracticeScreen(rig: rig, output: output, plain: plain, drone: drone, metronome: saved,
+                                        makeDroneSource: { try $0.makeSource(from: catalog) },
+                                        makeClickSource: { try Self.makeClickSource(from: catalog) })
+            try screen.run().remember(in: store, running: .metronome)
+            return ScreenExit.ended(signal: screen.endedBy).endProcess()
         }
         rig.keepsClicks = length.json
         let frames = length.bars.map { bars in

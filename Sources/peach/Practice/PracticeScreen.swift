@@ -15,6 +15,10 @@ final class PracticeScreen {
     private let rig: PracticeRig
     private let output: AudioOutput
     private let plain: Bool
+    /// The signal that ended the screen (SIGTERM, SIGHUP, SIGQUIT), for the
+    /// command to end with once it has saved what the session leaves
+    /// (`ScreenExit.endProcess`): scripts read 143 after SIGTERM, as from the trainer, not 0.
+    private(set) var endedBy: Int32?
     private let makeDroneSource: (DroneTimbre) throws -> SourceInstance
     private let makeClickSource: () throws -> SourceInstance
     private var droneSetup: DroneSetup
@@ -90,7 +94,10 @@ final class PracticeScreen {
                 switch event {
                 case .key(let key): running = try handle(key)
                 case .signal(SIGWINCH): screen.refreshSize()
-                case .signal, .inputClosed: running = false
+                case .signal(let number):
+                    endedBy = ScreenExit.ending(number) ? number : nil
+                    running = false
+                case .inputClosed: running = false
                 }
                 if !running { break }
             }

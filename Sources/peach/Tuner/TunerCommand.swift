@@ -118,8 +118,11 @@ struct TunerCommand: ParsableCommand {
         if json {
             try TunerJSONLines(listener: listener, setup: setup, inputName: inputName).run(seconds: seconds, offline: inputs.isFile)
         } else {
-            let ending = try TunerScreen(listener: listener, setup: setup, plain: plain, inputName: inputName).run(seconds: seconds)
+            let screen = TunerScreen(listener: listener, setup: setup, plain: plain, inputName: inputName)
+            let ending = try screen.run(seconds: seconds)
             if let memory { try memory.remember(saved.keeping(ending, settingReference: sound.reference(store))) }
+            inputs.warnIfCut(input)
+            return ScreenExit.ended(signal: screen.endedBy).endProcess()
         }
         inputs.warnIfCut(input)
     }

@@ -11,6 +11,10 @@ final class TunerScreen {
     private let listener: TunerListener
     private var setup: TunerSetup
     private let plain: Bool
+    /// The signal that ended the screen (SIGTERM, SIGHUP, SIGQUIT), for the
+    /// command to end with once it has saved what the session leaves
+    /// (`ScreenExit.endProcess`): scripts read 143 after SIGTERM, as from the trainer, not 0.
+    private(set) var endedBy: Int32?
     private let inputName: String
     private let screen = Screen()
     private let style = TerminalStyle.detect()
@@ -65,7 +69,10 @@ final class TunerScreen {
                 switch event {
                 case .key(let key): running = try handle(key) && running
                 case .signal(SIGWINCH): screen.refreshSize()
-                case .signal, .inputClosed: running = false
+                case .signal(let number):
+                    endedBy = ScreenExit.ending(number) ? number : nil
+                    running = false
+                case .inputClosed: running = false
                 }
             }
             if StopRequest.isRaised || seconds.map({ heardUntil >= $0 }) == true { running = false }
