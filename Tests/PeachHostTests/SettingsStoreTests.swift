@@ -90,6 +90,26 @@ import Testing
         #expect(throws: SettingsError.noConfigDirectory) { try SettingsStore.defaultPath(environment: [:]) }
     }
 
+    /// A change keeps the file's mode (0644 became 0600), and a file made
+    /// read-only (chmod 444) is left as it is, with the reason (it was replaced).
+    @Test func aChangeKeepsTheModeAndLeavesAReadOnlyFile() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("settings.json")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{\"bell\": true}\n".utf8)))
+        #expect(chmod(path, 0o644) == 0)
+        try SettingsStore(path: path).set(.reference, to: .number(442))
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o644)
+        #expect(chmod(path, 0o444) == 0)
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(throws: SettingsError.cannotWrite(path: path, reason: .file(.readOnly(path: path)))) {
+            try SettingsStore(path: path).set(.reference, to: .number(415))
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o444)
+    }
+
     /// A settings file far larger than settings take (a synced or planted
     /// gigabyte) is refused by its size, not read into memory, and left as it is.
     @Test func aHugeFileIsRefusedByItsSize() throws {

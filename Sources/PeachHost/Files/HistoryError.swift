@@ -18,4 +18,6 @@ public enum HistoryError: Error, Equatable {
     case notRegularFile(path: String)
     /// A file Peach was to make for the user (an export, a picture) is there already: it never replaces one.
     case exists(path: String)
+    /// The file to be replaced is read-only (no write permission for its owner): someone made it so, and Peach leaves it.
+    case readOnly(path: String)
 }

@@ -43,6 +43,7 @@ public final class ReplacementFile {
     /// removes temporary files of `path` left by processes that died.
     public func commit() throws(HistoryError) {
         do throws(HistoryError) {
+            try keepModeAndOwner()
             try file.sync()
             guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, reason: ErrnoText.describe(errno)) }
         } catch {
@@ -53,6 +54,18 @@ public final class ReplacementFile {
         try PosixFile.syncDirectory(folder)
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
         AtomicFile.removeStaleTemporaries(in: folder) { $0 == name }
+    }
+
+    /// The file replaced keeps what the user gave it: its mode (0644 stayed
+    /// 0600 after a change), its owner when Peach runs as root (`sudo peach
+    /// settings set` made the user's file root's), and a read-only file
+    /// (chmod 444) is not replaced at all.
+    private func keepModeAndOwner() throws(HistoryError) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        guard status.st_mode & S_IWUSR != 0 else { throw .readOnly(path: path) }
+        fchmod(file.descriptor, status.st_mode & 0o7777)
+        if getuid() == 0 { fchown(file.descriptor, status.st_uid, status.st_gid) }
     }
 
     /// Like `commit`, but only if nothing is at `path` yet: a file made

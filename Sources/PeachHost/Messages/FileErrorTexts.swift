@@ -14,6 +14,7 @@ extension HistoryError: Worded {
         case .symbolicLink(let path): language.text(.historySymbolicLink, path)
         case .notRegularFile(let path): language.text(.historyNotRegularFile, path)
         case .exists(let path): language.text(.fileExists, path)
+        case .readOnly(let path): language.text(.fileReadOnly, path)
         }
     }
 }
