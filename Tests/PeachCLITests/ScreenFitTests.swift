@@ -118,6 +118,26 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// A terminal that is not UTF-8 (LC_ALL=POSIX) gets ASCII on every
+    /// tool's screen: the metronome's big digits, arrows and dots were UTF-8
+    /// bytes there, shown as garbage.
+    @Test(arguments: [["metronome", "92"], ["drone", "D"], ["journal"], ["tuner", "--input", "x.wav"]])
+    func aTerminalThatIsNotUTF8GetsASCII(command: [String]) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try SampleFixture.write([[Float](repeating: 0, count: 480_000)], sampleRate: 48_000, to: folder.file("x.wav"))
+        let terminal = try PseudoTerminal([BuildProducts.peach] + command.map { $0 == "x.wav" ? folder.file("x.wav") : $0 }
+                                            + (["metronome", "drone"].contains(command[0]) ? ["--device", "null"] : []),
+                                          environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
+                                                        "XDG_CACHE_HOME": folder.file("cache"), "LC_ALL": "POSIX"])
+        try terminal.waitFor(text: "q quit")
+        terminal.keepReading(for: 0.5)
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        let high = terminal.transcript.filter { $0 >= 0x80 }
+        #expect(high.isEmpty, "\(high.count) bytes beyond ASCII: \(String(decoding: terminal.transcript, as: UTF8.self))")
+    }
+
     /// The practice tools' key lines break between their keys in a narrow or
     /// German window, so the way out shows with the rest (they were cut off
     /// at 80 columns: "… q qu", "… ←→ Bordunton ·"); at 40×12 the metronome

@@ -9,6 +9,8 @@ final class Screen {
     private(set) var size = TerminalSize.of(StandardOutput.current) ?? .fallback
     /// Each row as asked for and as fitted to the width, so an unchanged row is neither measured nor written again.
     private var shown: [(asked: String, fitted: String)] = []
+    /// A terminal that is not UTF-8 gets each row in ASCII (`ASCIIFallback`).
+    private let ascii = !TerminalStyle.detect().unicode
 
     /// Re-reads the window size and forgets what is shown, so the next `show` paints everything.
     func refreshSize() {
@@ -23,7 +25,7 @@ final class Screen {
         let rows = (0..<size.rows).map { row -> (asked: String, fitted: String) in
             let asked = row < lines.count ? lines[row] : ""
             if row < shown.count, shown[row].asked == asked { return shown[row] }
-            return (asked, asked.fitted(to: size.columns))
+            return (asked, (ascii ? ASCIIFallback.text(asked) : asked).fitted(to: size.columns))
         }
         for (row, line) in rows.enumerated() where row >= shown.count || shown[row].fitted != line.fitted {
             text += "\u{1B}[\(row + 1);1H\u{1B}[0m\(line.fitted)\u{1B}[0m\u{1B}[K"
