@@ -372,6 +372,26 @@ import Testing
         #expect(asides.count == (torn ? 1 : 0))
     }
 
+    /// A line of megabytes (a planted or damaged file with no line ends) is
+    /// skipped to its end and named, not read into memory whole; the answers
+    /// around it are read. One at the file's end is a torn tail.
+    @Test func aLineOfMegabytesIsSkippedNotHeld() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        try store.append(answer(1))
+        let long = String(repeating: "x", count: 3 * HistoryFileReader.chunkBytes + 17)
+        try appendText(long + "\n" + HistoryLine.encode(answer(2)) + "\n", to: store.ownHistoryPath)
+        let read = try store.readAll()
+        #expect(read.answers == [answer(1), answer(2)])
+        #expect(read.damaged.first?.lines.map(\.number) == [2])
+        #expect(read.damaged.first?.lines.first?.reason == .tooLong(bytes: long.utf8.count))
+        try appendText(long, to: store.ownHistoryPath)
+        let torn = try store.readAll()
+        #expect(torn.answers == [answer(1), answer(2)])
+        #expect(torn.warnings.contains { $0 == .tornTail(path: store.ownHistoryPath, bytes: long.utf8.count) }, "\(torn.warnings)")
+    }
+
     @Test func damagedLinesAreLeftOutAndNamedAllAtOnceAndTheFileIsLeftAlone() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -37,7 +37,18 @@ package enum HistoryFileReader {
         var linesRead = 0
         var sources = HistoryLine.RepeatCache()
         while true {
-            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }  // one very long line
+            if filled == buffer.count {
+                // A chunk without a line's end is no answer (one is a few hundred bytes): it is skipped to its end, never
+                // held whole (a planted 2 GB file without newlines took 6 GB of memory and 25 s).
+                linesRead += 1
+                guard let next = try offsetAfterNewline(in: file, from: bufferOffset + filled) else {
+                    result.warning = .tornTail(path: path, bytes: try file.size() - bufferOffset)
+                    return result
+                }
+                if linesBeforeOffset == nil { linesBeforeOffset = try linesBefore(offset, in: file) }
+                result.damaged.add(linesBeforeOffset! + linesRead, .tooLong(bytes: next - 1 - bufferOffset))
+                (bufferOffset, filled, result.consumed) = (next, 0, next)
+            }
             let wanted = buffer.count - filled
             let got = try file.read(into: &buffer, filled..<buffer.count, at: bufferOffset + filled)
             filled += got
@@ -97,6 +108,19 @@ package enum HistoryFileReader {
             start = end + 1
         }
         return start
+    }
+
+    /// The offset just past the first newline at or after `position`; nil if the file ends first.
+    private static func offsetAfterNewline(in file: borrowing PosixFile, from position: Int) throws(HistoryError) -> Int? {
+        var chunk = [UInt8](repeating: 0, count: chunkBytes)
+        var position = position
+        while true {
+            let got = try file.read(into: &chunk, 0..<chunk.count, at: position)
+            guard got > 0 else { return nil }
+            let index = chunk.withUnsafeBytes { bytes in memchr(bytes.baseAddress!, 0x0A, got).map { bytes.baseAddress!.distance(to: $0) } }
+            if let index { return position + index + 1 }
+            position += got
+        }
     }
 
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -29,4 +29,6 @@ public enum HistoryLineError: Error, Equatable, Sendable {
     case implausible(AnswerProblem)
     /// The line's `v` is newer than `TrainingAnswer.schemaVersion`.
     case newerSchema(Int)
+    /// Longer than any answer (`HistoryFileReader.chunkBytes`): skipped to its end, never read whole.
+    case tooLong(bytes: Int)
 }

@@ -23,6 +23,7 @@ extension HistoryLineError: Worded {
         case .time(let text, let failure): "\"time\" " + (text.map { $0 + " " } ?? "") + failure.text(in: language)
         case .implausible(let problem): problem.text(in: language)
         case .newerSchema(let version): language.text(.historyNewerSchema, version, TrainingAnswer.schemaVersion)
+        case .tooLong(let bytes): language.text(.historyLineTooLong, bytes)
         }
     }
 }
