@@ -26,9 +26,10 @@ struct Peach: ParsableCommand {
         // A file size limit (ulimit -f) shows as an EFBIG error on the write that meets it, which stops training cleanly.
         signal(SIGXFSZ, SIG_IGN)
         // Started with standard input (or output, or error) closed: the next file opened would take its number, and
-        // the signal pipe read as the keyboard kept training going for ever. /dev/null stands in, as for `< /dev/null`.
+        // the signal pipe read as the keyboard kept training going for ever. /dev/null, opened only for reading, stands
+        // in: input ends as for `< /dev/null`, and a write to output still fails (EBADF), so an export is not lost unsaid.
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
-            _ = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            _ = open("/dev/null", O_RDONLY)
         }
         var arguments = Array(CommandLine.arguments.dropFirst())
         do {

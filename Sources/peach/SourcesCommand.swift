@@ -92,12 +92,15 @@ struct SourcesCommand: ParsableCommand {
         if !source.description.isEmpty { lines += TextWrap.lines("  \(source.description)", width: width) }
         lines += TextWrap.lines("  " + localized(.sourcesLibrary, entry.libraryPath), width: width)
         let keyWidth = entry.options.map(\.key.count).max() ?? 0
-        let optionIndent = String(repeating: " ", count: "--option ".count + keyWidth + 2)
+        // Continued under the option's text where that leaves room for words, else a little in (a 30-column window split words).
+        let hanging = "--option ".count + keyWidth + 2
+        let optionIndent = String(repeating: " ", count: width - hanging >= 24 ? hanging : 4)
         for option in entry.options {
             lines += TextWrap.lines("  --option \(option.key.padding(keyWidth))  \(summary(option))", width: width, indent: optionIndent)
             guard option.type == .choice, everyChoice || option.choices.count <= maxListedChoices else { continue }
             let valueWidth = option.choices.map(\.value.count).max() ?? 0
-            let choiceIndent = String(repeating: " ", count: 4 + valueWidth + 2)
+            // After the line's own six spaces: under the label, or a little in.
+            let choiceIndent = String(repeating: " ", count: width - (6 + valueWidth + 2) >= 24 ? valueWidth + 2 : 2)
             for choice in option.choices {
                 lines += TextWrap.lines("      \(choice.value.padding(valueWidth))  \(choice.label)", width: width, indent: choiceIndent)
             }

@@ -62,11 +62,15 @@ struct JournalHome {
         let copy = home.journal + "/2026-11-20.sync-conflict-20261120-120000-ABCDEF7.md"
         try "# 2026-11-20\n\n## 10:00\nfrom the laptop\n".write(toFile: copy, atomically: true, encoding: .utf8)
         try "# 2026-11-21\n".write(toFile: home.journal + "/2026-11-21 (conflicted copy 2026-11-21).md", atomically: true, encoding: .utf8)
+        // The user's own notes beside a day are no sync tool's copies.
+        try "plans\n".write(toFile: home.journal + "/2026-11-20 plans for next week.md", atomically: true, encoding: .utf8)
+        try "plans\n".write(toFile: home.journal + "/2026-11-20.draft.md", atomically: true, encoding: .utf8)
         let list = try home.peach(["list"])
         #expect(list.status == 0 && list.standardOutput.contains("Long tones"), "\(list)")
         #expect(list.standardError.contains("\(copy) is a sync tool's copy of 2026-11-20 that it could not merge"), "\(list.standardError)")
         #expect(list.standardError.contains("2026-11-21 (conflicted copy 2026-11-21).md is a sync tool's copy of 2026-11-21"), "\(list.standardError)")
         #expect(!(try home.peach(["list", "--to", "2026-11-19"])).standardError.contains("sync tool"), "outside the dates asked for: not said")
+        #expect(!list.standardError.contains("plans for next week") && !list.standardError.contains("draft"), "\(list.standardError)")
 
         let config = home.folder.path + "/config/peach"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)

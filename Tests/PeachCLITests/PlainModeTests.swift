@@ -30,17 +30,24 @@ import Testing
     @Test func noTermOrOutputToAFileGetsLines() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let unset = try TrainingScreenTests.peach(folder, ["--data-dir", folder.path + "/data"], environment: ["TERM": ""])
-        try unset.waitFor(text: "Enter or space: start training")
-        unset.send("q")
-        #expect(unset.waitForExit() == 0)
-        #expect(!String(decoding: unset.transcript, as: UTF8.self).contains("\u{1B}["), "no escape sequences")
+        for environment in [["TERM": ""], [:]] {
+            // TERM empty, and TERM not there at all (`env -u`: the test terminal sets one).
+            let unset = try PseudoTerminal(["/usr/bin/env", "-u", "TERM", BuildProducts.peach, "--data-dir", folder.path + "/data"],
+                                           environment: ["XDG_CONFIG_HOME": folder.path + "/config"].merging(environment) { $1 })
+            try unset.waitFor(text: "Enter or space: start training")
+            unset.send("q")
+            #expect(unset.waitForExit() == 0)
+            #expect(!String(decoding: unset.transcript, as: UTF8.self).contains("\u{1B}["), "no escape sequences: \(environment)")
+        }
 
         let log = folder.file("metronome.txt")
         let metronome = try PseudoTerminal(["/bin/sh", "-c", "exec \"$0\" metronome 100 --device null > \"$1\"", BuildProducts.peach, log],
                                            environment: ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data",
                                                          "XDG_CACHE_HOME": folder.path + "/cache"])
         try metronome.waitFor("the metronome's first line in the file") { _ in (FileManager.default.contents(atPath: log)?.count ?? 0) > 0 }
+        // A new window size has nothing to redraw in lines (it wrote a screen clear into them).
+        metronome.resize(columns: 60, rows: 20)
+        metronome.keepReading(for: 0.3)
         metronome.send("q")
         #expect(metronome.waitForExit() == 0)
         let written = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
@@ -85,6 +92,10 @@ import Testing
         let result = try Shell.run(["/bin/sh", "-c", "exec timeout -s KILL 20 \"$0\" train --device null --data-dir \"$1\" <&-", BuildProducts.peach,
                                     folder.path + "/data"], environment: ["XDG_CONFIG_HOME": folder.path + "/config"])
         #expect(result.status == 0, "\(result)")
+        // A closed standard output is not a place to export to: it fails as `cat >&-` does (it exited 0, the CSV gone).
+        let export = try Shell.run(["/bin/sh", "-c", "exec \"$0\" export - --data-dir \"$1\" >&-", BuildProducts.peach, folder.path + "/data"],
+                                   environment: ["XDG_CONFIG_HOME": folder.path + "/config"])
+        #expect(export.status != 0 && export.standardError.contains("Bad file descriptor"), "\(export)")
     }
 
     @Test func everyScreenSpeaksInLines() throws {

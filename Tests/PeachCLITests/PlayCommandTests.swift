@@ -25,8 +25,8 @@ import Testing
         }
     }
 
-    /// `PEACH_DEBUG` shows a plugin's debug messages when it is on, and 0, false, no or nothing turn it off as unset does.
-    @Test(arguments: [("1", true), ("yes", true), ("0", false), ("", false), ("false", false), ("No", false), ("off", false)])
+    /// `PEACH_DEBUG` shows a plugin's debug messages when it is on, and 0 (`00`, ` 0`), false, no or nothing turn it off as unset does.
+    @Test(arguments: [("1", true), ("yes", true), ("0", false), ("", false), ("false", false), ("No", false), ("off", false), (" 0", false), ("00", false)])
     func peachDebugIsOnlyOnWhenItSaysSo(value: String, shown: Bool) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -104,6 +104,31 @@ import Testing
         #expect(worst < 1e-7, "largest difference \(worst)")
     }
 
+    /// Recording from a device without a terminal (a script, a service), a
+    /// second, other stop signal (SIGHUP after SIGTERM) is the same stop under
+    /// way: it killed Peach with the audio left in the partial folder.
+    @Test func aSecondOtherSignalDoesNotCutTheTakeShort() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuildProducts.peach)
+        process.arguments = ["record", "--input-device", AlsaTestConfiguration.deviceName, "--name", "service", "--plain"]
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.environment(folder)) { $1 }
+            .merging(try AlsaTestConfiguration.write(in: folder)) { $1 }
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let partial = Self.recordings(folder) + "/.partial/service.flac.wav"
+        let start = Date()
+        while RecordScreenTests.size(partial) < 100 + 48_000 * 4 / 2, Date().timeIntervalSince(start) < 20 { usleep(20_000) }
+        kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by the signal")
+        #expect(RecordScreenTests.size(Self.recordings(folder) + "/service.flac") > 0)
+        #expect(FolderEntries.names(in: Self.recordings(folder) + "/.partial").isEmpty)
+    }
+
     @Test func aFullDiskStopsTheTakeSaysSoAndKeepsWhatWasWritten() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -55,15 +55,17 @@ import Testing
 
     /// The terminal closing (SIGHUP) ends the take as SIGTERM does: saved,
     /// no partial file left for the next command (it killed Peach, status 129).
-    @Test(arguments: [SIGHUP, SIGTERM])
-    func aSignalToStopKeepsTheTake(signal: Int32) throws {
+    /// A second, other signal (SIGHUP as the terminal closes on a SIGTERM) is
+    /// the same stop under way: it killed Peach before the take was finished.
+    @Test(arguments: [[SIGHUP], [SIGTERM], [SIGTERM, SIGHUP]])
+    func aSignalToStopKeepsTheTake(signals: [Int32]) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let input = try RecordCommandTests.input(folder, "long.wav", ["synth", "30", "sine", "441", "vol", "0.5"])
         let terminal = try Self.start(["--input", input, "--name", "Signalled", "--plain"], folder: folder)
         let partial = RecordCommandTests.recordings(folder) + "/.partial/Signalled.flac.wav"
         try terminal.waitFor("half a second recorded", timeout: 20) { _ in Self.size(partial) > 100 + 48_000 * 4 / 2 }
-        terminal.signal(signal)
+        for signal in signals { terminal.signal(signal) }
         #expect(terminal.waitForExit(timeout: 10) == 0)
         #expect(try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Signalled.flac").count >= 24_000)
         #expect(FolderEntries.names(in: RecordCommandTests.recordings(folder) + "/.partial").isEmpty)
@@ -90,6 +92,15 @@ import Testing
         #expect(try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Live (2).flac").count >= 24_000)
         #expect(try RecordCommandTests.samples(RecordCommandTests.recordings(folder) + "/Live.flac").count == 24_000, "the other take as it was")
         #expect(FolderEntries.names(in: RecordCommandTests.recordings(folder) + "/.partial").isEmpty)
+
+        // A take of the name in the other format counts too: a WAV take beside a synced FLAC of its name is "(2)".
+        let wav = try Self.start(["--input", input, "--name", "Other", "--wav", "--plain"], folder: folder)
+        try wav.waitFor("half a second recorded", timeout: 20) { _ in Self.size(RecordCommandTests.recordings(folder) + "/.partial/Other.wav.wav") > 100 + 48_000 * 4 / 2 }
+        #expect(link(RecordCommandTests.recordings(folder) + "/Live.flac", RecordCommandTests.recordings(folder) + "/Other.flac") == 0)
+        wav.send("q")
+        #expect(wav.waitForExit(timeout: 10) == 0)
+        #expect(access(RecordCommandTests.recordings(folder) + "/Other (2).wav", F_OK) == 0 && access(RecordCommandTests.recordings(folder) + "/Other.wav", F_OK) != 0,
+                "\(FolderEntries.names(in: RecordCommandTests.recordings(folder)))")
 
         let quick = try Self.start(["--input", input, "--name", "Quick", "--plain"], folder: folder)
         try quick.waitFor(text: "Recording 'Quick'.")

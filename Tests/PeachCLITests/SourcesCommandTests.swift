@@ -135,6 +135,11 @@ import Testing
         #expect(lines.allSatisfy { $0.unicodeScalars.count <= 59 }, "\(lines.filter { $0.unicodeScalars.count > 59 })")
         let gain = try #require(lines.firstIndex { $0.hasPrefix("  --option gain  Gain: number 0 to 1, default 0.8.") })
         #expect(lines[gain + 1].hasPrefix("                 ") && !lines[gain + 1].hasPrefix("                  "), "\(lines[gain + 1])")
+        // At 30 columns an option's words continue a little in, whole (its text column was 8 wide: "Longes" / "t").
+        let narrow = try Shell.run([BuildProducts.peach, "sources", "org.peach.fluid"], environment: ["HOME": "/nonexistent", "COLUMNS": "30"])
+        let narrowLines = narrow.standardOutput.split(separator: "\n")
+        #expect(narrowLines.allSatisfy { $0.unicodeScalars.count <= 29 && !$0.hasSuffix(" ") }, "\(narrowLines)")
+        #expect(narrowLines.contains { $0.contains("Longest release") || $0.hasSuffix("Longest") }, "\(narrow.standardOutput)")
         let piped = try Shell.run([BuildProducts.peach, "sources"], environment: ["HOME": "/nonexistent", "COLUMNS": ""]).standardOutput
         #expect(piped.contains("  --option gain  Gain: number 0 to 1, default 0.8. Level of a click at full velocity: 1 puts"), "\(piped)")
     }

@@ -122,6 +122,14 @@ import Testing
             try SettingsStore(path: path)
         }
         #expect(throws: SettingsError.self) { try SettingsStore(mending: path).set(.bell, to: .bool(false)) }
+
+        // Nor is one written larger than it may be read: the next command would refuse it.
+        let padded = folder.file("padded.json")
+        let padding = String(repeating: "x", count: SettingsStore.sizeLimit - 15)  // the file 4 bytes under the limit; written back, over it
+        #expect(FileManager.default.createFile(atPath: padded, contents: Data("{\"note\":\"\(padding)\"}".utf8)))
+        let before = try Data(contentsOf: URL(fileURLWithPath: padded))
+        #expect(throws: SettingsError.self) { try SettingsStore(path: padded).set(.reference, to: .number(442)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: padded)) == before)
         var status = stat()
         #expect(stat(path, &status) == 0 && Int(status.st_size) == SettingsStore.sizeLimit + 1)
     }

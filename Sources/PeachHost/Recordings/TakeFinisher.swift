@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import PeachFiles
 import PeachSupport
 
 /// Makes a take from its partial WAV: as FLAC (encoded under a temporary
@@ -13,15 +14,20 @@ struct TakeFinisher {
 
     func finish(partial: String, name: String, format: TakeFormat) throws(RecordingError) -> FinishedTake {
         var candidate = name, count = 1
+        // A take of the name in the other format counts too (a synced n2.flac beside this n2.wav): two takes of one name could only be told apart by their files.
+        func takenInTheOtherFormat() -> Bool {
+            TakeFormat.allCases.contains { $0 != format && PosixFile.nameTaken(folder.takePath(candidate, $0)) }
+        }
         while true {
-            do throws(RecordingError) {
-                var take = try finish(partial: partial, as: candidate, format: format)
-                if candidate != name { take.nameWasTaken = name }
-                return take
-            } catch .nameTaken {
-                count += 1
-                candidate = name + " (\(count))"
+            if !takenInTheOtherFormat() {
+                do throws(RecordingError) {
+                    var take = try finish(partial: partial, as: candidate, format: format)
+                    if candidate != name { take.nameWasTaken = name }
+                    return take
+                } catch .nameTaken {}
             }
+            count += 1
+            candidate = name + " (\(count))"
         }
     }
 

@@ -228,6 +228,8 @@ public final class SettingsStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(JSONValue.object(current)) else { throw .cannotWrite(path: path, reason: .cannotEncode) }
+        // Never written larger than it is read: the next command would refuse the file.
+        guard data.count + 1 <= Self.sizeLimit else { throw .tooLarge(path: path, bytes: data.count + 1, limit: Self.sizeLimit) }
         let target = try SymlinkTarget.resolve(path)
         do {
             // Through a link only into a folder that is there: a dangling link's missing folders are not Peach's to make.

@@ -18,7 +18,8 @@ public enum Environment {
     /// Whether the switch `name` is on: set to anything but nothing, `0`,
     /// `false`, `no` or `off` (in any case). Unset is off.
     public static func isOn(_ name: String, in environment: [String: String] = current) -> Bool {
-        guard let value = environment[name]?.lowercased() else { return false }
-        return !["", "0", "false", "no", "off"].contains(value)
+        guard let value = environment[name]?.lowercased().trimmingWhitespace() else { return false }
+        // Any zero (`00`, ` 0`) is off too, as a shell's test of a number reads it.
+        return !["", "false", "no", "off"].contains(value) && Int(value) != 0
     }
 }

@@ -6,7 +6,10 @@ import Synchronization
 /// installed, the first such signal only raises `interrupt`: a command hands
 /// it to its engine, whose waits then end early, and stops the engine, which
 /// deactivates every source (a MIDI source then sends all notes off to its
-/// instrument). A second signal ends the program at once, as usual.
+/// instrument). The same signal again ends the program at once, as usual (a
+/// second Ctrl-C, a second kill); another one does not: SIGHUP after SIGTERM
+/// is a terminal closing on a stop already under way, which killed Peach
+/// before a take was finished.
 public enum StopRequest {
     /// Raised by the first signal. Process-wide because a signal handler has
     /// no other way to reach it; the engine sees only what it is given.
@@ -29,8 +32,8 @@ public enum StopRequest {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number) { number in
                 // Only async-signal-safe work here: atomic stores, an exchange and a write, or back to the default and raise again.
-                _ = StopRequest.signalNumber.compareExchange(expected: 0, desired: number, ordering: .relaxed)
-                if StopRequest.interrupt.raise() {
+                let first = StopRequest.signalNumber.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+                if StopRequest.interrupt.raise() && (first.exchanged || first.original == number) {
                     signal(number, SIG_DFL)
                     raise(number)
                 }

@@ -122,7 +122,7 @@ struct GridCommand: ParsableCommand {
         if phrase { return try printPhrase() }
         let needsSettings = !(print || json) || saveScale != nil || forgetScale != nil || scales
             || (scale.map { (try? Scale.named($0)) == nil } ?? false)
-        let store = needsSettings ? try SettingsStore(path: try SettingsStore.defaultPath()) : nil
+        let store = needsSettings ? SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath())) : nil
         if let store, try manageScales(UserScales(store: store)) { return }
         let memory = store.map(SavedGrid.memory)
         var saved = try (print || json || fresh ? nil : memory?.last()) ?? .standard

@@ -34,7 +34,7 @@ struct PresetOptions: ParsableArguments {
     /// The settings file, only where the run needs it: live (the last setup)
     /// or for a preset. A render for a script reads and writes nothing of the user's.
     func settings(live: Bool) throws -> SettingsStore? {
-        live || preset != nil || save != nil || onlyManages ? try SettingsStore(path: try SettingsStore.defaultPath()) : nil
+        live || preset != nil || save != nil || onlyManages ? SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath())) : nil
     }
 
     /// `--presets` or `--forget`: the run only lists or removes, and plays nothing.

@@ -38,7 +38,7 @@ final class TerminalMode {
     /// escape codes; or output that goes to a file or a pipe, which would
     /// keep them (keys may still come from the terminal).
     static func drawsPlain(asked: Bool, environment: [String: String] = Environment.current) -> Bool {
-        asked || (environment["TERM"] ?? "dumb").isEmpty || environment["TERM"] == "dumb" || isatty(StandardOutput.current) != 1
+        asked || ["", "dumb"].contains(environment["TERM"] ?? "") || isatty(StandardOutput.current) != 1
     }
 
     /// Whether keys can be read one at a time (the input is a terminal).

@@ -19,6 +19,8 @@ public enum TextWrap {
             } else if (line + " " + word).unicodeScalars.count <= width {
                 line += " " + word
             } else {
+                // Two spaces in the text (`id  name`) left the first line ending in one.
+                while line.hasSuffix(" ") && line.count > indent.count { line.removeLast() }
                 lines.append(line)
                 line = indent + word
             }
