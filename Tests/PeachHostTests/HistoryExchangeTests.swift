@@ -55,6 +55,18 @@ import Testing
         #expect(Self.contents(of: copy) == before, "importing again wrote nothing")
         // The original folder already holds every answer too.
         #expect(try HistoryImport.run(folder.file("history.csv"), dataDirectory: folder.file("original")).added == 0)
+
+        // Saved again by a spreadsheet: every number held to fifteen significant digits. The same answers, so none is added
+        // (398 of 400 were imported a second time).
+        let spreadsheet = text.components(separatedBy: "\r\n").map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).map { field -> String in
+                guard field.contains("."), let value = Double(field), !field.hasSuffix(".0") else { return String(field) }
+                return String(format: "%.15g", value)
+            }.joined(separator: ",")
+        }.joined(separator: "\r\n")
+        #expect(spreadsheet != text, "some numbers were rounded")
+        try spreadsheet.write(toFile: folder.file("spreadsheet.csv"), atomically: true, encoding: .utf8)
+        #expect(try HistoryImport.run(folder.file("spreadsheet.csv"), dataDirectory: copy).added == 0)
     }
 
     @Test func importWritesTheProfileSnapshotSoTheProfileNeedsNoRebuild() throws {

@@ -55,10 +55,18 @@ public enum HistoryLine {
     /// Whether `a` and `b` are written as the same line: every field equal, times
     /// and response times to the millisecond (as `encode` rounds them).
     public static func sameLine(_ a: TrainingAnswer, _ b: TrainingAnswer) -> Bool {
-        millisecond(a.time) == millisecond(b.time) && a.note == b.note && a.firstHz == b.firstHz && a.secondHz == b.secondHz
-            && a.cents == b.cents && a.answer == b.answer && a.correct == b.correct
+        millisecond(a.time) == millisecond(b.time) && a.note == b.note && same(a.firstHz, b.firstHz) && same(a.secondHz, b.secondHz)
+            && same(a.cents, b.cents) && a.answer == b.answer && a.correct == b.correct
             && responseMilliseconds(a.responseSeconds) == responseMilliseconds(b.responseSeconds) && a.sourceID == b.sourceID
-            && a.reference == b.reference && a.noteSeconds == b.noteSeconds && a.timbre == b.timbre
+            && same(a.reference, b.reference) && same(a.noteSeconds, b.noteSeconds) && a.timbre == b.timbre
+    }
+
+    /// Equal to twelve significant digits: a CSV a spreadsheet saved again
+    /// holds fifteen (277.1826309768721 became 277.182630976872), and its
+    /// answers were imported a second time. Two answers of one millisecond
+    /// and key that differ by less are one answer.
+    private static func same(_ a: Double, _ b: Double) -> Bool {
+        a == b || abs(a - b) <= 1e-12 * max(abs(a), abs(b))
     }
 
     /// The millisecond a time is written as.
