@@ -125,6 +125,23 @@ import Testing
         bad.notes[0].lengthFrames = 60_000
         try store.save(bad)
         #expect(throws: PhraseFileError.damaged(path: store.path, .field("notes[0]"))) { try store.load() }
+        // A frequency the key cannot have at any A4 Peach offers (1 GHz ended the grid when played), a key outside MIDI,
+        // and notes out of time order: each named by its field.
+        let edits: [(inout Phrase) -> Void] = [{ $0.notes[0].frequency = 1e9 }, { $0.notes[0].note = 200 },
+                                               { $0.notes.append($0.notes[0]); $0.notes[0].startFrame = 1000 }]
+        for (index, edit) in edits.enumerated() {
+            var planted = phrase
+            edit(&planted)
+            try store.save(planted)
+            #expect(throws: PhraseFileError.damaged(path: store.path, .field(index == 2 ? "notes[1]" : "notes[0]"))) { try store.load() }
+        }
+        // 415 Hz and 466 Hz for A4 both are A4.
+        for hz in [415.0, 466.0] {
+            var pitched = phrase
+            pitched.notes[0] = PhraseNote(startFrame: 0, lengthFrames: 24000, note: 69, name: "A4", frequency: hz, velocity: 0.8)
+            try store.save(pitched)
+            #expect(try store.load() == pitched)
+        }
     }
 
     /// Typed keys end by themselves; held keys when let go, or later with

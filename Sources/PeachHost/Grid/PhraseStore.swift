@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PeachFiles
+import PeachMusic
 import PeachSupport
 
 /// Where the one phrase kept between sessions lives: `<data folder>/grid/phrase.json`.
@@ -74,12 +75,22 @@ public struct PhraseStore {
     }
 
     /// The field that makes a decoded phrase unplayable, by its name in the file.
+    /// A key's frequency as the grid plays it: at an A4 Peach offers, give or
+    /// take half a semitone. A hand-edited 1 GHz ended the grid when played.
+    private static func plausible(_ frequency: Double, for key: MIDINote) -> Bool {
+        let lowest = Pitch.frequency(of: key, cents: -50, reference: Pitch.referenceRange.lowerBound)
+        let highest = Pitch.frequency(of: key, cents: 50, reference: Pitch.referenceRange.upperBound)
+        return (lowest...highest).contains(frequency)
+    }
+
     static func problem(in phrase: Phrase) -> String? {
         guard phrase.sampleRate >= 8000, phrase.sampleRate <= 384_000 else { return "sampleRate" }
         guard (0...Phrase.longestFrames(sampleRate: phrase.sampleRate)).contains(phrase.lengthFrames) else { return "lengthFrames" }
         for (index, note) in phrase.notes.enumerated() {
             guard note.startFrame >= 0, note.lengthFrames >= 0, note.startFrame + note.lengthFrames <= phrase.lengthFrames,
-                  note.frequency.isFinite, note.frequency > 0, (0...1).contains(note.velocity), note.name.count <= 8 else {
+                  note.frequency.isFinite, note.frequency > 0, (0...1).contains(note.velocity), note.name.count <= 8,
+                  index == 0 || phrase.notes[index - 1].startFrame <= note.startFrame,
+                  let key = MIDINote(number: note.note), Self.plausible(note.frequency, for: key) else {
                 return "notes[\(index)]"
             }
         }

@@ -215,7 +215,9 @@ final class GridScreen {
                     startRecording()
                 }
             }
-        case .enter: try togglePlayback()
+        case .enter:
+            // A phrase the sound cannot play (another source's range) is said; the grid goes on.
+            do { try togglePlayback() } catch { say(said(error)) }
         case .up: moveKeyboard(rows: -1, columns: 0)
         case .down: moveKeyboard(rows: 1, columns: 0)
         case .left: moveKeyboard(rows: 0, columns: -1)
