@@ -52,6 +52,11 @@ struct StatsCommand: ParsableCommand {
         let shown = ProgressSeries(period: progress.period, points: Array(progress.points.suffix(max(width - 2, 1))))
         let measured = shown.points.filter { $0.medianThreshold != nil }
         guard let first = measured.first, let last = measured.last, measured.count >= 2 else {
+            // Older training lies before the periods shown: say that, not that there is too little of it.
+            if let start = shown.points.first?.start, let firstAnswer = statistics.firstAnswer, firstAnswer < start {
+                return lines + [progress.period.text(day: .progressOutsideDays, week: .progressOutsideWeeks, month: .progressOutsideMonths,
+                                                     shown.points.count)]
+            }
             return lines + [progress.period.progressShowsLater]
         }
         return lines + [

@@ -188,6 +188,22 @@ import Testing
         #expect(text.standardOutput.split(separator: "\n").allSatisfy { $0.unicodeScalars.count < 70 })
     }
 
+    /// Training on many days, all before the sixty days the progress shows:
+    /// it said "progress shows once you have trained on two different days".
+    @Test func trainingBeforeTheDaysShownIsSaidSo() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let now = Date().timeIntervalSince1970
+        let data = folder.file("data")
+        let answers: [TrainingAnswer] = (0..<5).flatMap { day in
+            simulatedHistory(count: 10, keys: 55...60, start: now - Double(100 + day) * 86_400, spacing: 3, seed: UInt64(day)) { _ in 25 }
+        }.sorted { $0.time < $1.time }
+        _ = try HistoryStore(directory: data).addImported(answers, now: now)
+        let text = try Self.peach(["stats", "--by", "day", "--data-dir", data], environment: ["TZ": "UTC", "COLUMNS": "200"])
+        #expect(text.standardOutput.contains("No two days of training among the latest 60, which the progress shows: --by week or --by month"),
+                "\(text.standardOutput)")
+    }
+
     @Test func exportThenImportIntoAnEmptyFolderRoundTripsByteForByte() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -29,6 +29,9 @@ extension TextCatalog {
             .progressLaterDays: "Progress shows once you have trained on two different days.",
             .progressLaterWeeks: "Progress shows once you have trained in two different weeks.",
             .progressLaterMonths: "Progress shows once you have trained in two different months.",
+            .progressOutsideDays: "No two days of training among the latest %1, which the progress shows: --by week or --by month reaches further back.",
+            .progressOutsideWeeks: "No two weeks of training among the latest %1, which the progress shows: --by month reaches further back.",
+            .progressOutsideMonths: "No two months of training among the latest %1, which the progress shows.",
             .svgTitle: "Peach perceptual profile",
             .svgDescription: "Your threshold per key, the difference in cents you answer correctly 75% of the time, "
                 + "with its 80% and 95% bands, over a piano keyboard. %1",
@@ -73,6 +76,9 @@ extension TextCatalog {
             .progressLaterDays: "Der Fortschritt erscheint, sobald du an zwei verschiedenen Tagen trainiert hast.",
             .progressLaterWeeks: "Der Fortschritt erscheint, sobald du in zwei verschiedenen Wochen trainiert hast.",
             .progressLaterMonths: "Der Fortschritt erscheint, sobald du in zwei verschiedenen Monaten trainiert hast.",
+            .progressOutsideDays: "Unter den letzten %1 Tagen, die der Fortschritt zeigt, sind keine zwei mit Training: --by week oder --by month reicht weiter zurück.",
+            .progressOutsideWeeks: "Unter den letzten %1 Wochen, die der Fortschritt zeigt, sind keine zwei mit Training: --by month reicht weiter zurück.",
+            .progressOutsideMonths: "Unter den letzten %1 Monaten, die der Fortschritt zeigt, sind keine zwei mit Training.",
             .svgTitle: "Peach-Hörprofil",
             .svgDescription: "Deine Schwelle je Taste, der Unterschied in Cent, den du in 75 % der Fälle richtig beantwortest, "
                 + "mit ihren 80-%- und 95-%-Bändern, über einer Klaviertastatur. %1",
