@@ -51,7 +51,8 @@ import Testing
         }
     }
 
-    /// A seven-note scale takes a letter per degree; others follow the key signature.
+    /// A seven-note scale takes a letter per degree; fewer notes take the
+    /// letters of the scale they come from; the chromatic scale's others follow the key signature.
     @Test func scalesAreSpelledAsMusiciansWriteThem() throws {
         func spelled(_ root: String, _ scale: Scale) throws -> String {
             ScaleSpelling.names(of: scale, from: try PitchClass(parsing: root)).map(\.description).joined(separator: " ")
@@ -60,6 +61,11 @@ import Testing
         #expect(try spelled("F", .major) == "F G A Bb C D E")
         #expect(try spelled("Eb", .major) == "Eb F G Ab Bb C D")
         #expect(try spelled("G", .blues) == "G Bb C Db D F")
+        // Fewer notes: as the seven-note scale they come from (C# major pentatonic had F, C# major has E#), the blues' flat fifth as a lowered fifth.
+        #expect(try spelled("C#", .majorPentatonic) == "C# D# E# G# A#")
+        #expect(try spelled("Ab", .minorPentatonic) == "Ab Cb Db Eb Gb")
+        #expect(try spelled("E", .blues) == "E G A Bb B D")
+        #expect(try spelled("A", .blues) == "A C D Eb E G")
         #expect(try spelled("D", .chromatic) == "D D# E F F# G G# A A# B C C#")
         #expect(try spelled("F", .chromatic) == "F Gb G Ab A Bb B C Db D Eb E")
         // B#3 sounds as C4 but keeps its letter's octave in its name.
