@@ -92,7 +92,8 @@ extension SourceOptionError: Worded {
         case .wrongType(let key, let value, let expected):
             language.text(.optionWrongType, key, value, language.text(expected == .bool ? .kindBool : expected == .int ? .optionWholeNumber : .kindNumber))
         case .outOfRange(let key, let value, let range, let unit):
-            language.text(.optionOutside, key, value, range.said(unit: unit, in: language))
+            // The number as the language writes it, as the range beside it is (1,5 in German: it said 1.5).
+            language.text(.optionOutside, key, Double(value)?.compact(in: language) ?? value, range.said(unit: unit, in: language))
         case .notAChoice(let key, let value, _, let close) where !close.isEmpty:
             language.text(.optionNotAChoiceClose, key, value, close.prefix(8).joined(separator: ", ") + (close.count > 8 ? ", …" : ""))
         case .notAChoice(let key, let value, let choices, _): language.text(.optionNotAChoice, key, value, Self.listed(choices, in: language))
