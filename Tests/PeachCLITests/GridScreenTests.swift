@@ -142,6 +142,18 @@ import Testing
 
     /// Plain mode says each note and each menu change in a line; a new
     /// recording asks before it replaces the kept phrase.
+    /// Small keys have one line inside: the letter that plays a key shares it
+    /// with the key's name (it was not drawn, though the README says it shows).
+    @Test func smallKeysShowTheirLetters() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.start(["C", "major", "--key-size", "small", "--source", "org.peach.sine", "--wav", folder.file("s.wav")], folder: folder)
+        try terminal.waitFor(text: "│C2 1││D2 2│")
+        #expect(terminal.screen.text.contains("│G5 q││F5 w│"), "\(terminal.screen.text)")
+        terminal.send("\u{1B}")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+    }
+
     @Test func plainModeSaysNotesMenuChangesAndAsksBeforeReplacingThePhrase() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

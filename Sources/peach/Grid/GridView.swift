@@ -63,8 +63,12 @@ struct GridView {
         for line in 1..<(height - 1) {
             let content: String
             if line == (height - 1) / 2 {
-                let lead = max(0, (inner - label.count) / 2)
-                content = String(repeating: " ", count: lead) + label + String(repeating: " ", count: max(0, inner - lead - label.count))
+                // A small key has one line inside: the letter takes its last cell where the label leaves it (it showed none).
+                let letterHere = line == height - 2 ? letter.flatMap { label.count < inner ? $0 : nil } : nil
+                let room = inner - (letterHere == nil ? 0 : 1)
+                let lead = max(0, (room - label.count) / 2)
+                content = String(repeating: " ", count: lead) + label + String(repeating: " ", count: max(0, room - lead - label.count))
+                    + (letterHere.map { String($0) } ?? "")
             } else if line == height - 2, let letter, inner >= 3 {
                 content = String(repeating: " ", count: inner - 1) + String(letter)
             } else {
