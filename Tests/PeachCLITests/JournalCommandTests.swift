@@ -53,6 +53,19 @@ struct JournalHome {
 }
 
 @Suite struct JournalCommandTests {
+    /// When every day there is fails to read, that is no "No notes yet": the
+    /// warnings say why and the status is 1 (it printed the empty journal's line and 0).
+    @Test func daysThatCannotBeReadAreNoEmptyJournal() throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        try FileManager.default.createDirectory(atPath: home.journal, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: home.day("2026-11-20"), contents: Data([0x23, 0x20, 0xFF, 0xFE, 0x0A])))
+        for command in [["list"], ["search", "scales"]] {
+            let result = try home.peach(command)
+            #expect(result.status == 1 && result.standardOutput.isEmpty && result.standardError.contains(home.day("2026-11-20")), "\(command): \(result)")
+        }
+    }
+
     /// Copies a sync tool left (another machine's notes for a day, or its
     /// settings) were passed over without a word; each is named, with what to do.
     @Test func syncConflictCopiesAreSaid() throws {

@@ -28,6 +28,14 @@ extension DataOptions {
 }
 
 /// Says each day file that could not be read, naming it; the others are still shown.
+extension JournalError {
+    /// A day that could not be read, as against a sync tool's copy beside one (which is only pointed out).
+    var isUnread: Bool {
+        if case .conflictCopy = self { return false }
+        return true
+    }
+}
+
 func warnAbout(_ problems: [JournalError]) {
     problems.forEach { StandardError.warning(said($0)) }
 }

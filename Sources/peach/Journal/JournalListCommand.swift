@@ -29,6 +29,8 @@ struct JournalListCommand: ParsableCommand {
         if json {
             print(try CommandJSON.pretty(written.map { JournalJSON.Day($0) }))
         } else if written.isEmpty {
+            // Days that could not be read are not "no notes": their warnings said why, and the status says it to a script.
+            if problems.contains(where: \.isUnread) { throw ExitCode(1) }
             print(localized(days == nil ? .journalNoNotesYet : .journalNoneFound))
         } else {
             print(written.map { JournalListing.lines($0).joined(separator: "\n") }.joined(separator: "\n\n"))

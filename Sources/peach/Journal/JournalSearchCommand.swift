@@ -36,6 +36,7 @@ struct JournalSearchCommand: ParsableCommand {
         if json {
             print(try CommandJSON.pretty(found.map { JournalJSON.Found(date: $0.date.description, entry: JournalJSON.Entry(number: $0.number, $0.entry)) }))
         } else if found.isEmpty {
+            if problems.contains(where: \.isUnread) { throw ExitCode(1) }
             print(localized(.journalNoneFound))
         } else {
             // Grouped by day, each entry keeping its number within the day.
