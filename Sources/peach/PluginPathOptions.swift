@@ -26,7 +26,9 @@ struct PluginPathOptions: ParsableArguments {
     /// The sources in `directories` and the standard folders.
     static func discover(_ directories: [String]) -> SourceCatalog {
         SourceCatalog.discover(searchPath: .standard(commandLine: directories),
-                               prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]))
+                               prober: PluginProber(executable: PluginPath.canonical("/proc/self/exe") ?? CommandLine.arguments[0]) { path in
+                                   StandardError.warning(localized(.pluginProbeSlow, path, PluginProber.defaultTimeoutSeconds.compact))
+                               })
     }
 
     /// What a shell completes after --source: the ids of the sources found in the standard folders.

@@ -4,6 +4,7 @@ import PeachHost
 import PeachPluginAPI
 import PeachSupport
 import PeachTestSupport
+import Synchronization
 import Testing
 
 /// Real broken plugins, compiled from `Fixtures/bad_source.c` with one fault
@@ -160,8 +161,13 @@ import Testing
         let last = try folder.build("z-valid", id: "org.peach.test.last")
 
         let started = Monotonic.nanoseconds()
-        let catalog = folder.discover(timeoutSeconds: 2)
+        let slow = Mutex<[String]>([])
+        var prober = BuildProducts.prober(timeoutSeconds: 2)
+        prober.onSlow = { path in slow.withLock { $0.append(path) } }
+        let catalog = SourceCatalog.discover(searchPath: PluginSearchPath(directories: [folder.path]), prober: prober)
         let seconds = Double(Monotonic.nanoseconds() - started) / 1e9
+        // The wait is said as it happens, naming the library (it held every command up for five silent seconds).
+        #expect(slow.withLock { $0 } == [hanging])
 
         #expect(seconds >= 1.9 && seconds < 10, "discovery took \(seconds) s")
         let hang = try #require(catalog.rejections.first { $0.path == hanging }, "\(catalog.rejections)")

@@ -71,10 +71,17 @@ public struct PluginProber: Sendable {
     public var executable: String
     /// How long one library may take to be probed.
     public var timeoutSeconds: Double
+    /// Told the library's path when its probe has taken `slowSeconds` (a
+    /// library that hangs held every command up for five silent seconds);
+    /// called on a probing thread.
+    public var onSlow: (@Sendable (String) -> Void)?
+    public static let slowSeconds = 1.0
+    public static let defaultTimeoutSeconds = 5.0
 
-    public init(executable: String, timeoutSeconds: Double = 5) {
+    public init(executable: String, timeoutSeconds: Double = defaultTimeoutSeconds, onSlow: (@Sendable (String) -> Void)? = nil) {
         self.executable = executable
         self.timeoutSeconds = timeoutSeconds
+        self.onSlow = onSlow
     }
 
     public func probe(_ paths: [String]) -> [ProbeReport] {
@@ -111,8 +118,14 @@ public struct PluginProber: Sendable {
         var reports: [ProbeReport] = []
         var pending: [UInt8] = []
         for path in paths {
-            let deadline = Monotonic.nanoseconds() + UInt64(timeoutSeconds * 1e9)
-            switch child.nextLine(deadline: deadline, pending: &pending) {
+            let started = Monotonic.nanoseconds()
+            let deadline = started + UInt64(timeoutSeconds * 1e9), slow = started + UInt64(Self.slowSeconds * 1e9)
+            var read = child.nextLine(deadline: min(slow, deadline), pending: &pending)
+            if case .timedOut = read, slow < deadline {
+                onSlow?(path)
+                read = child.nextLine(deadline: deadline, pending: &pending)
+            }
+            switch read {
             case .line(let bytes):
                 guard let report = try? ProbeReport.decoding(bytes) else {
                     _ = child.finish(deadline: 0)
