@@ -25,6 +25,12 @@ struct HistoryCheckCommand: ParsableCommand {
         let read = try store.readEvidence()
         // Torn tails and the like; the damaged lines are listed in full below instead.
         read.warnings.filter { warning in !read.damaged.contains { .damaged($0) == warning } }.forEach { StandardError.warning(said($0)) }
+        // Answers dated after tomorrow read well and count as today's: a machine's clock set wrong, or a hand edit, to point out.
+        let tomorrow = Double(time(nil)) + 86_400
+        let future = read.evidence.filter { $0.time > tomorrow }
+        if let latest = future.map(\.time).max() {
+            StandardError.warning(localized(.historyCheckFuture, future.count, UTCTimestamp.format(latest)))
+        }
         guard !read.damaged.isEmpty else {
             print(localized(.historyCheckClean, store.historyDirectory, read.evidence.count, try store.historyFileCount))
             return

@@ -188,6 +188,20 @@ import Testing
         #expect(text.standardOutput.split(separator: "\n").allSatisfy { $0.unicodeScalars.count < 70 })
     }
 
+    /// Answers dated after tomorrow (a clock set wrong) read well and counted
+    /// as today's, and `history check` said nothing; it points them out now.
+    @Test func historyCheckPointsOutAnswersFromTheFuture() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.file("data")
+        let future = 4_102_444_800.0  // 2100-01-01
+        let answers = simulatedHistory(count: 3, keys: 60...60, start: future, spacing: 3, seed: 1) { _ in 25 }
+        let store = try HistoryStore(directory: data)
+        for answer in answers { try store.append(answer) }
+        let check = try Self.peach(["history", "check", "--data-dir", data])
+        #expect(check.status == 0 && check.standardError.contains("3 answers are dated after tomorrow (the latest 2100-01-01T00:00:06"), "\(check)")
+    }
+
     /// Training on many days, all before the sixty days the progress shows:
     /// it said "progress shows once you have trained on two different days".
     @Test func trainingBeforeTheDaysShownIsSaidSo() throws {
