@@ -30,6 +30,9 @@ final class TimbreSwitch {
     /// Every timbre on offer, in catalog order.
     var timbres: [Timbre] { cycle.timbres }
 
+    /// The timbres not yet found unable to keep a pair's interval: what the list to choose from offers.
+    var offered: [Timbre] { cycle.timbres.filter { !notOffered.contains($0) } }
+
     /// The timbre `step` places from `timbre`, past those not offered for training.
     func neighbour(of timbre: Timbre, step: Int) -> Timbre {
         var walker = cycle

@@ -369,7 +369,8 @@ final class TrainingScreen {
     private func chooseTimbreByName() -> ScreenExit? {
         let paused = if case .paused = state.phase { true } else { false }
         if !paused { dropPair() }
-        let timbres = sources.timbres
+        // A program found unable to keep a pair's interval is not offered again (it was, and refused again).
+        let timbres = sources.offered
         let shown = pendingTimbre ?? sources.current
         let outcome = choose(ListChooser(title: localized(.chooserSoundTitle), entries: timbres.map(\.name),
                                          current: timbres.firstIndex(of: shown), names: timbres.map(\.ownName)))
