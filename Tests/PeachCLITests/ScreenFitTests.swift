@@ -118,6 +118,22 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// A line wider than the window ends in "…", so a cut sentence does not
+    /// read as whole (the tuner's "check the device, the channel and the").
+    @Test func aCutLineSaysThereIsMore() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        try SampleFixture.write([[Float](repeating: 0, count: 480_000)], sampleRate: 48_000, to: folder.file("x.wav"))
+        let terminal = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", folder.file("x.wav")],
+                                          environment: ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share"),
+                                                        "XDG_CACHE_HOME": folder.file("cache")], columns: 60, rows: 20)
+        try terminal.waitFor(text: "No signal from")
+        let line = try #require(terminal.screen.lines.first { $0.contains("No signal from") })
+        #expect(line.hasSuffix("…") && line.count <= 60, "\(line)")
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+    }
+
     /// A terminal that is not UTF-8 (LC_ALL=POSIX) gets ASCII on every
     /// tool's screen: the metronome's big digits, arrows and dots were UTF-8
     /// bytes there, shown as garbage.

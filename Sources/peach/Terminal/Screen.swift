@@ -25,13 +25,20 @@ final class Screen {
         let rows = (0..<size.rows).map { row -> (asked: String, fitted: String) in
             let asked = row < lines.count ? lines[row] : ""
             if row < shown.count, shown[row].asked == asked { return shown[row] }
-            return (asked, (ascii ? ASCIIFallback.text(asked) : asked).fitted(to: size.columns))
+            return (asked, Self.fit(ascii ? ASCIIFallback.text(asked) : asked, to: size.columns, ascii: ascii))
         }
         for (row, line) in rows.enumerated() where row >= shown.count || shown[row].fitted != line.fitted {
             text += "\u{1B}[\(row + 1);1H\u{1B}[0m\(line.fitted)\u{1B}[0m\u{1B}[K"
         }
         shown = rows
         if !text.isEmpty { write(text) }
+    }
+
+    /// A row wider than the window, cut with a sign at its end that there is
+    /// more (a cut sentence read as whole: "check the device, the channel and the").
+    private static func fit(_ row: String, to columns: Int, ascii: Bool) -> String {
+        guard row.cellWidth > columns, columns > 1 else { return row.fitted(to: columns) }
+        return row.fitted(to: columns - 1) + (ascii ? ">" : "…")
     }
 
     /// The terminal bell: the alert that stands in for a phone's buzz.
