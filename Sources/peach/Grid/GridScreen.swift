@@ -118,7 +118,7 @@ final class GridScreen {
                 switch event {
                 case .key(let key): running = try handle(key, input: input)
                 case .signal(SIGWINCH):
-                    if !plain { screen.refreshSize() }  // lines have nothing to redraw
+                    screen.refreshSize()
                     relayout()
                 case .signal(let number):
                     endedBy = ScreenExit.ending(number) ? number : nil

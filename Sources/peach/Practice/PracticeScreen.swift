@@ -93,8 +93,7 @@ final class PracticeScreen {
                 needsDraw = true
                 switch event {
                 case .key(let key): running = try handle(key)
-                // Lines have nothing to redraw: a clear there wrote escape codes into them (after fg, a resize).
-                case .signal(SIGWINCH): if !plain { screen.refreshSize() }
+                case .signal(SIGWINCH): screen.refreshSize()
                 case .signal(let number):
                     endedBy = ScreenExit.ending(number) ? number : nil
                     running = false

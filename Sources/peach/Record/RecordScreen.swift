@@ -54,7 +54,7 @@ final class RecordScreen {
                     switch event {
                     case .key(.character("q")), .key(.character("Q")), .key(.escape), .key(.space), .key(.enter), .key(.interrupt): stopping = true
                     case .key: break
-                    case .signal(SIGWINCH): if !plain { screen.refreshSize(); shown = [] }  // lines have nothing to redraw
+                    case .signal(SIGWINCH): screen.refreshSize(); shown = []
                     case .signal, .inputClosed: stopping = true
                     }
                 }

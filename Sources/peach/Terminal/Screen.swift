@@ -12,11 +12,17 @@ final class Screen {
     /// A terminal that is not UTF-8 gets each row in ASCII (`ASCIIFallback`).
     private let ascii = !TerminalStyle.detect().unicode
 
-    /// Re-reads the window size and forgets what is shown, so the next `show` paints everything.
+    /// Whether `show` has written anything: a screen kept beside lines (a
+    /// tool's --plain) never draws, so it has nothing to clear.
+    private var drawn = false
+
+    /// Re-reads the window size and forgets what is shown, so the next `show`
+    /// paints everything. Clears the window only once something was drawn:
+    /// lines got a screen clear written into them (a resize, a return from Ctrl-Z or a list).
     func refreshSize() {
         size = TerminalSize.of(StandardOutput.current) ?? .fallback
         shown = []
-        write("\u{1B}[0m\u{1B}[2J")
+        if drawn { write("\u{1B}[0m\u{1B}[2J") }
     }
 
     /// Makes the screen show `lines` (top to bottom; rows past the end blank).
@@ -31,7 +37,10 @@ final class Screen {
             text += "\u{1B}[\(row + 1);1H\u{1B}[0m\(line.fitted)\u{1B}[0m\u{1B}[K"
         }
         shown = rows
-        if !text.isEmpty { write(text) }
+        if !text.isEmpty {
+            write(text)
+            drawn = true
+        }
     }
 
     /// A row wider than the window, cut with a sign at its end that there is

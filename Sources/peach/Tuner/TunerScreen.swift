@@ -68,7 +68,7 @@ final class TunerScreen {
             for event in input.next(timeout: Self.frameSeconds) {
                 switch event {
                 case .key(let key): running = try handle(key) && running
-                case .signal(SIGWINCH): if !plain { screen.refreshSize() }  // lines have nothing to redraw
+                case .signal(SIGWINCH): screen.refreshSize()
                 case .signal(let number):
                     endedBy = ScreenExit.ending(number) ? number : nil
                     running = false
