@@ -62,9 +62,8 @@ final class InteractiveApp {
             source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
         }
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
-        // Full screen needs a terminal on both sides; otherwise the plain text is the honest choice.
-        let terminalBothWays = isatty(STDIN_FILENO) == 1 && isatty(StandardOutput.current) == 1
-        plain = TerminalMode.drawsPlain(asked: options.plain) || !terminalBothWays
+        // Full screen needs a terminal on both sides (drawsPlain asks the output's); otherwise the plain text is the honest choice.
+        plain = TerminalMode.drawsPlain(asked: options.plain) || isatty(STDIN_FILENO) != 1
         style = plain ? TerminalStyle(colour: false, unicode: false) : TerminalStyle.detect()
         terminal = TerminalMode(fullScreen: !plain)
         input = TerminalInput(terminal: terminal)

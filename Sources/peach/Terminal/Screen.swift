@@ -31,7 +31,10 @@ final class Screen {
         let rows = (0..<size.rows).map { row -> (asked: String, fitted: String) in
             let asked = row < lines.count ? lines[row] : ""
             if row < shown.count, shown[row].asked == asked { return shown[row] }
-            return (asked, Self.fit(ascii ? ASCIIFallback.text(asked) : asked, to: size.columns, ascii: ascii))
+            // A row wider than the window ends in a sign that there is more (a cut sentence read as whole:
+            // "check the device, the channel and the"); a one-column window keeps its cell for text.
+            let row = ascii ? ASCIIFallback.text(asked) : asked
+            return (asked, size.columns > 1 ? row.ellipsized(to: size.columns, mark: ascii ? ">" : "…") : row.fitted(to: size.columns))
         }
         for (row, line) in rows.enumerated() where row >= shown.count || shown[row].fitted != line.fitted {
             text += "\u{1B}[\(row + 1);1H\u{1B}[0m\(line.fitted)\u{1B}[0m\u{1B}[K"
@@ -41,13 +44,6 @@ final class Screen {
             write(text)
             drawn = true
         }
-    }
-
-    /// A row wider than the window, cut with a sign at its end that there is
-    /// more (a cut sentence read as whole: "check the device, the channel and the").
-    private static func fit(_ row: String, to columns: Int, ascii: Bool) -> String {
-        guard row.cellWidth > columns, columns > 1 else { return row.fitted(to: columns) }
-        return row.fitted(to: columns - 1) + (ascii ? ">" : "…")
     }
 
     /// The terminal bell: the alert that stands in for a phone's buzz.

@@ -49,10 +49,10 @@ extension String {
         return plain
     }
 
-    /// Plain text cut to at most `width` cells, ending in "…" when cut, so it shows that there is more.
-    func ellipsized(to width: Int) -> String {
+    /// Plain text cut to at most `width` cells, ending in `mark` (one cell) when cut, so it shows that there is more.
+    func ellipsized(to width: Int, mark: String = "…") -> String {
         guard cellWidth > width else { return self }
-        guard width > 1 else { return String(repeating: "…", count: max(0, width)) }
-        return fitted(to: width - 1) + "…"
+        guard width > 1 else { return String(repeating: mark, count: max(0, width)) }
+        return fitted(to: width - 1) + mark
     }
 }
