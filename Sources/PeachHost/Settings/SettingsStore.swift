@@ -144,15 +144,6 @@ public final class SettingsStore {
         try Self.section(name, of: document, path: path, line: keyLines[name])
     }
 
-    /// Changes one key of a tool's section (nil removes it) under the settings lock, keeping the rest.
-    public func setInSection(_ name: String, key: String, to value: JSONValue?) throws(SettingsError) {
-        try update { document, lines throws(SettingsError) in
-            var section = try Self.section(name, of: document, path: path, line: lines[name])
-            section[key] = value
-            document[name] = .object(section)
-        }
-    }
-
     /// Changes one key of a tool's section from its value as the file holds it
     /// now, under the settings lock: a list another process added to
     /// meanwhile (a preset saved in another terminal) is what `change` gets,

@@ -26,7 +26,8 @@ struct PracticeMemory<Saved: Codable & Equatable> {
 
     /// Keeps the setup a live session ended with, for the next one to start from.
     func remember(_ saved: Saved) throws {
-        try store.setInSection(tool, key: Self.lastKey, to: try JSONValue(encoding: saved))
+        let value = try JSONValue(encoding: saved)
+        try store.updateInSection(tool, key: Self.lastKey) { _ in value }
     }
 
     /// The preset `name` names as takes and sounds are found (`NameLookup`):
