@@ -26,9 +26,6 @@ public final class SourceInstance {
         func reject(_ reason: PluginRejection.Reason) -> PluginRejection {
             PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: reason)
         }
-        func blaming<Result>(_ call: PluginFault.Call, _ body: () -> Result) -> Result {
-            EmergencyStop.blaming(faultMessages?.bits(for: call) ?? 0, body)
-        }
         let size = StructPrefix.size(raw)
         guard size >= MemoryLayout<peach_source_instance>.size else {
             // Too small to trust even its destroy pointer: leak it rather than crash.
@@ -44,13 +41,13 @@ public final class SourceInstance {
         ]
         let missing = required.filter(\.1).map(\.0)
         guard missing.isEmpty else {
-            if table.destroy != nil { blaming(.destroy) { table.destroy(raw) } }
+            if table.destroy != nil { Self.calling(.destroy, of: faultMessages) { table.destroy(raw) } }
             throw reject(.instanceLacks(missing))
         }
         do {
-            options = try Self.readOptions(raw, reject: reject, blaming: blaming)
+            options = try Self.readOptions(raw, reject: reject, faultMessages: faultMessages)
         } catch {
-            blaming(.destroy) { table.destroy(raw) }
+            Self.calling(.destroy, of: faultMessages) { table.destroy(raw) }
             throw error
         }
         self.raw = raw
@@ -66,7 +63,12 @@ public final class SourceInstance {
 
     /// Runs `body`, the plugin's `call`, with the plugin to blame if it crashes there.
     private func calling<Result>(_ call: PluginFault.Call, _ body: () -> Result) -> Result {
-        EmergencyStop.blaming(faultMessages?.bits(for: call) ?? 0, body)
+        Self.calling(call, of: faultMessages, body)
+    }
+
+    /// The same for an instance not made yet (its `init`, reading its options): `messages` name the plugin.
+    private static func calling<Result>(_ call: PluginFault.Call, of messages: PluginFaultMessages?, _ body: () -> Result) -> Result {
+        EmergencyStop.blaming(messages?.bits(for: call) ?? 0, body)
     }
 
     /// Prepares the instance to render at a fixed rate and block size.
@@ -105,7 +107,8 @@ public final class SourceInstance {
         }
         // A list that no longer reads keeps the last good one: the plugin's own checks still guard every value.
         let (descriptor, libraryPath) = (descriptor, libraryPath)
-        if let reread = try? Self.readOptions(raw, reject: { PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: $0) }, blaming: calling) {
+        if let reread = try? Self.readOptions(raw, reject: { PluginRejection(path: libraryPath, sourceID: descriptor.id, reason: $0) },
+                                              faultMessages: faultMessages) {
             options = reread
         }
     }
@@ -171,11 +174,11 @@ public final class SourceInstance {
         return calling(.lastError) { PluginReason(cText: raw.pointee.last_error(raw)) }
     }
 
-    /// The options as the plugin describes them, checked; `blaming` makes each call into the plugin.
+    /// The options as the plugin describes them, checked; each call into the plugin names it (`faultMessages`) should it crash.
     private static func readOptions(_ raw: UnsafeMutablePointer<peach_source_instance>, reject: (PluginRejection.Reason) -> PluginRejection,
-                                    blaming: (PluginFault.Call, () -> peach_status) -> peach_status) throws(PluginRejection) -> [SourceOption] {
-        var count: UInt32 = 0
-        _ = blaming(.optionCount) { count = raw.pointee.option_count(raw); return PEACH_OK }
+                                    faultMessages: PluginFaultMessages?) throws(PluginRejection) -> [SourceOption] {
+        func blaming<Result>(_ call: PluginFault.Call, _ body: () -> Result) -> Result { calling(call, of: faultMessages, body) }
+        let count = blaming(.optionCount) { raw.pointee.option_count(raw) }
         guard count <= 1024 else { throw reject(.tooManyOptions(Int(count))) }
         var options: [SourceOption] = []
         for index in 0..<count {
