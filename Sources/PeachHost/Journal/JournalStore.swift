@@ -34,6 +34,11 @@ public struct JournalStore: Sendable {
 
     public func read(_ date: JournalDate) throws(JournalError) -> Page {
         try JournalError.filed { () throws(HistoryError) in try DataSubfolder.requireIfPresent(folder) }
+        return try readDay(date)
+    }
+
+    /// `read` for a caller that has checked the folder (listing it checks it).
+    private func readDay(_ date: JournalDate) throws(JournalError) -> Page {
         let path = path(of: date)
         guard let bytes = try Self.contents(of: path) else { return Page(day: JournalDay(date: date), path: path, bytes: nil) }
         return Page(day: try JournalDay.parse(bytes, date: date, path: path), path: path, bytes: bytes)
@@ -102,7 +107,7 @@ public struct JournalStore: Sendable {
         var days: [JournalDay] = [], problems: [JournalError] = []
         let names = try JournalError.filed { () throws(HistoryError) in try DataSubfolder.names(in: folder) }
         for date in Self.dates(among: names) where range?.contains(date) ?? true {
-            do { days.append(try read(date).day) } catch { problems.append(error) }
+            do { days.append(try readDay(date).day) } catch { problems.append(error) }
         }
         // A sync tool's copy of a day (another machine's notes it could not merge) is said, for the user to merge.
         for name in names.sorted() where name.hasSuffix(".md") {

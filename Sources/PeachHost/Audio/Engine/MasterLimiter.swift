@@ -35,7 +35,7 @@ final class MasterLimiter {
 
     /// Limits `frames` of `buffer` in place; returns how many frames it changed.
     func process(_ buffer: PlanarBuffer, frames: Int) -> Int {
-        if gain == 1 && peak(buffer, from: 0, frames: frames) <= Self.ceiling { return 0 }
+        if gain == 1 && peak(buffer, from: 0, to: frames) <= Self.ceiling { return 0 }
         var changed = 0
         for index in 0..<frames {
             if gain < 1 {
@@ -43,7 +43,7 @@ final class MasterLimiter {
                 // Close enough to unity to be inaudible: snap to it, so the next quiet block is passed on exactly.
                 if gain > 0.9999 { gain = 1 }
             }
-            let framePeak = peak(buffer, from: index, frames: index + 1)
+            let framePeak = peak(buffer, from: index, to: index + 1)
             let applied = framePeak * gain > Self.ceiling ? Self.ceiling / framePeak : gain
             gain = applied
             guard applied < 1 else { continue }
@@ -53,7 +53,8 @@ final class MasterLimiter {
         return changed
     }
 
-    private func peak(_ buffer: PlanarBuffer, from start: Int, frames end: Int) -> Float {
+    /// The largest magnitude of frames `start..<end` across the channels.
+    private func peak(_ buffer: PlanarBuffer, from start: Int, to end: Int) -> Float {
         var peak: Float = 0
         for channel in 0..<channels {
             let samples = buffer.channelPointers[channel]!
