@@ -47,7 +47,11 @@ import Testing
         try metronome.waitFor("the metronome's first line in the file") { _ in (FileManager.default.contents(atPath: log)?.count ?? 0) > 0 }
         // A new window size has nothing to redraw in lines (it wrote a screen clear into them).
         metronome.resize(columns: 60, rows: 20)
-        metronome.keepReading(for: 0.3)
+        // A key after it: its line in the file shows the new size was handled before it.
+        metronome.send(TrainingScreenTests.up)
+        try metronome.waitFor("the new tempo's line") { _ in
+            String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self).contains("Tempo 101 BPM.")
+        }
         metronome.send("q")
         #expect(metronome.waitForExit() == 0)
         let written = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
@@ -67,14 +71,12 @@ import Testing
                                                         "XDG_DATA_HOME": folder.path + "/data", "XDG_CACHE_HOME": folder.path + "/cache"])
         try terminal.waitFor(text: "shell$")
         terminal.send(([BuildProducts.peach] + command).joined(separator: " ") + "\r")
-        try terminal.waitFor("the full screen") { $0.screen.privateModes.contains(1049) }
-        terminal.keepReading(for: 0.3)
+        try terminal.waitFor("the full screen, drawn") { $0.screen.privateModes.contains(1049) && $0.screen.text.contains("q quit") }
         terminal.send("\u{1A}")
         try terminal.waitFor(text: "Stopped")
         #expect(!terminal.screen.privateModes.contains(1049), "the terminal is given back while suspended")
         terminal.send("fg\r")
-        try terminal.waitFor("the full screen again") { $0.screen.privateModes.contains(1049) }
-        terminal.keepReading(for: 0.3)
+        try terminal.waitFor("the full screen again, drawn") { $0.screen.privateModes.contains(1049) && $0.screen.text.contains("q quit") }
         terminal.send("q")
         // The third prompt: the first, the one after Ctrl-Z, and the one after the tool ended.
         try terminal.waitFor("the shell again") { !$0.screen.privateModes.contains(1049) && $0.occurrences(of: "shell$ ") >= 3 }
