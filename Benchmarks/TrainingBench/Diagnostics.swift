@@ -169,6 +169,48 @@ enum Diagnostics {
               + spots.joined(separator: ", ") + ", all keys " + Report.signed(Stats.mean(mean)))
     }
 
+    /// `--drift-check SLIDER SEEDS`: the key-learner's drift as Peach reads it
+    /// against the rate the listener is improving at, after 1000 and 3000
+    /// answers. The true rate is the mean over keys of how far ln θ fell over
+    /// the last 200 answers, per thousand; the read one is the estimate times
+    /// its weight (`driftWeight`). A rate read too low reads the listener too
+    /// poor today by about the error times the answers' mean age, so a run's
+    /// mean error over the keys follows the drift's error.
+    static func printDriftCheck(slider: Double, seeds: Int) {
+        let keys = Protocol.keys, checkpoints = [1000, 3000], span = 200
+        let runs = Array(0..<seeds).concurrentMap { seed -> [(trueRate: Double, read: Double, weight: Double, bias: Double)] in
+            var listener = SimulatedListener(ListenerSpec(kind: .keyLearner), keys: keys, seed: UInt64(seed))
+            let method = PeachMethod(keys: keys, slider: slider, seed: UInt64(seed))
+            func logThresholds() -> [Double] { keys.map { log(listener.threshold($0)) } }
+            var earlier: [Double] = []
+            var rows: [(trueRate: Double, read: Double, weight: Double, bias: Double)] = []
+            for answers in 1...checkpoints.last! {
+                let pair = method.nextPair()
+                _ = method.answer(pair, heard: listener.answer(pair))
+                if checkpoints.contains(answers + span) { earlier = logThresholds() }
+                guard checkpoints.contains(answers) else { continue }
+                let now = logThresholds(), profile = method.session.profile
+                let bias = Stats.mean(zip(method.estimates(keys), now).map { $0.logThreshold - $1 })
+                rows.append((Stats.mean(zip(earlier, now).map(-)) * 1000 / Double(span), profile.driftPerThousand, profile.driftWeight, bias))
+            }
+            return rows
+        }
+        print("key-learner, slider \(slider), \(seeds) seeds: the drift read against the true rate (ln θ per thousand answers)")
+        for (index, answers) in checkpoints.enumerated() {
+            let rows = runs.map { $0[index] }, errors = rows.map { $0.read - $0.trueRate }
+            func rms(_ values: [Double]) -> String { Report.fixed(Stats.mean(values.map { $0 * $0 }).squareRoot(), 3) }
+            // Least squares of the run's mean error on the drift's error: how much of the one the other explains.
+            let biases = rows.map(\.bias), meanError = Stats.mean(errors), meanBias = Stats.mean(biases)
+            let covariance = Stats.mean(zip(errors, biases).map { ($0 - meanError) * ($1 - meanBias) })
+            let errorVariance = Stats.mean(errors.map { ($0 - meanError) * ($0 - meanError) })
+            let biasVariance = Stats.mean(biases.map { ($0 - meanBias) * ($0 - meanBias) })
+            print("  after \(answers): true rate \(Report.fixed(Stats.median(rows.map(\.trueRate)), 3)), read \(Report.fixed(Stats.median(rows.map(\.read)), 3)) "
+                  + "(weight \(Report.fixed(Stats.median(rows.map(\.weight)))), error mean \(Report.signed(Stats.mean(errors))) RMS \(rms(errors))); "
+                  + "run's mean ln error: mean \(Report.signed(meanBias)) RMS \(rms(biases)), \(Report.signed(covariance / errorVariance)) per unit of "
+                  + "the drift's error, which explains \(Int((100 * covariance * covariance / (errorVariance * biasVariance)).rounded()))% of its variance")
+        }
+    }
+
     /// `--aim-check KIND [told]`: whether the share correct pairs are aimed
     /// at biases the profile, apart from how keys are chosen. Keys drawn at
     /// random, each pair aimed from Peach's estimate at a target spread as the
@@ -211,3 +253,4 @@ enum Diagnostics {
         }
     }
 }
+

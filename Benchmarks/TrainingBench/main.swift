@@ -13,6 +13,7 @@ import PeachHost
 //   TrainingBench --random-keys ANSWERS [truth] (what the model alone does to a narrow spot)
 //   TrainingBench --selection KIND SLIDER SEEDS (whether keys are visited by how far their estimate errs)
 //   TrainingBench --aim-check KIND [told]      (whether the share correct pairs aim at biases the profile)
+//   TrainingBench --drift-check SLIDER SEEDS   (the key-learner's drift as read against its true rate)
 
 struct Options {
     /// Runs per listener that is not drawn from a family: #22 asks every figure over at least 40.
@@ -63,6 +64,10 @@ struct Options {
                 guard let kind = rest.popFirst().flatMap(SimulatedListener.Kind.init(rawValue:)), !kind.learns else { usage() }
                 Diagnostics.printAimCheck(kind: kind, told: rest.first == "told")
                 exit(0)
+            case "--drift-check":
+                guard let slider = rest.popFirst().flatMap(Double.init), let count = rest.popFirst().flatMap(Int.init), count > 0 else { usage() }
+                Diagnostics.printDriftCheck(slider: slider, seeds: count)
+                exit(0)
             case "--spots":
                 guard let slider = rest.popFirst().flatMap(Double.init), let count = rest.popFirst().flatMap(Int.init) else { usage() }
                 Diagnostics.printSpots(slider: slider, seeds: count)
@@ -77,7 +82,7 @@ func usage() -> Never {
     progress("usage: TrainingBench [--seeds N] [--family-seeds N] [--no-stress] [--no-speed] [--only KIND] [--slider S] [--told-function]\n       TrainingBench --profile "
              + SimulatedListener.Kind.allCases.map(\.rawValue).joined(separator: "|") + " SLIDER SEED\n"
              + "       TrainingBench --spots SLIDER SEEDS\n       TrainingBench --selection KIND SLIDER SEEDS\n       TrainingBench --random-keys ANSWERS [truth]\n"
-             + "       TrainingBench --aim-check KIND [told]\n")
+             + "       TrainingBench --aim-check KIND [told]\n       TrainingBench --drift-check SLIDER SEEDS\n")
     exit(2)
 }
 

@@ -46,7 +46,7 @@ public final class PerceptualProfile {
     /// How probable the held-out answers make a drift (`chooseModel`): the
     /// rate read is the estimate times this. 0 before the first test and
     /// under the short memory.
-    private var driftWeight = 0.0
+    package private(set) var driftWeight = 0.0
     private var readsDrift: Bool { driftWeight > 0 }
     /// For the training benchmark: a listener's true β, λ and c, held instead
     /// of estimated, to measure what estimating them costs. Nil in use.
