@@ -32,10 +32,11 @@ import Testing
     }
 
     /// A sawtooth-like tone (the first eight partials, 1/k) at `hz`, `seconds` long, between `silence` seconds, as a float WAV.
-    static func tone(_ path: String, hz: Double, seconds: Double, silence: Double = 0.3, channels: Int = 1, channel: Int = 0) throws {
+    /// `silence` before the tone and after it, or `after` seconds after it.
+    static func tone(_ path: String, hz: Double, seconds: Double, silence: Double = 0.3, after: Double? = nil, channels: Int = 1, channel: Int = 0) throws {
         let partials = (1...8).map { 1 / Double($0) }
         var samples = SyntheticTake(notes: [.init(start: silence, duration: seconds, frequency: hz, partials: partials)]).render()
-        samples += [Float](repeating: 0, count: max(0, Int((2 * silence + seconds) * 48_000) - samples.count))
+        samples += [Float](repeating: 0, count: max(0, Int((silence + seconds + (after ?? silence)) * 48_000) - samples.count))
         try SampleFixture.write((0..<channels).map { $0 == channel ? samples : [Float](repeating: 0, count: samples.count) }, sampleRate: 48_000, to: path)
     }
 
@@ -308,15 +309,18 @@ import Testing
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let a = folder.file("a.wav")
-        try Self.tone(a, hz: 440 * pow(2, -1.2 / 1200), seconds: 1.5)
+        try Self.tone(a, hz: 440 * pow(2, -1.2 / 1200), seconds: 1.5, after: 3.5)
         let terminal = try PseudoTerminal([BuildProducts.peach, "tuner", "--input", a, "--plain", "--temperament", "vallotti"],
                                           environment: Self.environment(folder))
         #expect(terminal.waitForExit(timeout: 20) == 0, "ends with the file")
         let said = terminal.written(after: 0)
         // The temperament is said with the setup; A, which it keeps at A4, reads as before.
         #expect(said.contains("Tuner listening to \(a), A4 = 440 Hz, concert pitch, Vallotti on C. Keys: plus or up raises A4 by 1 Hz,"), "\(said)")
-        // The tone ends before the file does: the silence after it is said once, as the screen shows it.
+        // The tone ends 3.5 s before the file does: the silence after it (over 3 s) is said once, as the screen shows it.
         #expect(said.components(separatedBy: "No signal from \(a)").count == 2, "once: \(said)")
+        // Not before the tone: the first readings had not come yet, which was read as silence.
+        let noSignal = try #require(said.range(of: "No signal from")), note = try #require(said.range(of: "A4 in tune"))
+        #expect(note.lowerBound < noSignal.lowerBound, "\(said)")
         #expect(said.components(separatedBy: "A4 in tune, 1.").count == 2, "once, with its cents: \(said)")
         #expect(!said.contains("\u{1B}[2J"), "no full-screen drawing")
         // With a drone, the line says the interval above it too, as the screen shows it.

@@ -27,7 +27,9 @@ final class TunerScreen {
     /// Whether "no signal" was said (plain mode): said again only after sound came back.
     private var saidNoSignal = false
     private var heardUntil = 0.0
-    private var lastPitchAt = -Double.infinity
+    /// Listening starts at 0, so silence counts from there: before the first
+    /// reading arrives nothing has been missed yet.
+    private var lastPitchAt = 0.0
     private var announced: (note: MIDINote, verdict: TunedReading.Verdict, at: Double)?
 
     /// How long a note stays on screen after the sound stops, and after how much silence the screen says nothing is heard.
@@ -60,9 +62,8 @@ final class TunerScreen {
             glide()
             if plain {
                 // Said once when the signal goes (a cable out, a muted input), as the full screen shows it.
-                let silent = heardUntil - lastPitchAt > Self.silenceWarning && level < Self.silentLevel
-                if silent && !saidNoSignal { announce(localized(.tunerNoSignal, inputName)) }
-                saidNoSignal = silent
+                if noSignal && !saidNoSignal { announce(localized(.tunerNoSignal, inputName)) }
+                saidNoSignal = noSignal
             }
             if !plain { draw() }
             for event in input.next(timeout: Self.frameSeconds) {
@@ -102,6 +103,9 @@ final class TunerScreen {
     }
 
     private var holding: Bool { heardUntil - lastPitchAt <= Self.hold }
+
+    /// No pitch for `silenceWarning` seconds and the level below `silentLevel`: a cable out, a muted input.
+    private var noSignal: Bool { heardUntil - lastPitchAt > Self.silenceWarning && level < Self.silentLevel }
 
     private func glide() {
         guard holding, let target = shownCents else {
@@ -165,8 +169,7 @@ final class TunerScreen {
                                                   TunerSetup.signed(drone.cents)))
             }
         } else {
-            lines.append("   " + localized(heardUntil - lastPitchAt > Self.silenceWarning && level < Self.silentLevel ? .tunerNoSignal : .tunerListening,
-                                           inputName))
+            lines.append("   " + localized(noSignal ? .tunerNoSignal : .tunerListening, inputName))
             lines.append("")
             lines.append("  " + gauge.row(cents: nil))
             lines.append(" " + gauge.labels())
