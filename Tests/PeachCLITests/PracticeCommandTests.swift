@@ -61,6 +61,59 @@ import Testing
     }
 
     /// The drone file sounds the asked tones: B♭2 at A4 = 442 Hz and 3.5 cents up, with a pure fifth and the octave.
+    /// Beats dropped at random are other beats each run, so a player does
+    /// not learn where the gaps fall (a fixed seed of 1 dropped the same ones
+    /// every session); the seed a run drew is in its JSON, and given back with
+    /// `--seed` it drops the same beats, in the file as in the JSON.
+    @Test func droppedBeatsDifferEachRunUnlessASeedIsGiven() throws {
+        struct Seeded: Decodable {
+            struct Setup: Decodable { var seed: UInt64 }
+            var setup: Setup
+            var clicks: [Report.Click]
+        }
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try Self.impulses(in: folder)
+        let setup = ["metronome", "100", "--drop", "30", "--bars", "20"]
+        func run(_ extra: [String]) throws -> Seeded {
+            let result = try Self.peach(setup + ["--json"] + extra, folder: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            return try JSONDecoder().decode(Seeded.self, from: Data(result.standardOutput.utf8))
+        }
+        func dropped(_ run: Seeded) -> [Int] { run.clicks.indices.filter { run.clicks[$0].silencedBy == "silentBeat" } }
+        let first = try run([]), second = try run([])
+        #expect(first.setup.seed != second.setup.seed)
+        #expect(dropped(first) != dropped(second), "80 beats at 30%: the same gaps twice")
+        #expect((10...40).contains(dropped(first).count))
+        let again = try run(["--seed", "\(first.setup.seed)"])
+        #expect(again.setup.seed == first.setup.seed && dropped(again) == dropped(first))
+        let rendered = try Self.peach(setup + ["--seed", "\(first.setup.seed)", "--wav", folder.file("dropped.wav")] + source, folder: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let samples = try WavFile.read(path: folder.file("dropped.wav")).samples[0]
+        let heard = samples.indices.filter { abs(samples[$0]) > 0.1 }.map(Int64.init)
+        #expect(heard == first.clicks.filter { $0.silencedBy == nil }.map(\.frame))
+        // A preset keeps a seed only when one was given.
+        #expect(try Self.peach(setup + ["--save", "gaps", "--json"], folder: folder).status == 0)
+        #expect(try Self.peach(setup + ["--seed", "5", "--save", "fixed", "--json"], folder: folder).status == 0)
+        let presets = try Self.peach(["metronome", "--presets"], folder: folder).standardOutput
+        #expect(presets.contains("--drop 30 --click") && presets.contains("--drop 30 --seed 5 --click"), "\(presets)")
+    }
+
+    /// `--silent` shows every beat and sounds none, the count-in too; its
+    /// JSON says so of each click, as it does of muted bars.
+    @Test func aSilentMetronomeSaysEveryClickIsSilenced() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try Self.impulses(in: folder)
+        let setup = ["metronome", "100", "--count-in", "1", "--silent", "--bars", "1"]
+        let json = try Self.peach(setup + ["--json"] + source, folder: folder)
+        #expect(json.status == 0, "\(json.standardError)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.standardOutput.utf8))
+        #expect(report.clicks.count == 8 && report.clicks.allSatisfy { $0.silencedBy == "silentMetronome" })
+        #expect(try Self.peach(setup + ["--wav", folder.file("silent.wav")] + source, folder: folder).status == 0)
+        #expect(try WavFile.read(path: folder.file("silent.wav")).samples[0].allSatisfy { $0 == 0 })
+    }
+
     @Test func theDroneFileSoundsItsTonesWithinAHundredthOfACent() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -11,12 +11,13 @@ public struct Click: Equatable, Codable, Sendable {
     public var part: Int
     public var level: AccentLevel
     public var countIn: Bool
-    /// Why a click that would sound does not: a muted bar or a random silent beat.
+    /// Why a click that would sound does not: a muted bar, a random silent
+    /// beat, or a metronome shown without sound (`MetronomePlayer.audible`).
     public var silencedBy: Silence?
     /// The tempo the click's bar runs at.
     public var bpm: Double
 
-    public enum Silence: String, Codable, Sendable { case mutedBar, silentBeat }
+    public enum Silence: String, Codable, Sendable { case mutedBar, silentBeat, silentMetronome }
 
     public var sounds: Bool { level != .silent && silencedBy == nil }
 }

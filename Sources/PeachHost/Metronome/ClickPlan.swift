@@ -3,11 +3,17 @@
 /// and random silent beats keep their clicks, marked silent, so a display
 /// goes on counting through them.
 public struct ClickPlan: Sendable {
+    /// The setup played, with the seed its silent beats were drawn from.
     public let setup: MetronomeSetup
     private let levels: [AccentLevel]
+    private let seed: UInt64
 
     public init(setup: MetronomeSetup) {
-        self.setup = setup
+        // Drawn here when the setup has none, so each start drops other beats and a report can say which seed it was.
+        seed = setup.seed ?? .random(in: MetronomeSetup.seedRange)
+        var seeded = setup
+        seeded.seed = seed
+        self.setup = seeded
         levels = setup.accentLevels
     }
 
@@ -21,7 +27,7 @@ public struct ClickPlan: Sendable {
         if !countIn {
             if setup.mutedBars?.mutes(bar: musicBar) == true {
                 silence = .mutedBar
-            } else if RandomSilence.silences(beat: beat, seed: setup.seed, chance: setup.silentBeatChance) {
+            } else if RandomSilence.silences(beat: beat, seed: seed, chance: setup.silentBeatChance) {
                 silence = .silentBeat
             }
         }

@@ -45,10 +45,11 @@ public final class MetronomePlayer {
                 plannedClicks = plan.clicks(ofBeat: nextBeat, on: timeline)
                 nextBeat += 1
             }
-            guard let click = plannedClicks.first, click.frame < frame else { break }
+            guard var click = plannedClicks.first, click.frame < frame else { break }
             plannedClicks.removeFirst()
+            if !audible && click.sounds { click.silencedBy = .silentMetronome }
             scheduled.append(click)
-            guard audible, click.sounds else { continue }
+            guard click.sounds else { continue }
             try releasePending(before: click.frame)
             let (key, velocity) = sound.voice(click)
             let id = engine.makeNoteID()

@@ -14,17 +14,20 @@ public struct MetronomeSetup: Equatable, Codable, Sendable {
     public var mutedBars: MutedBars?
     /// The chance that any beat after the count-in falls silent (0 = never).
     public var silentBeatChance: Double
-    /// Seeds the random silent beats, so a render can be repeated exactly.
-    public var seed: UInt64
+    /// Seeds the random silent beats, so a render can be repeated exactly;
+    /// nil for other beats each time the metronome starts (`ClickPlan` draws one).
+    public var seed: UInt64?
 
     public static let tempoRange = 20.0...400.0
     public static let beatsRange = 1...16
     public static let subdivisionRange = 1...8
     public static let countInRange = 0...16
     public static let silentChanceRange = 0.0...0.9
+    /// Seeds travel through the settings file as JSON numbers, exact up to 2^53.
+    public static let seedRange: ClosedRange<UInt64> = 0...(1 << 53)
 
     public init(bpm: Double = 100, beatsPerBar: Int = 4, subdivision: Int = 1, grouping: [Int]? = nil, accents: [AccentLevel]? = nil,
-                countInBars: Int = 0, trainer: TempoTrainer? = nil, mutedBars: MutedBars? = nil, silentBeatChance: Double = 0, seed: UInt64 = 1) {
+                countInBars: Int = 0, trainer: TempoTrainer? = nil, mutedBars: MutedBars? = nil, silentBeatChance: Double = 0, seed: UInt64? = nil) {
         self.bpm = bpm
         self.beatsPerBar = beatsPerBar
         self.subdivision = subdivision

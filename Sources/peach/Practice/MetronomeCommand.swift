@@ -85,13 +85,12 @@ struct MetronomeCommand: ParsableCommand {
     /// The source that plays a sound file of the user's (`--sample`).
     static let sampleSourceID = "org.peach.sample"
 
-    /// Seeds travel through the settings file as JSON numbers, exact up to 2^53.
-    static let seedRange: ClosedRange<UInt64> = 0...(1 << 53)
-
     func validate() throws {
         // Each option alone; together with the setup they change (a preset, the last one) in `run`.
         _ = try saved(from: nil, checking: false)
-        if let seed, !Self.seedRange.contains(seed) { throw ValidationError(localized(.metronomeSeedOutside, seed, Self.seedRange.upperBound)) }
+        if let seed, !MetronomeSetup.seedRange.contains(seed) {
+            throw ValidationError(localized(.metronomeSeedOutside, seed, MetronomeSetup.seedRange.upperBound))
+        }
         if let drone { _ = try checked(option: "--drone", drone, DroneSetup.note(parsing:)) }
         if sample != nil && sound.source != nil { throw ValidationError(localized(.metronomeSampleOrSource)) }
         if bpm != nil && trainer != nil { throw ValidationError(localized(.metronomeTempoOrTrainer)) }
@@ -173,7 +172,7 @@ struct MetronomeCommand: ParsableCommand {
         } ?? rig.engine.format.frames(seconds: length.seconds!)
         try rig.finish(output: output, notices: try rig.renderOffline(frames: frames))
         if length.json {
-            let clicking = Clicking(setup: setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)
+            let clicking = Clicking(setup: rig.metronome!.plan.setup, sound: clickSound, sampleRate: rig.engine.format.sampleRate, clicks: rig.clicks)
             print(try CommandJSON.pretty(PracticeReport(own: clicking, otherKey: "drone",
                                                         other: saved.drone.map { _ in DroneCommand.Sounding(drone.setup, timbre: drone.timbre) })))
         }

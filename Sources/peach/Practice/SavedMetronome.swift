@@ -62,7 +62,7 @@ struct SavedMetronome: Codable, Equatable {
         if setup.countInBars > 0 { words += ["--count-in", "\(setup.countInBars)"] }
         if let trainer = setup.trainer { words += ["--trainer", trainer.text] }
         if let muted = setup.mutedBars { words += ["--mute", muted.text] }
-        if setup.silentBeatChance > 0 { words += ["--drop", (setup.silentBeatChance * 100).compact(in: .english), "--seed", "\(setup.seed)"] }
+        if setup.silentBeatChance > 0 { words += ["--drop", (setup.silentBeatChance * 100).compact(in: .english)] + (setup.seed.map { ["--seed", "\($0)"] } ?? []) }
         words += ["--click", click]
         if let sample { words += ["--sample", sample] + (accentSample.map { ["--accent-sample", $0] } ?? []) }
         if silent { words.append("--silent") }
