@@ -17,7 +17,7 @@ import Testing
 
     static func clicks(_ setup: MetronomeSetup, beats: Int64, startFrame: Int64 = 0) throws -> [Click] {
         let timeline = try MetronomeTimeline(setup: setup, startFrame: startFrame, sampleRate: rate)
-        let plan = ClickPlan(setup: setup)
+        let plan = ClickPlan(setup: setup, seed: 1)
         return (0..<beats).flatMap { plan.clicks(ofBeat: $0, on: timeline) }
     }
 
@@ -142,8 +142,8 @@ import Testing
         for bad in ["", "/", "34/", "/33", "128", "-1/33", "34/33/35", "cowbell", "3 4"] { #expect(ClickSound.named(bad) == nil, "\(bad)") }
         let custom = ClickSound.named("37/42")!
         let setup = MetronomeSetup(beatsPerBar: 2)
-        let clicks = ClickPlan(setup: setup).clicks(ofBeat: 0, on: try MetronomeTimeline(setup: setup, startFrame: 0, sampleRate: 48_000))
-            + ClickPlan(setup: setup).clicks(ofBeat: 1, on: try MetronomeTimeline(setup: setup, startFrame: 0, sampleRate: 48_000))
+        let clicks = ClickPlan(setup: setup, seed: 1).clicks(ofBeat: 0, on: try MetronomeTimeline(setup: setup, startFrame: 0, sampleRate: 48_000))
+            + ClickPlan(setup: setup, seed: 1).clicks(ofBeat: 1, on: try MetronomeTimeline(setup: setup, startFrame: 0, sampleRate: 48_000))
         #expect(clicks.map { custom.voice($0).key } == [37, 42])
     }
 }

@@ -3,16 +3,17 @@
 /// and random silent beats keep their clicks, marked silent, so a display
 /// goes on counting through them.
 public struct ClickPlan: Sendable {
-    /// The setup played, with the seed its silent beats were drawn from.
+    /// The setup played, with the seed its silent beats come from.
     public let setup: MetronomeSetup
     private let levels: [AccentLevel]
     private let seed: UInt64
 
-    public init(setup: MetronomeSetup) {
-        // Drawn here when the setup has none, so each start drops other beats and a report can say which seed it was.
-        seed = setup.seed ?? .random(in: MetronomeSetup.seedRange)
+    /// `seed` stands in for the setup's own, which it has when it has one
+    /// (the player draws one for a setup without).
+    public init(setup: MetronomeSetup, seed: UInt64) {
+        self.seed = setup.seed ?? seed
         var seeded = setup
-        seeded.seed = seed
+        seeded.seed = self.seed
         self.setup = seeded
         levels = setup.accentLevels
     }

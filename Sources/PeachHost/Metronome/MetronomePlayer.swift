@@ -27,7 +27,8 @@ public final class MetronomePlayer {
 
     public init(setup: MetronomeSetup, sound: ClickSound, engine: AudioEngine, track: TrackID = .main, startFrame: Int64) throws {
         try setup.check()
-        plan = ClickPlan(setup: setup)
+        // Without a seed of the setup's, each start drops other beats.
+        plan = ClickPlan(setup: setup, seed: .random(in: MetronomeSetup.seedRange))
         timeline = try MetronomeTimeline(setup: setup, startFrame: startFrame, sampleRate: Int(engine.format.sampleRate))
         self.sound = sound
         self.engine = engine
