@@ -136,7 +136,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpInputDevice, helpInputChannel, helpInputFile, inputDeviceOrFile, inputChannelOutside, inputNoSuchChannel
     case inputNoDevice, inputUnsupported, inputCannotRead, inputEmptyFile
     // The tuner
-    case helpTunerAbstract, helpTunerDiscussion, helpTunerTranspose, helpTunerTolerance, helpTunerLowest, helpTunerHighest, helpTunerDrone
+    case helpTunerAbstract, helpTunerDiscussion, helpTunerTranspose, helpTunerTolerance, helpTunerLowest, helpTunerHighest, helpTunerDrone, helpTunerTuning
     case helpTunerSeconds, helpTunerJSON, helpTunerPlain, tunerToleranceOutside, tunerJSONOrPlain, tunerNeedsTerminal, tunerRangeReversed, tunerDroneOptionsNeedDrone, tunerNoSound, tunerTooShort
     case tunerTitle, tunerHeader, tunerConcert, tunerCentsAndHz, tunerAgainstDrone, tunerNoSignal, tunerListening, tunerLevel, tunerKeys
     case tunerFlat, tunerInTune, tunerSharp, tunerConcertPitch, tunerInstrumentIn, tunerTransposedBy

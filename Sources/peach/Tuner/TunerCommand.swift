@@ -31,7 +31,7 @@ struct TunerCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(localized(.helpDroneFifth)))
     var fifth = false
 
-    @Option(help: ArgumentHelp(localized(.helpDroneTuning), valueName: "just|equal"), completion: .list(DroneSetup.Tuning.allCases.map(\.rawValue)))
+    @Option(help: ArgumentHelp(localized(.helpTunerTuning), valueName: "just|equal"), completion: .list(DroneSetup.Tuning.allCases.map(\.rawValue)))
     var tuning: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerSeconds), valueName: localized(.valueNameSeconds)), transform: NumberArgument.seconds.transform)
