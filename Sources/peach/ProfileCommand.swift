@@ -56,11 +56,12 @@ struct ProfileCommand: ParsableCommand {
         let (overview, warnings) = try ProfileOverview.load(dataDirectory: directory, trends: chosen != nil || svg != nil)
         warnings.forEach { StandardError.warning(said($0)) }
         let width = TerminalSize.outputColumns()
+        let svgToStandardOutput = svg.map(PosixFile.isStandardOutput) ?? false
         if let svg {
             let progress = ProgressSeries(evidence: overview.evidence, current: overview.report, now: now, calendar: .system)
             try AtomicFile.writeNew(Array(ProfileSVG(overview: overview, progress: progress, now: now).document().utf8), to: svg)
             // Beside the picture, not in it: the picture may be standard output (`--svg -`).
-            if !PosixFile.isStandardOutput(svg) {
+            if !svgToStandardOutput {
                 StandardError.write(localized(.profileWroteSVG, svg, overview.report.answers, overview.report.range.low, overview.report.range.high) + "\n")
             }
         }
@@ -70,7 +71,8 @@ struct ProfileCommand: ParsableCommand {
                 throw Failure(localized(.profileNoteOutside, chosen.name, range.low, range.high))
             }
             detail.lines(now: now, width: width).forEach { print($0) }
-        } else if svg == nil {
+        } else if !svgToStandardOutput {
+            // The chart as without --svg, which writes the picture "also"; not into a picture on standard output.
             printChart(overview, width: width)
         }
     }

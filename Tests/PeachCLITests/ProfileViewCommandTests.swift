@@ -143,6 +143,9 @@ import Testing
 
         let picture = try Self.peach(["profile", "--svg", folder.file("profile.svg"), "--data-dir", data])
         #expect(picture.status == 0 && picture.standardError.hasPrefix("Wrote \(folder.file("profile.svg"))"))
+        // Also written: the chart shows as without --svg.
+        let chart = try Self.peach(["profile", "--data-dir", data]).standardOutput
+        #expect(!chart.isEmpty && picture.standardOutput == chart, "\(picture.standardOutput)")
         let svg = try String(contentsOfFile: folder.file("profile.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>\n"))
 
