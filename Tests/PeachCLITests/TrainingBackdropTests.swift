@@ -52,6 +52,25 @@ import Testing
         for between in beats.map({ $0 + 50 }) where between < edges.count { #expect(edges[between] < 5 * quiet, "a sound between beats at \(Double(between) / 100) s") }
     }
 
+    /// A screen reader is told too (the plain lines never said it), and with
+    /// a warning beside it both are said (the screen showed only the first).
+    @Test func plainModeSaysWhatSoundsUnderThePairs() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        // The saved sound is gone (its plugin removed): the sine stands in, and says so.
+        try FileManager.default.createDirectory(atPath: folder.file("config/peach"), withIntermediateDirectories: true)
+        try Data(#"{"source": "org.example.gone"}"#.utf8).write(to: URL(fileURLWithPath: folder.file("config/peach/settings.json")))
+        let terminal = try TrainingScreenTests.peach(folder, ["train", "--plain", "--data-dir", folder.file("data"), "--wav", folder.file("out.wav"),
+                                                              "--duration", "0.3", "--range", "C5-C6", "--drone", "A2", "--metronome", "60"])
+        try terminal.waitFor(text: "Under the pairs: drone A2, metronome 60 BPM. It changes the task")
+        let said = terminal.written(after: 0)
+        #expect(said.contains("org.example.gone"), "the stand-in's reason is said too: \(said)")
+        terminal.send("q")
+        try terminal.waitFor(text: "Enter or space: start training")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     /// The start page takes them too, as it takes every option of `peach
     /// train`, for the training it starts (it refused them as unknown).
     @Test func theStartPageHandsThemToTheTrainingItStarts() throws {

@@ -13,6 +13,8 @@ final class PlainTrainingDisplay: TrainingDisplay {
         case .opened:
             say(localized(.plainIntro))
             say(localized(.plainSound, state.timbre))
+            // What the screen shows from the start (a drone under the pairs, a sound standing in) is said too.
+            if let message = state.message { say(message) }
         case .firstNote, .resized:
             break
         case .secondNote:

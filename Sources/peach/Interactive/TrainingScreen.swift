@@ -57,7 +57,8 @@ final class TrainingScreen {
         self.display = display
         self.input = input
         self.terminal = terminal
-        state = TrainingScreenState(timbre: sources.current.name, bell: bell, message: notes.first)
+        // Every note, each a sentence: a stand-in sound, a drone under the pairs and a history warning may all hold at once.
+        state = TrainingScreenState(timbre: sources.current.name, bell: bell, message: notes.isEmpty ? nil : notes.joined(separator: " "))
         settingsWatch = settings.map(SettingsWatch.init)
         sitting = Sitting(breakAfterMinutes: settings?.number(.breakAfter) ?? 0)
         self.overridden = overridden
