@@ -191,7 +191,12 @@ import Testing
         (["metronome", "--click", "34/33/35"], "'34/33/35' is not a click sound"),
         (["metronome", "--sample", "a.wav", "--source", "org.peach.sine"], "--sample chooses the click's source"),
         (["metronome", "--accent-sample", "a.wav"], "--accent-sample goes with --sample"),
-        (["metronome", "--json"], "needs its length"),
+        (["metronome", "--json"], "rendering to JSON needs its length: add --bars N or --seconds S"),
+        // Each names the lengths its tool takes, and not a fix already given (--wav) or one it refuses (the drone's --bars).
+        (["drone", "A", "--json"], "rendering to JSON needs its length: add --seconds S\n"),
+        (["metronome", "100"], "playing live needs a terminal; for a script, render with --wav FILE or --json and --bars N or --seconds S"),
+        (["metronome", "100", "--wav", "/dev/null"], "without a length --wav records what plays live, which needs a terminal; for a script, add --bars N or --seconds S"),
+        (["drone", "A", "--wav", "/dev/null"], "without a length --wav records what plays live, which needs a terminal; for a script, add --seconds S\n"),
         (["metronome", "--bars", "2", "--seconds", "3", "--json"], "give --bars or --seconds, not both"),
         (["metronome", "--bars", "2"], "--bars goes with --wav or --json"),
         (["metronome", "--seconds", "2"], "--seconds goes with --wav or --json"),

@@ -8,7 +8,8 @@ public enum TextCatalog {
                                                                   .droneLine,  // the drone's note, its added tones and its timbre, each worded
                                                                   .tunerPlainSetup,  // A4 and the transposition, each worded
                                                                   .gridEditorName, .gridMenuInstrument, .gridMenuTempo, .gridPhraseLine,
-                                                                  .optionTypeBool]  // on/off, the words --option takes in both
+                                                                  .optionTypeBool,  // on/off, the words --option takes in both
+                                                                  .practiceSecondsOnly]  // an option and its value's name
 
     /// Whether `key` has a text of its own in `language`.
     public static func has(_ key: TextKey, in language: Language) -> Bool {

@@ -127,7 +127,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpPresetForget, helpPresetFresh, practiceToolMetronome, practiceToolDrone, helpPracticePlain, practiceNoteRefused, presetReplaceNeedsSave, presetListOrForget, metronomeSeedOutside
     case helpMetronomeSample, helpMetronomeAccentSample, metronomeSampleOrSource, metronomeAccentNeedsSample
     case backdropDrone, backdropMetronome, backdropNotice, backdropStopped, helpTrainDrone, helpTrainMetronome, trainBackdropHeadless
-    case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLengthBoth, practiceLengthNeedsOutput, droneHasNoBars, practiceLengthNeeded
+    case droneCentsOutside, droneReferenceOutside, droneRootOutside, droneUnknownTimbre, droneUnknownTuning, practiceLengthBoth, practiceLengthNeedsOutput, droneHasNoBars, practiceLengthNeeded, practiceBarsOrSeconds, practiceSecondsOnly, practiceFileNeedsLength
     case practiceBarsOutside, practiceSecondsOutside, practiceNeedsTerminal, metronomeTitle, metronomeBar, metronomeCountIn
     case metronomeMuted, metronomePaused, metronomeKeys, metronomeTempo, metronomeTapped, metronomeTapMore, droneTitle, droneOff
     case droneLine, droneFifthJust, droneFifthEqual, droneOctave, droneKeys, plainMetronomeStarted, plainTempo, plainDrone, plainDroneOff

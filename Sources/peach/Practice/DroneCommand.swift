@@ -58,7 +58,7 @@ struct DroneCommand: ParsableCommand {
         guard timbre == nil || sound.source == nil else { throw ValidationError(localized(.droneTimbreOrSource)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
-        try length.check(wav: sound.wav != nil)
+        try length.check(wav: sound.wav != nil, bars: false)
         try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
@@ -89,6 +89,7 @@ struct DroneCommand: ParsableCommand {
         let memory = store.map(SavedDrone.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory, json: length.json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))
+        try length.checkTerminal(wav: sound.wav != nil, bars: false)
         let setup = saved.setup
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         // The sine in the chosen timbre, unless `--source` names another (a SoundFont instrument, MIDI out);

@@ -142,6 +142,7 @@ struct MetronomeCommand: ParsableCommand {
         let memory = store.map(SavedMetronome.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory, json: length.json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) })
+        try length.checkTerminal(wav: sound.wav != nil)
         let setup = saved.setup, clickSound = saved.clickSound
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let clickSource = try saved.makeClickSource(from: catalog, sound: sound)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PeachText
 
 /// How long an offline render runs, and whether to print it as JSON: shared by the drone and the metronome.
@@ -23,11 +24,13 @@ struct PracticeLength: ParsableArguments {
     /// `--json`, or live the screen; an offline render to a file, nothing.
     var standardOutputUser: String? { json ? "--json" : isOffline ? nil : localized(.theScreen) }
 
-    /// Checks the length: one of `--bars` and `--seconds`, which needs a file (`wav`) or `--json`, and which `--json` needs.
-    func check(wav: Bool) throws {
+    /// Checks the length: one of `--bars` and `--seconds` (`--seconds` alone
+    /// where the tool has no `bars`), which needs a file (`wav`) or `--json`,
+    /// and which `--json` needs. Each error names the lengths the tool takes.
+    func check(wav: Bool, bars barsTaken: Bool = true) throws {
         if bars != nil && seconds != nil { throw ValidationError(localized(.practiceLengthBoth)) }
         if isOffline && !wav && !json { throw ValidationError(localized(.practiceLengthNeedsOutput, bars != nil ? "--bars" : "--seconds")) }
-        if json && !isOffline { throw ValidationError(localized(.practiceLengthNeeded)) }
+        if json && !isOffline { throw ValidationError(localized(.practiceLengthNeeded, Self.lengths(bars: barsTaken))) }
         if let bars, !Self.barsRange.contains(bars) {
             throw ValidationError(localized(.practiceBarsOutside, bars, Self.barsRange.lowerBound, Self.barsRange.upperBound))
         }
@@ -36,4 +39,13 @@ struct PracticeLength: ParsableArguments {
                                             Self.secondsRange.upperBound.compact))
         }
     }
+
+    /// Without a length the tool plays live, which needs a terminal: checked
+    /// once the setup is known to be good, before any sound or file is opened.
+    func checkTerminal(wav: Bool, bars barsTaken: Bool = true) throws {
+        guard !isOffline, isatty(STDIN_FILENO) != 1 else { return }
+        throw ValidationError(localized(wav ? .practiceFileNeedsLength : .practiceNeedsTerminal, Self.lengths(bars: barsTaken)))
+    }
+
+    private static func lengths(bars: Bool) -> String { localized(bars ? .practiceBarsOrSeconds : .practiceSecondsOnly) }
 }

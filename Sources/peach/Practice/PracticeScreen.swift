@@ -61,7 +61,6 @@ final class PracticeScreen {
     }
 
     func run() throws -> Ending {
-        guard isatty(STDIN_FILENO) == 1 else { throw Failure(localized(.practiceNeedsTerminal)) }
         let mode = TerminalMode(fullScreen: !plain)
         mode.enter()
         defer { mode.leave() }
