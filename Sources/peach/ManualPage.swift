@@ -23,8 +23,28 @@ struct ManualPage {
         page += [".SH " + Self.quoted(localized(.manualDescription))] + Self.paragraphs(configuration.discussion)
         page += [".SH " + Self.quoted(localized(.manualCommands))]
         for command in Self.visibleCommands(below: root) { page += section(for: command) }
+        for (heading, entries) in [(TextKey.manualEnvironment, Self.environment), (.manualFiles, Self.files), (.manualExitStatus, Self.exitStatuses)] {
+            page += [".SH " + Self.quoted(localized(heading))]
+            for (term, text) in entries { page += [".TP", "\\fB\(Self.escaped(term))\\fR", Self.escaped(localized(text))] }
+        }
         return page.joined(separator: "\n") + "\n"
     }
+
+    /// What the command tree's help does not hold: the environment Peach reads, the files it keeps, and how it ends.
+    private static let environment: [(String, TextKey)] = [
+        ("XDG_CONFIG_HOME", .manualEnvironmentConfig), ("XDG_DATA_HOME", .manualEnvironmentData), ("XDG_CACHE_HOME", .manualEnvironmentCache),
+        ("PEACH_PLUGIN_PATH", .manualEnvironmentPluginPath), ("PEACH_ALLOW_WRITABLE_PLUGINS", .manualEnvironmentWritablePlugins),
+        ("PEACH_SOUNDFONT", .manualEnvironmentSoundFont), ("PEACH_MACHINE", .manualEnvironmentMachine), ("PEACH_DEBUG", .manualEnvironmentDebug),
+        ("LC_ALL, LC_MESSAGES, LANG", .manualEnvironmentLanguage), ("VISUAL, EDITOR", .manualEnvironmentEditor), ("NO_COLOR", .manualEnvironmentNoColour),
+    ]
+    private static let files: [(String, TextKey)] = [
+        ("~/.config/peach/settings.json", .manualFileSettings), ("~/.local/share/peach/history/", .manualFileHistory),
+        ("~/.local/share/peach/journal/", .manualFileJournal), ("~/.local/share/peach/recordings/", .manualFileRecordings),
+        ("~/.cache/peach/fluid/", .manualFileCache), ("~/.local/lib/peach/plugins/", .manualFilePlugins),
+    ]
+    private static let exitStatuses: [(String, TextKey)] = [
+        ("0", .manualExitSuccess), ("1", .manualExitFailure), ("64", .manualExitUsage), ("70", .manualExitPlugin), ("128 + n", .manualExitSignal),
+    ]
 
     /// Subcommands a user is shown, depth first, each followed by its own.
     private static func visibleCommands(below command: ParsableCommand.Type) -> [ParsableCommand.Type] {

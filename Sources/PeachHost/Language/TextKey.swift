@@ -50,6 +50,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpSourcesAbstract, helpSourcesDiscussion, helpSourcesJSON, helpSourcesID, helpPlayAbstract, helpPlayDiscussion, helpExamples, helpPlayNotes, helpPlayCents
     case helpPlayDuration, helpProbeAbstract, helpProbePath, helpBridgeAbstract, helpBridgeSource, helpPluginIsolation, helpDataDir, helpPluginPath, helpRange, helpStyle, helpDuration, helpPause
     case helpManualAbstract, manualSection, manualName, manualSynopsis, manualDescription, manualCommands
+    case manualEnvironment, manualFiles, manualExitStatus, manualEnvironmentConfig, manualEnvironmentData, manualEnvironmentCache
+    case manualEnvironmentPluginPath, manualEnvironmentWritablePlugins, manualEnvironmentSoundFont, manualEnvironmentMachine, manualEnvironmentDebug
+    case manualEnvironmentLanguage, manualEnvironmentEditor, manualEnvironmentNoColour, manualFileSettings, manualFileHistory, manualFileJournal
+    case manualFileRecordings, manualFileCache, manualFilePlugins, manualExitSuccess, manualExitFailure, manualExitUsage, manualExitPlugin, manualExitSignal
     case helpSeed, helpPlain, helpNoBell, helpReference, helpReferenceOfTake, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
     case valueNameAssignment
