@@ -284,6 +284,55 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("later")))
     }
 
+    /// Answers no training could have made (a note of 1e6 s, one of year 1 or of 1999, no source) are
+    /// refused by `import` with the file, the line and the field, as other bad lines are; in a history
+    /// file the same lines are damaged lines, named and left out, so an imported file and the history
+    /// agree. (What training writes is taken: the trained folder's export imports whole, above.)
+    @Test func answersNoTrainingCouldHaveMadeAreRefusedByImportAndLeftOutOfTheHistory() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let rows = try Self.peach(["export", "--csv", "--data-dir", data]).standardOutput.components(separatedBy: "\r\n")
+        let history = try #require(try FileManager.default.contentsOfDirectory(atPath: data + "/history").first { $0.hasSuffix(".jsonl") })
+        let lines = try String(contentsOfFile: data + "/history/" + history, encoding: .utf8).split(separator: "\n").map(String.init)
+        let implausible: [(column: Int, value: String, field: String, reason: String)] = [
+            (11, "1e6", #""noteSeconds":1000000"#, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
+            (0, "0001-01-01T00:00:00.000Z", #""time":"0001-01-01T00:00:00.000Z""#,
+             "time is 0001-01-01T00:00:00.000Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+            (0, "1999-12-31T23:59:59.999Z", #""time":"1999-12-31T23:59:59.999Z""#,
+             "time is 1999-12-31T23:59:59.999Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+            (9, "", #""source":"""#, "source is empty; every answer names the sound source it was played on"),
+        ]
+        var damaged: [String] = []
+        for (index, bad) in implausible.enumerated() {
+            var csv = rows, fields = rows[4].components(separatedBy: ",")
+            fields[bad.column] = bad.value
+            csv[4] = fields.joined(separator: ",")
+            let key = bad.field.prefix { $0 != ":" }
+            let line = try #require(lines[2].firstRange(of: try Regex(key + #":("[^"]*"|[0-9.]+)"#)).map { lines[2].replacingCharacters(in: $0, with: bad.field) })
+            damaged.append(line)
+            try csv.joined(separator: "\r\n").write(toFile: folder.file("bad.csv"), atomically: true, encoding: .utf8)
+            try (lines[..<2] + [line] + lines[3...]).joined(separator: "\n").appending("\n").write(toFile: folder.file("bad.jsonl"), atomically: true, encoding: .utf8)
+            for (file, number) in [(folder.file("bad.csv"), 5), (folder.file("bad.jsonl"), 3)] {
+                let result = try Self.peach(["import", file, "--data-dir", folder.file("copy\(index)")])
+                #expect(result.status == 1, "\(bad.reason): \(result)")
+                #expect(result.standardError.contains("\(file) line \(number): \(bad.reason); nothing was imported"), "\(result.standardError)")
+                #expect(!FileManager.default.fileExists(atPath: folder.file("copy\(index)")), "the data folder was not even created")
+            }
+        }
+
+        // The same answers in another machine's history file: named as damaged and left out, never read as answers.
+        let tablet = data + "/history/tablet.jsonl"
+        try (damaged.joined(separator: "\n") + "\n").write(toFile: tablet, atomically: true, encoding: .utf8)
+        let check = try Self.peach(["history", "check", "--data-dir", data])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.split(separator: "\n").map(String.init)
+                == implausible.enumerated().map { "\(tablet) line \($0.offset + 1): \($0.element.reason)" }, "\(check.standardOutput)")
+        let export = try Self.peach(["export", "--csv", "--data-dir", data])
+        #expect(export.status == 0 && export.standardOutput.components(separatedBy: "\r\n").count == rows.count, "the 2100 answers, and no other")
+        #expect(export.standardError.contains("\(tablet): 4 damaged lines left out"), "\(export.standardError)")
+    }
+
     @Test func aMalformedRowStopsTheImportWithItsLineNumber() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -78,6 +78,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case answerReferenceOutside, answerCentsOutside, answerFirstHz, answerSecondHz, answerCorrectMismatch, profileNotFinite
     case snapshotDamaged, snapshotMovedAside, snapshotNotMovedAside, historyDamagedLine, historyDamagedLines, historyDamagedMore
     case historyCheckClean, historyCheckSummary, historySymbolicLink, historyNotRegularFile, lineTimbre
+    case answerTimeBeforePeach, answerNoteSecondsOutside, answerSourceEmpty
     case answerTimeOutside, answerResponseTime, lineFieldTwice, lineVersion, lineNoteOutside, lineNameMismatch, lineAnswer
     case lineResponseNegative, lineFieldMissing, lineNotNumber, lineNotWhole, lineNotString, lineNotBool, timeLayout, timeNoSuchDate
     case timeNoSuchTime, scanColumn, scanNotObject, scanExpectedCommaOrBrace, scanExpectedKey, scanExpectedColon, scanLineEnds, scanNested
