@@ -36,10 +36,31 @@ import Testing
             #expect(lines.allSatisfy { $0.unicodeScalars.count < width }, "\(result.standardOutput)")
             #expect(!result.standardOutput.contains("\u{1B}"), "no colour into a pipe")
             #expect(result.standardOutput.contains("C4") && result.standardOutput.contains("2100 answers"))
-            #expect(result.standardOutput.contains("weakest first: A4 "), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("weakest first: A4\u{A0}"), "\(result.standardOutput)")
         }
         let empty = try Self.peach(["profile", "--data-dir", folder.file("empty")])
         #expect(empty.status == 0 && empty.standardOutput.hasPrefix("No answers yet"))
+    }
+
+    /// Peach wraps the weak spots to the window itself: never between a key and its threshold, at any
+    /// width (a line ended in `A4` and the next began `25 ¢`).
+    @Test func theWeakSpotsKeepEachKeyWithItsValueAtEveryWidth() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        for width in 24...90 {
+            let result = try Self.peach(["profile", "--data-dir", data], environment: ["COLUMNS": String(width)])
+            #expect(result.status == 0, "\(result.standardError)")
+            let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("Weak spots") }, "\(result.standardOutput)")
+            let end = try #require(lines[start...].firstIndex { $0.hasSuffix(".") })
+            let sentence = lines[start...end]
+            #expect(sentence.joined(separator: " ").contains("A4"), "\(sentence)")
+            for line in sentence {
+                #expect(!line.contains(/(^|[ :,])[A-G]#?-?[0-9]$/), "a key without its value at width \(width): \(sentence)")
+                #expect(!line.contains(/^ *[0-9.>]/), "a value without its key at width \(width): \(sentence)")
+            }
+        }
     }
 
     /// With no answers yet, profile and stats point to the training a person
@@ -112,7 +133,7 @@ import Testing
         // Both say what the list is, and list the same keys in the same order (the start page fewer of them).
         func named(_ sentence: String) -> [String] {
             guard let list = sentence.split(separator: ": ", maxSplits: 1).last, sentence.contains("weakest first") else { return [] }
-            return list.split(separator: ", ").map { String($0.split(separator: " ")[0]) }
+            return list.split(separator: ", ").map { String($0.split(whereSeparator: \.isWhitespace)[0]) }
         }
         #expect(startSentence.hasPrefix(profileSentence.prefix(while: { $0 != ":" })), "\(startSentence) | \(profileSentence)")
         #expect(named(profileSentence).starts(with: named(startSentence)) && !named(startSentence).isEmpty == !first.isEmpty,
