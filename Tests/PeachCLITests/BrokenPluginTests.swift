@@ -78,13 +78,14 @@ import Testing
 
     // MARK: Plugins that misbehave while playing
 
-    /// `peach play` through a fixture built with `define`, into `out.wav`, ended by `timeout` if it hangs.
     /// `peach play A4` with the fixture built with `define`, in Peach's own process unless `isolation` says otherwise:
     /// these tests are about what Peach does when a plugin shares its process.
-    static func play(_ define: [String], in folder: TemporaryDirectory, isolation: String = "in-process") throws -> (result: Shell.Output, library: String) {
+    static func play(_ define: [String], in folder: TemporaryDirectory, isolation: String = "in-process",
+                     timeout: Int = 30) throws -> (result: Shell.Output, library: String) {
         let library = try CPlugin.build(fixture, named: "libfaulty", in: folder.path, defines: define)
-        let result = try Shell.run(["timeout", "30", BuildProducts.peach, "play", "A4", "--plugin-path", folder.path, "--plugin-isolation", isolation,
-                                    "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")])
+        // Killed should it outlast `timeout`: a hang on the main thread outlasts a SIGTERM.
+        let result = try Shell.run(["timeout", "--kill-after=5", String(timeout), BuildProducts.peach, "play", "A4", "--plugin-path", folder.path,
+                                    "--plugin-isolation", isolation, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")])
         return (result, library)
     }
 
@@ -176,6 +177,23 @@ import Testing
         #expect(result.status == 70, "\(result.status) \(result.standardError)")
         #expect(result.standardError.contains("the sound source org.peach.test.fixture (\(library)) hung in process"), "\(result.standardError)")
         try Self.expectFinishedWAV(folder.file("out.wav"), frames: 4864)
+    }
+
+    /// A call on the main thread that never returns has a deadline as `process` has, as long as a bridge
+    /// process gives that call (activate may measure a whole instrument): then Peach names the plugin and
+    /// the call in one line and exits as for a crash, rather than wait for ever.
+    @Test(arguments: [("HANG_IN_ACTIVATE", "activate", 60.0), ("HANG_IN_DEACTIVATE", "deactivate", 10.0)])
+    func aHangInAMainThreadCallIsStoppedAtItsDeadline(define: String, call: String, seconds: Double) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let start = Date()
+        let (result, library) = try Self.play([define], in: folder, timeout: Int(seconds) + 60)
+        let took = Date().timeIntervalSince(start)
+        #expect(result.status == 70 && !result.killedBySignal, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.hasSuffix(
+            "peach: the sound source org.peach.test.fixture (\(library)) hung in \(call): a call did not return. Peach had to stop.\n"),
+                "\(result.standardError)")
+        #expect(took >= seconds && took < seconds + 30, "ended after \(took) s")
     }
 
     /// A block slower than real time but within the 2 s deadline is no hang, in Peach's process too,

@@ -258,6 +258,28 @@ import Testing
         #expect((metronomeReport["clicks"] as? [Any])?.count == 4)
     }
 
+    /// A drone's note is said as it was written, flats as Peach writes them (`Bb2`), in the JSON of the
+    /// drone and of the metronome under it, and in a preset kept; a MIDI number is named with a sharp.
+    @Test(arguments: [("Bb2", "Bb2"), ("B♭2", "Bb2"), ("bb2", "Bb2"), ("A#2", "A#2"), ("46", "A#2"), ("Eb", "Eb3")])
+    func theDroneKeepsTheSpellingOfItsNote(typed: String, said: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let drone = try Self.peach(["drone", typed, "--seconds", "0.1", "--json", "--save", "low"], folder: folder)
+        #expect(drone.status == 0, "\(drone.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(drone.standardOutput.utf8)) as? [String: Any])
+        #expect(report["note"] as? String == said, "\(report)")
+        let key = try MIDINote(parsing: said)
+        #expect((report["frequencies"] as? [Double])?.first.map { abs($0 - Pitch.frequency(of: key)) < 1e-9 } == true, "\(report)")
+        let presets = try Self.peach(["drone", "--presets"], folder: folder)
+        #expect(presets.standardOutput.hasPrefix("low  peach drone --preset low  = \(said) "), "\(presets.standardOutput)")
+        let recalled = try Self.peach(["drone", "--preset", "low", "--seconds", "0.1", "--json"], folder: folder)
+        #expect((try JSONSerialization.jsonObject(with: Data(recalled.standardOutput.utf8)) as? [String: Any])?["note"] as? String == said)
+        let metronome = try Self.peach(["metronome", "120", "--drone", typed, "--bars", "1", "--json"], folder: folder)
+        #expect(metronome.status == 0, "\(metronome.standardError)")
+        let under = try #require(try JSONSerialization.jsonObject(with: Data(metronome.standardOutput.utf8)) as? [String: Any])
+        #expect((under["drone"] as? [String: Any])?["note"] as? String == said, "\(under)")
+    }
+
     /// A tempo may carry its unit, as a metronome shows it (`120bpm`, `96 BPM`).
     @Test(arguments: ["120bpm", "120 BPM", "120"])
     func aTempoMayCarryItsUnit(typed: String) throws {

@@ -153,6 +153,23 @@ import Testing
         #expect(!terminal.screen.text.contains("███"), "no big digits in plain mode")
     }
 
+    /// The screen says the drone's note as it was written, as its JSON does: `Bb2`, not `A#2`; an octave
+    /// up it is still `Bb3`, a semitone away it is named with a sharp.
+    @Test func theScreenSaysTheDronesNoteAsItWasWritten() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let terminal = try Self.start(["drone", "B♭2", "--device", "null"], folder: folder)
+        try terminal.waitFor(text: "Drone  Bb2 · pure")
+        terminal.send("\u{1B}[A")  // Up: an octave, without a metronome
+        try terminal.waitFor(text: "Drone  Bb3 · pure")
+        terminal.send("\u{1B}[D")  // Left: a semitone down
+        try terminal.waitFor(text: "Drone  A3 · pure")
+        terminal.send("\u{1B}[C")
+        try terminal.waitFor(text: "Drone  A#3 · pure")
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 10) == 0, "\(terminal.screen.text)")
+    }
+
     /// The drone changes its sound live (p: pure to organ, a new source) and
     /// its note (→) with no gap: every 10 ms of the file from the fade-in to
     /// the fade-out holds sound. The metronome beside it is the clock the

@@ -36,10 +36,31 @@ import Testing
             #expect(lines.allSatisfy { $0.unicodeScalars.count < width }, "\(result.standardOutput)")
             #expect(!result.standardOutput.contains("\u{1B}"), "no colour into a pipe")
             #expect(result.standardOutput.contains("C4") && result.standardOutput.contains("2100 answers"))
-            #expect(result.standardOutput.contains("weakest first: A4 "), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("weakest first: A4\u{A0}"), "\(result.standardOutput)")
         }
         let empty = try Self.peach(["profile", "--data-dir", folder.file("empty")])
         #expect(empty.status == 0 && empty.standardOutput.hasPrefix("No answers yet"))
+    }
+
+    /// Peach wraps the weak spots to the window itself: never between a key and its threshold, at any
+    /// width (a line ended in `A4` and the next began `25 ¢`).
+    @Test func theWeakSpotsKeepEachKeyWithItsValueAtEveryWidth() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        for width in 24...90 {
+            let result = try Self.peach(["profile", "--data-dir", data], environment: ["COLUMNS": String(width)])
+            #expect(result.status == 0, "\(result.standardError)")
+            let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("Weak spots") }, "\(result.standardOutput)")
+            let end = try #require(lines[start...].firstIndex { $0.hasSuffix(".") })
+            let sentence = lines[start...end]
+            #expect(sentence.joined(separator: " ").contains("A4"), "\(sentence)")
+            for line in sentence {
+                #expect(!line.contains(/(^|[ :,])[A-G]#?-?[0-9]$/), "a key without its value at width \(width): \(sentence)")
+                #expect(!line.contains(/^ *[0-9.>]/), "a value without its key at width \(width): \(sentence)")
+            }
+        }
     }
 
     /// With no answers yet, profile and stats point to the training a person
@@ -112,7 +133,7 @@ import Testing
         // Both say what the list is, and list the same keys in the same order (the start page fewer of them).
         func named(_ sentence: String) -> [String] {
             guard let list = sentence.split(separator: ": ", maxSplits: 1).last, sentence.contains("weakest first") else { return [] }
-            return list.split(separator: ", ").map { String($0.split(separator: " ")[0]) }
+            return list.split(separator: ", ").map { String($0.split(whereSeparator: \.isWhitespace)[0]) }
         }
         #expect(startSentence.hasPrefix(profileSentence.prefix(while: { $0 != ":" })), "\(startSentence) | \(profileSentence)")
         #expect(named(profileSentence).starts(with: named(startSentence)) && !named(startSentence).isEmpty == !first.isEmpty,
@@ -285,6 +306,55 @@ import Testing
         let future = try Self.peach(["import", folder.file("future.csv"), "--data-dir", folder.file("later")])
         #expect(future.status == 1 && future.standardError.contains("\(folder.file("future.csv")): answer 1 was given at 2099-"), "\(future)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("later")))
+    }
+
+    /// Answers no training could have made (a note of 1e6 s, one of year 1 or of 1999, no source) are
+    /// refused by `import` with the file, the line and the field, as other bad lines are; in a history
+    /// file the same lines are damaged lines, named and left out, so an imported file and the history
+    /// agree. (What training writes is taken: the trained folder's export imports whole, above.)
+    @Test func answersNoTrainingCouldHaveMadeAreRefusedByImportAndLeftOutOfTheHistory() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try Self.trainedFolder(folder)
+        let rows = try Self.peach(["export", "--csv", "--data-dir", data]).standardOutput.components(separatedBy: "\r\n")
+        let history = try #require(try FileManager.default.contentsOfDirectory(atPath: data + "/history").first { $0.hasSuffix(".jsonl") })
+        let lines = try String(contentsOfFile: data + "/history/" + history, encoding: .utf8).split(separator: "\n").map(String.init)
+        let implausible: [(column: Int, value: String, field: String, reason: String)] = [
+            (11, "1e6", #""noteSeconds":1000000"#, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
+            (0, "0001-01-01T00:00:00.000Z", #""time":"0001-01-01T00:00:00.000Z""#,
+             "time is 0001-01-01T00:00:00.000Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+            (0, "1999-12-31T23:59:59.999Z", #""time":"1999-12-31T23:59:59.999Z""#,
+             "time is 1999-12-31T23:59:59.999Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+            (9, "", #""source":"""#, "source is empty; every answer names the sound source it was played on"),
+        ]
+        var damaged: [String] = []
+        for (index, bad) in implausible.enumerated() {
+            var csv = rows, fields = rows[4].components(separatedBy: ",")
+            fields[bad.column] = bad.value
+            csv[4] = fields.joined(separator: ",")
+            let key = bad.field.prefix { $0 != ":" }
+            let line = try #require(lines[2].firstRange(of: try Regex(key + #":("[^"]*"|[0-9.]+)"#)).map { lines[2].replacingCharacters(in: $0, with: bad.field) })
+            damaged.append(line)
+            try csv.joined(separator: "\r\n").write(toFile: folder.file("bad.csv"), atomically: true, encoding: .utf8)
+            try (lines[..<2] + [line] + lines[3...]).joined(separator: "\n").appending("\n").write(toFile: folder.file("bad.jsonl"), atomically: true, encoding: .utf8)
+            for (file, number) in [(folder.file("bad.csv"), 5), (folder.file("bad.jsonl"), 3)] {
+                let result = try Self.peach(["import", file, "--data-dir", folder.file("copy\(index)")])
+                #expect(result.status == 1, "\(bad.reason): \(result)")
+                #expect(result.standardError.contains("\(file) line \(number): \(bad.reason); nothing was imported"), "\(result.standardError)")
+                #expect(!FileManager.default.fileExists(atPath: folder.file("copy\(index)")), "the data folder was not even created")
+            }
+        }
+
+        // The same answers in another machine's history file: named as damaged and left out, never read as answers.
+        let tablet = data + "/history/tablet.jsonl"
+        try (damaged.joined(separator: "\n") + "\n").write(toFile: tablet, atomically: true, encoding: .utf8)
+        let check = try Self.peach(["history", "check", "--data-dir", data])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.split(separator: "\n").map(String.init)
+                == implausible.enumerated().map { "\(tablet) line \($0.offset + 1): \($0.element.reason)" }, "\(check.standardOutput)")
+        let export = try Self.peach(["export", "--csv", "--data-dir", data])
+        #expect(export.status == 0 && export.standardOutput.components(separatedBy: "\r\n").count == rows.count, "the 2100 answers, and no other")
+        #expect(export.standardError.contains("\(tablet): 4 damaged lines left out"), "\(export.standardError)")
     }
 
     @Test func aMalformedRowStopsTheImportWithItsLineNumber() throws {

@@ -43,6 +43,27 @@ import Testing
         }
     }
 
+    /// The calendar's recording marks come from the recordings folder: one that cannot be read is said,
+    /// naming it, as `peach record list` says it (the calendar had quietly shown no recordings); the
+    /// calendar still shows the rest. A folder that may be entered but not listed is no empty library either.
+    @Test(arguments: [0, 0o100])
+    func anUnreadableRecordingsFolderIsSaidByTheCalendar(mode: Int) throws {
+        let folder = TemporaryDirectory()
+        defer { _ = chmod(folder.path + "/data/recordings", 0o700); folder.remove() }
+        let data = folder.path + "/data"
+        try Self.closedFolder(data + "/recordings", holding: "take.wav", "")
+        #expect(chmod(data + "/recordings", mode_t(mode)) == 0)
+        for command in [["journal", "calendar", "--plain"], ["journal", "calendar", "--json"]] {
+            let result = try Shell.run(try Self.unprivileged(folder, command + ["--data-dir", data]), environment: ["HOME": "/nonexistent"])
+            #expect(result.status == 0, "\(command): \(result)")
+            #expect(result.standardError.contains("cannot read \(data)/recordings: Permission denied; the calendar shows no recordings"),
+                    "\(command): \(result.standardError)")
+        }
+        let list = try Shell.run(try Self.unprivileged(folder, ["record", "list", "--data-dir", data]), environment: ["HOME": "/nonexistent"])
+        #expect(list.status != 0, "\(list)")
+        #expect(list.standardError.contains("\(data)/recordings") && list.standardError.contains("Permission denied"), "\(list.standardError)")
+    }
+
     @Test func anUnreadableJournalIsAnErrorNotNoNotes() throws {
         let folder = TemporaryDirectory()
         defer { _ = chmod(folder.path + "/data/journal", 0o700); folder.remove() }

@@ -121,6 +121,11 @@ import Testing
         (good.replacing(",440.0,", with: ",4400,"), 3, "reference is 4400 Hz, outside 400 to 480 Hz"),
         (good.replacing("262.3822617494339", with: "262.5"), 3, "secondHz is 262.5, but 5 cents above"),
         (good.replacing(",true,", with: ",false,"), 3, "correct is false, but the answer higher"),
+        // What no training could have made: a note of 1e6 s, an answer of year 1 or before Peach, no source.
+        (good.replacing(",1.0\r\n", with: ",1e6\r\n"), 3, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
+        (good.replacing("2026-11-21", with: "0001-01-01"), 3, "time is 0001-01-01T19:07:00.123Z, before 2000-01-01T00:00:00.000Z"),
+        (good.replacing("2026-11-21", with: "1999-12-31"), 3, "time is 1999-12-31T19:07:00.123Z, before 2000-01-01T00:00:00.000Z"),
+        (good.replacing("org.peach.sine", with: ""), 3, "source is empty"),
     ]
 
     /// The import's error, if any.
@@ -187,10 +192,10 @@ import Testing
         defer { folder.remove() }
         let data = folder.file("data")
         let store = try HistoryStore(directory: data, machine: "laptop")
-        try store.append(answer(100))
-        try store.append(answer(200))
+        try store.append(answer(1_790_000_100))
+        try store.append(answer(1_790_000_200))
         // Another machine's history: one answer already here, three new (one in the same millisecond as an old one), a blank line.
-        let lines = [answer(200), answer(150, note: 61), answer(300, note: 62), answer(200.0004, note: 63)].map(HistoryLine.encode)
+        let lines = [answer(1_790_000_200), answer(1_790_000_150, note: 61), answer(1_790_000_300, note: 62), answer(1_790_000_200.0004, note: 63)].map(HistoryLine.encode)
         try (lines[0] + "\n" + lines[1] + "\n\n" + lines[2] + "\n" + lines[3]).write(toFile: folder.file("tablet.jsonl"), atomically: true, encoding: .utf8)
         let outcome = try HistoryImport.run(folder.file("tablet.jsonl"), dataDirectory: data)
         #expect(outcome.read == 4 && outcome.added == 3)
@@ -210,7 +215,7 @@ import Testing
         defer { folder.remove() }
         let training = try HistoryStore(directory: folder.file("data"))
         try training.lockForTraining()
-        try (HistoryLine.encode(answer(1)) + "\n").write(toFile: folder.file("one.jsonl"), atomically: true, encoding: .utf8)
+        try (HistoryLine.encode(answer(1_790_000_001)) + "\n").write(toFile: folder.file("one.jsonl"), atomically: true, encoding: .utf8)
         #expect(throws: ImportError.history(.alreadyTraining(directory: folder.file("data")))) {
             try HistoryImport.run(folder.file("one.jsonl"), dataDirectory: folder.file("data"))
         }

@@ -56,8 +56,8 @@ import Testing
         defer { directory.remove() }
         let store = try makeStore(directory)
         let answers = [
-            answer(-1.5, note: 0, cents: -0.05, source: "quote \" backslash \\ slash / newline \n tab \t bell \u{07} del \u{7F}"),
-            answer(0.001, note: 127, cents: 0.1, direction: .lower, correct: false, response: 0, source: "é 🎻 ünïcödé"),
+            answer(TrainingAnswer.earliestTime, note: 0, cents: -0.05, source: "quote \" backslash \\ slash / newline \n tab \t bell \u{07} del \u{7F}"),
+            answer(TrainingAnswer.earliestTime + 0.001, note: 127, cents: 0.1, direction: .lower, correct: false, response: 0, source: "é 🎻 ünïcödé"),
             answer(1_795_000_000.123, note: 69, cents: 0.0000001, response: 12.345, reference: 415, noteSeconds: 0.25),
             answer(1_795_000_000.124, note: 21, cents: -49.999999999999, direction: .lower, reference: 466.16, noteSeconds: 3),
             answer(253_402_300_799.999, note: 108, cents: 299.5678901234567, response: 0.001),
@@ -72,7 +72,7 @@ import Testing
         #expect(lines.count == answers.count + 1 && lines.last == "", "one line per answer, each ending in a newline")
         #expect(lines[2].contains(#""cents":0.0000001,"#), "cents as a plain decimal: \(lines[2])")
         #expect(lines[2].contains(#""time":"2026-11-18T11:06:40.123Z""#), "\(lines[2])")
-        #expect(lines[0].contains(#""time":"1969-12-31T23:59:58.500Z""#), "\(lines[0])")
+        #expect(lines[0].contains(#""time":"2000-01-01T00:00:00.000Z""#), "the earliest time an answer may have: \(lines[0])")
         #expect(lines[4].contains(#""time":"9999-12-31T23:59:59.999Z""#), "\(lines[4])")
         #expect(lines[1].contains(#""responseMs":0,"#) && lines[2].contains(#""responseMs":12345,"#))
         // Frequencies to far better than 1e-9 relative: as written, they read back as the same Doubles.
@@ -118,12 +118,17 @@ import Testing
             Double(Int64.random(in: -11_676_096_000_000...253_402_300_799_999, using: &generator)) / 1000
         }
         for time in times {
-            let line = HistoryLine.encode(answer(time))
-            let written = try #require(line.split(separator: "\"")[safe: 5].map(String.init))
+            let written = UTCTimestamp.format(time)
             #expect(written == formatter.string(from: Date(timeIntervalSince1970: time)), "\(time)")
+            #expect(written.utf8.withContiguousStorageIfAvailable { UTCTimestamp.parse($0) } == .success(time), "\(written)")
+            // A line holds it as written; one before Peach's earliest answer is refused (`valuesPeachCannotHaveRecordedAreRefused`).
+            guard time >= TrainingAnswer.earliestTime else { continue }
+            let line = HistoryLine.encode(answer(time))
+            #expect(line.split(separator: "\"")[safe: 5].map(String.init) == written, "\(line)")
             #expect(try HistoryLine.decode(line).time == time, "\(written)")
         }
-        for (text, seconds) in [("1970-01-01T00:00:00Z", 0.0), ("1970-01-01T00:00:00.5Z", 0.5), ("2000-02-29T12:00:00.000001Z", 951_825_600.000001)] {
+        for (text, seconds) in [("2000-01-01T00:00:00Z", 946_684_800.0), ("2000-01-01T00:00:00.5Z", 946_684_800.5),
+                                ("2000-02-29T12:00:00.000001Z", 951_825_600.000001)] {
             let line = Self.exampleLine.replacingOccurrences(of: "2026-11-21T19:07:00.123Z", with: text)
             #expect(abs(try HistoryLine.decode(line).time - seconds) < 1e-9, "\(text)")
         }
@@ -211,7 +216,7 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try makeStore(directory)
-        var answers = (0..<4).map { answer(Double($0)) }
+        var answers = (0..<4).map { answer(at(Double($0))) }
         for index in 2..<4 { answers[index].timbre = ["shape": "soft"] }
         for answer in answers { try store.append(answer) }
         #expect(try store.readAll().answers == answers)
@@ -237,6 +242,13 @@ import Testing
         (#""firstHz":261.6255653"#, #""firstHz":262.6255653"#, "firstHz is 262.6255653, but key C4 at A4 = 440 Hz is 261.6255653005986 Hz"),
         (#""secondHz":262.3822617"#, #""secondHz":263"#, "secondHz is 263, but 5 cents above 261.6255653 Hz is 262.3822617494339 Hz"),
         (#""correct":true"#, #""correct":false"#, "correct is false, but the answer higher to a difference of 5 cents says otherwise"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"0001-01-01T00:00:00.000Z""#,
+         "time is 0001-01-01T00:00:00.000Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"1999-12-31T23:59:59.999Z""#,
+         "time is 1999-12-31T23:59:59.999Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+        (#""noteSeconds":1.0"#, #""noteSeconds":1e6"#, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
+        (#""noteSeconds":1.0"#, #""noteSeconds":0.05"#, "noteSeconds is 0.05 s; training plays notes of 0.1 to 10 s"),
+        (#""source":"org.peach.sine""#, #""source":"""#, "source is empty; every answer names the sound source it was played on"),
     ])
     func valuesPeachCannotHaveRecordedAreRefused(field: String, replacement: String, reason: String) throws {
         let line = Self.exampleLine.replacingOccurrences(of: field, with: replacement)
@@ -251,6 +263,19 @@ import Testing
         #expect(error?.words == "cannot record this answer: cents is 1e+308; Peach plays differences of at most 300 cents up or down, never 0")
     }
 
+    /// What training writes is never refused: every note length the setting (and `--duration`, which it
+    /// checks) offers, from the earliest time an answer may have.
+    @Test func everyAnswerTrainingCanRecordReadsBack() throws {
+        guard case .number(let lengths, _, _) = Setting.noteDuration.kind else { Issue.record("note-duration is a number"); return }
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        let answers = [answer(TrainingAnswer.earliestTime, noteSeconds: lengths.lowerBound),
+                       answer(Date().timeIntervalSince1970.rounded(), noteSeconds: lengths.upperBound)]
+        for answer in answers { try store.append(answer) }
+        #expect(try store.readAll().answers == answers)
+    }
+
     // MARK: files
 
     @Test func twoMachinesFilesAreMergedInTimeOrder() throws {
@@ -258,13 +283,13 @@ import Testing
         defer { directory.remove() }
         let laptop = try makeStore(directory, machine: "laptop")
         let desktop = try makeStore(directory, machine: "desktop")
-        for time in [1.0, 3, 5] { try laptop.append(answer(time, source: "laptop")) }
-        for time in [2.0, 3, 4] { try desktop.append(answer(time, source: "desktop")) }
+        for time in [1.0, 3, 5] { try laptop.append(answer(at(time), source: "laptop")) }
+        for time in [2.0, 3, 4] { try desktop.append(answer(at(time), source: "desktop")) }
         // A third machine whose clock was set back: its own lines are sorted, ties kept in line order.
-        try Data(([7.0, 6, 0.5, 6].enumerated().map { HistoryLine.encode(answer($0.element, source: "tablet \($0.offset)")) + "\n" }).joined().utf8)
+        try Data(([7.0, 6, 0.5, 6].enumerated().map { HistoryLine.encode(answer(at($0.element), source: "tablet \($0.offset)")) + "\n" }).joined().utf8)
             .write(to: URL(fileURLWithPath: laptop.historyDirectory + "/tablet.jsonl"))
         let read = try laptop.readAll()
-        #expect(read.answers.map(\.time) == [0.5, 1, 2, 3, 3, 4, 5, 6, 6, 7])
+        #expect(read.answers.map(\.time) == [0.5, 1, 2, 3, 3, 4, 5, 6, 6, 7].map(at))
         #expect(read.answers.map(\.sourceID) == ["tablet 2", "laptop", "desktop", "desktop", "laptop", "desktop", "laptop",
                                                  "tablet 1", "tablet 3", "tablet 0"])
         #expect(read.consumedBytes.keys.sorted() == ["desktop.jsonl", "laptop.jsonl", "tablet.jsonl"])
@@ -276,11 +301,11 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var store = try makeStore(directory)
-        let answers = [answer(10), answer(11), answer(12)]
+        let answers = [answer(at(10)), answer(at(11)), answer(at(12))]
         for answer in answers { try store.append(answer) }
         let complete = text(store.ownHistoryPath)
         // Another process dies having written part of a line.
-        let fragment = String(HistoryLine.encode(answer(13)).prefix(40))
+        let fragment = String(HistoryLine.encode(answer(at(13))).prefix(40))
         let writer = try Shell.run(["/bin/sh", "-c", #"printf %s "$0" >> "$1""#, fragment, store.ownHistoryPath])
         #expect(writer.status == 0)
         #expect(text(store.ownHistoryPath) == complete + fragment)
@@ -292,13 +317,13 @@ import Testing
         #expect(text(store.ownHistoryPath) == complete + fragment, "reading changes nothing")
 
         store = try makeStore(directory)  // Peach starts again
-        try store.append(answer(14))
-        #expect(text(store.ownHistoryPath) == complete + HistoryLine.encode(answer(14)) + "\n")
+        try store.append(answer(at(14)))
+        #expect(text(store.ownHistoryPath) == complete + HistoryLine.encode(answer(at(14))) + "\n")
         let asides = try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory).filter { $0.hasPrefix("laptop.jsonl.torn-") }
         try #require(asides.count == 1)
         #expect(text(store.historyDirectory + "/" + asides[0]) == fragment, "the fragment is kept")
         let after = try store.readAll()
-        #expect(after.answers == answers + [answer(14)])
+        #expect(after.answers == answers + [answer(at(14))])
         #expect(after.warnings.isEmpty)
     }
 
@@ -306,44 +331,44 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var store = try makeStore(directory)
-        try store.append(answer(10))
-        try appendText(HistoryLine.encode(answer(11)), to: store.ownHistoryPath)  // cut exactly at the line's end
+        try store.append(answer(at(10)))
+        try appendText(HistoryLine.encode(answer(at(11))), to: store.ownHistoryPath)  // cut exactly at the line's end
         let before = text(store.ownHistoryPath)
         let read = try store.readAll()
-        #expect(read.answers == [answer(10), answer(11)])
+        #expect(read.answers == [answer(at(10)), answer(at(11))])
         #expect(read.warnings.isEmpty)
         #expect(read.consumedBytes["laptop.jsonl"] == before.utf8.count)
         #expect(try store.readNew(since: read.consumedBytes).answers.isEmpty, "read once, not again")
 
         store = try makeStore(directory)
-        try store.append(answer(12))
-        #expect(text(store.ownHistoryPath) == before + "\n" + HistoryLine.encode(answer(12)) + "\n")
+        try store.append(answer(at(12)))
+        #expect(text(store.ownHistoryPath) == before + "\n" + HistoryLine.encode(answer(at(12))) + "\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory) == ["laptop.jsonl"], "nothing set aside as torn")
-        #expect(try store.readAll().answers == [answer(10), answer(11), answer(12)])
+        #expect(try store.readAll().answers == [answer(at(10)), answer(at(11)), answer(at(12))])
         let later = try store.readNew(since: read.consumedBytes)
-        #expect(later.answers == [answer(12)] && !later.isComplete)
+        #expect(later.answers == [answer(at(12))] && !later.isComplete)
     }
 
     @Test func aZeroFilledTailAfterPowerLossIsSetAsideToo() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var store = try makeStore(directory)
-        try store.append(answer(1))
+        try store.append(answer(at(1)))
         let complete = bytes(store.ownHistoryPath)
         try Data(complete + [UInt8](repeating: 0, count: 100)).write(to: URL(fileURLWithPath: store.ownHistoryPath))
         let read = try store.readAll()
-        #expect(read.answers == [answer(1)] && read.warnings.count == 1)
+        #expect(read.answers == [answer(at(1))] && read.warnings.count == 1)
         store = try makeStore(directory)
-        try store.append(answer(2))
-        #expect(try store.readAll().answers == [answer(1), answer(2)])
-        #expect(bytes(store.ownHistoryPath).count == complete.count + HistoryLine.encode(answer(2)).utf8.count + 1)
+        try store.append(answer(at(2)))
+        #expect(try store.readAll().answers == [answer(at(1)), answer(at(2))])
+        #expect(bytes(store.ownHistoryPath).count == complete.count + HistoryLine.encode(answer(at(2))).utf8.count + 1)
     }
 
     @Test func aWriterKilledWhileAppendingLosesNoCompleteLine() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try makeStore(directory)
-        let line = HistoryLine.encode(answer(100))
+        let line = HistoryLine.encode(answer(at(100)))
         let middle = line.index(line.startIndex, offsetBy: line.count / 2)
         // Appends each line in two writes, as fast as it can, until killed.
         let writer = Process()
@@ -362,11 +387,11 @@ import Testing
         let torn = written.last != 0x0A
         let read = try store.readAll()
         #expect(read.answers.count == completeLines)
-        #expect(read.answers.allSatisfy { $0 == answer(100) })
+        #expect(read.answers.allSatisfy { $0 == answer(at(100)) })
         #expect(read.warnings.count == (torn ? 1 : 0))
-        try store.append(answer(200))
+        try store.append(answer(at(200)))
         let after = try store.readAll()
-        #expect(after.answers.count == completeLines + 1 && after.answers.last == answer(200))
+        #expect(after.answers.count == completeLines + 1 && after.answers.last == answer(at(200)))
         #expect(after.warnings.isEmpty)
         let asides = try FileManager.default.contentsOfDirectory(atPath: store.historyDirectory).filter { $0.contains(".torn-") }
         #expect(asides.count == (torn ? 1 : 0))
@@ -379,16 +404,16 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try makeStore(directory)
-        try store.append(answer(1))
+        try store.append(answer(at(1)))
         let long = String(repeating: "x", count: 3 * HistoryFileReader.chunkBytes + 17)
-        try appendText(long + "\n" + HistoryLine.encode(answer(2)) + "\n", to: store.ownHistoryPath)
+        try appendText(long + "\n" + HistoryLine.encode(answer(at(2))) + "\n", to: store.ownHistoryPath)
         let read = try store.readAll()
-        #expect(read.answers == [answer(1), answer(2)])
+        #expect(read.answers == [answer(at(1)), answer(at(2))])
         #expect(read.damaged.first?.lines.map(\.number) == [2])
         #expect(read.damaged.first?.lines.first?.reason == .tooLong(bytes: long.utf8.count))
         try appendText(long, to: store.ownHistoryPath)
         let torn = try store.readAll()
-        #expect(torn.answers == [answer(1), answer(2)])
+        #expect(torn.answers == [answer(at(1)), answer(at(2))])
         #expect(torn.warnings.contains { $0 == .tornTail(path: store.ownHistoryPath, bytes: long.utf8.count) }, "\(torn.warnings)")
     }
 
@@ -396,17 +421,17 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try makeStore(directory)
-        try store.append(answer(1))
-        try store.append(answer(2))
+        try store.append(answer(at(1)))
+        try store.append(answer(at(2)))
         let firstRead = try store.readAll()
-        let bad = HistoryLine.encode(answer(3)).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":"five""#)
-        let huge = HistoryLine.encode(answer(4)).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":1e308"#)
+        let bad = HistoryLine.encode(answer(at(3))).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":"five""#)
+        let huge = HistoryLine.encode(answer(at(4))).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":1e308"#)
         let newer = #"{"v":2,"time":1795000000,"note":"C4"}"#
-        try appendText([bad, HistoryLine.encode(answer(5)), huge, "{\"v\":1,", newer, HistoryLine.encode(answer(6)), bad].joined(separator: "\n") + "\n",
+        try appendText([bad, HistoryLine.encode(answer(at(5))), huge, "{\"v\":1,", newer, HistoryLine.encode(answer(at(6))), bad].joined(separator: "\n") + "\n",
                        to: store.ownHistoryPath)
         let before = text(store.ownHistoryPath)
         let read = try store.readAll()
-        #expect(read.answers == [answer(1), answer(2), answer(5), answer(6)], "training goes on with every good line")
+        #expect(read.answers == [answer(at(1)), answer(at(2)), answer(at(5)), answer(at(6))], "training goes on with every good line")
         let damaged = try #require(read.damaged.first)
         #expect(read.damaged.count == 1 && damaged.file == store.ownHistoryPath && damaged.count == 5)
         #expect(damaged.lines.map(\.number) == [3, 5, 6, 7, 9])
@@ -417,8 +442,8 @@ import Testing
                                   + "differences of at most 300 cents up or down, never 0; line 6: column 8: expected a \"key\"; and 2 more"])
         let later = try store.readNew(since: firstRead.consumedBytes)
         #expect(later.damaged.first?.lines.map(\.number) == [3, 5, 6, 7, 9], "the line numbers count the lines before the offset too")
-        try store.append(answer(7))
-        #expect(text(store.ownHistoryPath) == before + HistoryLine.encode(answer(7)) + "\n", "never rewritten")
+        try store.append(answer(at(7)))
+        #expect(text(store.ownHistoryPath) == before + HistoryLine.encode(answer(at(7))) + "\n", "never rewritten")
         #expect(try store.readEvidence().evidence.count == 5)
     }
 
@@ -427,8 +452,8 @@ import Testing
         defer { directory.remove() }
         let store = try makeStore(directory, machine: "laptop")
         // Enough lines that the files are still being read side by side when one of them fails.
-        let good = (0..<20_000).map { HistoryLine.encode(answer(Double($0))) + "\n" }.joined()
-        let bad = HistoryLine.encode(answer(1)).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":"five""#) + "\n"
+        let good = (0..<20_000).map { HistoryLine.encode(answer(at(Double($0)))) + "\n" }.joined()
+        let bad = HistoryLine.encode(answer(at(1))).replacingOccurrences(of: #""cents":5.0"#, with: #""cents":"five""#) + "\n"
         for (name, text) in [("desktop", good + bad), ("laptop", good), ("tablet", bad + good)] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: store.historyDirectory + "/\(name).jsonl"))
         }
@@ -452,37 +477,37 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let laptop = try makeStore(directory, machine: "laptop")
-        try laptop.append(answer(1))
-        try laptop.append(answer(2))
+        try laptop.append(answer(at(1)))
+        try laptop.append(answer(at(2)))
         let first = try laptop.readAll()
         #expect(first.isComplete)
-        try laptop.append(answer(5))
+        try laptop.append(answer(at(5)))
         let desktop = try makeStore(directory, machine: "desktop")
-        try desktop.append(answer(4, source: "desktop"))
-        try appendText(String(HistoryLine.encode(answer(6)).prefix(10)), to: desktop.ownHistoryPath)  // still being synchronised
+        try desktop.append(answer(at(4), source: "desktop"))
+        try appendText(String(HistoryLine.encode(answer(at(6))).prefix(10)), to: desktop.ownHistoryPath)  // still being synchronised
 
         let second = try laptop.readNew(since: first.consumedBytes)
-        #expect(second.answers == [answer(4, source: "desktop"), answer(5)])
+        #expect(second.answers == [answer(at(4), source: "desktop"), answer(at(5))])
         #expect(!second.isComplete)
         #expect(second.warnings.count == 1)
         #expect(try laptop.readNew(since: second.consumedBytes).answers.isEmpty)
 
-        try appendText(String(HistoryLine.encode(answer(6)).dropFirst(10)) + "\n", to: desktop.ownHistoryPath)  // the rest arrives
+        try appendText(String(HistoryLine.encode(answer(at(6))).dropFirst(10)) + "\n", to: desktop.ownHistoryPath)  // the rest arrives
         let third = try laptop.readNew(since: second.consumedBytes)
-        #expect(third.answers == [answer(6)] && third.warnings.isEmpty && !third.isComplete)
+        #expect(third.answers == [answer(at(6))] && third.warnings.isEmpty && !third.isComplete)
 
         // The synchronisation tool replaces the desktop's file with a shorter one.
-        try Data((HistoryLine.encode(answer(3, source: "desktop")) + "\n").utf8).write(to: URL(fileURLWithPath: desktop.ownHistoryPath))
+        try Data((HistoryLine.encode(answer(at(3), source: "desktop")) + "\n").utf8).write(to: URL(fileURLWithPath: desktop.ownHistoryPath))
         let fourth = try laptop.readNew(since: third.consumedBytes)
         #expect(fourth.isComplete)
-        #expect(fourth.answers == [answer(1), answer(2), answer(3, source: "desktop"), answer(5)])
+        #expect(fourth.answers == [answer(at(1)), answer(at(2)), answer(at(3), source: "desktop"), answer(at(5))])
     }
 
     @Test func anAnswerThatWouldNotReadBackIsRefused() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try makeStore(directory)
-        var broken = answer(1)
+        var broken = answer(at(1))
         broken.secondHz = .nan
         let error = #expect(throws: HistoryError.self) { try store.append(broken) }
         #expect(error?.words == "cannot record this answer: secondHz is nan, not a positive number")
@@ -495,11 +520,11 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var store: HistoryStore? = try makeStore(directory)
-        try store?.append(answer(1))  // appending takes the lock and holds it for the store's life
+        try store?.append(answer(at(1)))  // appending takes the lock and holds it for the store's life
         let second = try makeStore(directory)
         let refusal = HistoryError.alreadyTraining(directory: directory.path + "/data")
         #expect(throws: refusal) { try second.lockForTraining() }
-        #expect(throws: refusal) { try second.append(answer(2)) }
+        #expect(throws: refusal) { try second.append(answer(at(2))) }
         #expect(refusal.words == "another Peach is already writing answers to this data folder (\(directory.path)/data), training or importing; let it finish first")
         store = nil
         try second.lockForTraining()
@@ -517,12 +542,12 @@ import Testing
         let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         try #require(said == "locked\n", "the child could not take the lock: \(said)")
         #expect(throws: refusal) { try released.lockForTraining() }
-        #expect(try released.readAll().answers == [answer(1)], "reading needs no lock")
+        #expect(try released.readAll().answers == [answer(at(1))], "reading needs no lock")
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         try released.lockForTraining()
-        try released.append(answer(2))
-        #expect(try released.readAll().answers == [answer(1), answer(2)])
+        try released.append(answer(at(2)))
+        #expect(try released.readAll().answers == [answer(at(1)), answer(at(2))])
     }
 
     // MARK: links planted in the data folder
@@ -538,7 +563,7 @@ import Testing
 
         // The own history file: no append, no torn tail copied out of the target.
         try FileManager.default.createSymbolicLink(atPath: store.ownHistoryPath, withDestinationPath: target)
-        #expect(throws: HistoryError.symbolicLink(path: store.ownHistoryPath)) { try store.append(answer(1)) }
+        #expect(throws: HistoryError.symbolicLink(path: store.ownHistoryPath)) { try store.append(answer(at(1))) }
         #expect(throws: HistoryError.symbolicLink(path: store.ownHistoryPath)) { try store.readAll() }
         #expect(HistoryError.symbolicLink(path: store.ownHistoryPath).words.hasPrefix("refused \(store.ownHistoryPath): it is a symbolic link"))
         #expect(unchanged())
@@ -694,3 +719,6 @@ import Testing
 extension Array {
     fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+
+/// `second` seconds into a day of 2026: the answers here are as Peach records them, and it recorded none before 2000.
+private func at(_ second: Double) -> Double { 1_790_000_000 + second }

@@ -46,6 +46,10 @@ import Testing
         Case(value: AnswerProblem.firstHz(262, note: "C4", reference: 440, expected: 261.6), names: ["262,", "C4", "440 Hz", "261.6"]),
         Case(value: AnswerProblem.secondHz(263, cents: 5, firstHz: 262, expected: 262.8), names: ["263,", " 5 ", "262 Hz", "262.8"]),
         Case(value: AnswerProblem.correctMismatch(correct: true, answer: "lower", cents: 5), names: ["true", "lower", " 5 "]),
+        Case(value: AnswerProblem.timeBeforePeach(-62_135_596_800, earliest: 946_684_800),
+             names: ["time", "0001-01-01T00:00:00.000Z", "2000-01-01T00:00:00.000Z"]),
+        Case(value: AnswerProblem.noteSecondsOutside(1e6, lowest: 0.1, highest: 10), names: ["noteSeconds", "1000000 s", "0.1", "10 s"]),
+        Case(value: AnswerProblem.sourceEmpty, names: ["source"]),
     ]
 
     static let musicAndTraining: [Case] = [

@@ -19,6 +19,10 @@ public struct DroneSetup: Equatable, Codable, Sendable {
     public var fifth: Bool
     public var octave: Bool
     public var tuning: Tuning
+    /// The root as its note was written (`Bb2` for `Bb2`, `bb2` or `B♭2`:
+    /// `MIDINote.spelling`), so it is said as the player wrote it; nil for a
+    /// MIDI number or a root moved by other than octaves.
+    public var spelling: String?
 
     public static let centsRange = -100.0...100.0
     /// The octave a drone sounds in when the note names none: low enough to sit under a melody, high enough to sing against.
@@ -36,15 +40,40 @@ public struct DroneSetup: Equatable, Codable, Sendable {
 
     /// A note name with or without an octave (`A`, `Bb2`, `F#4`), or a MIDI number.
     public static func note(parsing text: String) throws(NoteParseError) -> MIDINote {
-        let trimmed = text.trimmingWhitespace()
-        guard let last = trimmed.last, !last.isNumber else { return try MIDINote(parsing: trimmed) }
-        do { return try MIDINote(parsing: trimmed + String(defaultOctave)) } catch {
+        let named = withOctave(text)
+        guard named != text.trimmingWhitespace() else { return try MIDINote(parsing: named) }
+        do { return try MIDINote(parsing: named) } catch {
             // The error quotes the text as the user wrote it, not with the octave added here.
             switch error {
             case .malformed: throw .malformed(text)
             case .outOfRange: throw .outOfRange(text)
             }
         }
+    }
+
+    /// The name of the note `text` names (as `note(parsing:)` reads it), as it is written there: `Bb2` for `Bb2`,
+    /// `B♭2` or `bb2`, `Bb3` for `Bb`; a MIDI number's with a sharp.
+    public static func name(parsing text: String) throws(NoteParseError) -> String {
+        let note = try note(parsing: text)
+        return MIDINote.spelling(withOctave(text)) ?? note.name
+    }
+
+    /// Sets the root to the note `text` names (as `note(parsing:)` reads it), keeping its spelling.
+    public mutating func setRoot(parsing text: String) throws(NoteParseError) {
+        root = try Self.note(parsing: text).number
+        spelling = MIDINote.spelling(Self.withOctave(text))
+    }
+
+    /// The root's name: as it was written, else with a sharp (`A#2`).
+    public var rootName: String {
+        spelling.flatMap { (try? MIDINote(parsing: $0))?.number == root ? $0 : nil } ?? rootNote.name
+    }
+
+    /// `text` trimmed, with the default octave added to a name without one.
+    private static func withOctave(_ text: String) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard let last = trimmed.last, !last.isNumber else { return trimmed }
+        return trimmed + String(defaultOctave)
     }
 
     public func check() throws(DroneSetupError) {
@@ -67,10 +96,16 @@ public struct DroneSetup: Equatable, Codable, Sendable {
         return tones
     }
 
-    /// The same drone moved by `semitones`, kept within MIDI's keys.
+    /// The same drone moved by `semitones`, kept within MIDI's keys: spelled
+    /// as before when moved by octaves, else named with sharps.
     public func moved(by semitones: Int) -> DroneSetup {
         var moved = self
         moved.root = min(max(root + semitones, MIDINote.validRange.lowerBound), MIDINote.validRange.upperBound)
+        moved.spelling = spelling.flatMap { spelling in
+            let letters = spelling.prefix { !$0.isNumber && $0 != "-" }
+            guard semitones % 12 == 0, let octave = Int(spelling.dropFirst(letters.count)) else { return nil }
+            return String(letters) + String(octave + semitones / 12)
+        }
         return moved
     }
 }

@@ -17,4 +17,10 @@ public enum AnswerProblem: Error, Equatable, Sendable {
     case secondHz(Double, cents: Double, firstHz: Double, expected: Double)
     /// `correct` disagrees with the answer and the direction of the difference.
     case correctMismatch(correct: Bool, answer: String, cents: Double)
+    /// A time (seconds since 1970) before `earliest`, when no Peach trained anyone.
+    case timeBeforePeach(Double, earliest: Double)
+    /// A note length no training played.
+    case noteSecondsOutside(Double, lowest: Double, highest: Double)
+    /// No sound source named.
+    case sourceEmpty
 }

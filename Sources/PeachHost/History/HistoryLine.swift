@@ -90,8 +90,15 @@ public enum HistoryLine {
 
     /// Why `answer` is not one Peach can have played and recorded, or nil:
     /// what would otherwise reach the profile and the pair selector as a
-    /// difference of 1e308 cents or a key that is not the one played.
+    /// difference of 1e308 cents or a key that is not the one played, or the
+    /// calendar and the statistics as an answer of year 1 or a note of 1e6 s.
     private static func implausibility(of answer: TrainingAnswer) -> AnswerProblem? {
+        guard answer.time >= TrainingAnswer.earliestTime else { return .timeBeforePeach(answer.time, earliest: TrainingAnswer.earliestTime) }
+        guard !answer.sourceID.isEmpty else { return .sourceEmpty }
+        guard TrainingAnswer.playedNoteSeconds.contains(answer.noteSeconds) else {
+            let played = TrainingAnswer.playedNoteSeconds
+            return .noteSecondsOutside(answer.noteSeconds, lowest: played.lowerBound, highest: played.upperBound)
+        }
         guard Pitch.referenceRange.contains(answer.reference) else {
             return .referenceOutside(answer.reference, lowest: Pitch.referenceRange.lowerBound, highest: Pitch.referenceRange.upperBound)
         }

@@ -82,6 +82,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case answerReferenceOutside, answerCentsOutside, answerFirstHz, answerSecondHz, answerCorrectMismatch, profileNotFinite
     case snapshotDamaged, snapshotMovedAside, snapshotNotMovedAside, historyDamagedLine, historyDamagedLines, historyDamagedMore
     case historyCheckClean, historyCheckSummary, historySymbolicLink, historyNotRegularFile, lineTimbre
+    case answerTimeBeforePeach, answerNoteSecondsOutside, answerSourceEmpty
     case answerTimeOutside, answerResponseTime, lineFieldTwice, lineVersion, lineNoteOutside, lineNameMismatch, lineAnswer
     case lineResponseNegative, lineFieldMissing, lineNotNumber, lineNotWhole, lineNotString, lineNotBool, timeLayout, timeNoSuchDate
     case timeNoSuchTime, scanColumn, scanNotObject, scanExpectedCommaOrBrace, scanExpectedKey, scanExpectedColon, scanLineEnds, scanNested
@@ -179,7 +180,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case journalChangedMeanwhileKept, journalNotSavedKept, journalWordsNotSaved, journalNoNotes, journalNoSuchEntry, journalNothingInTrash, journalFromAfterTo, journalAdded, journalTakeNotRecorded
     case journalNothingAdded, journalSearchBlank, journalSaved, journalUnchanged, journalDeletedDay, journalDeletedEntry, journalRestored, journalNoneFound
     case journalNoNotesYet, journalExportWrote, journalEditorFailed, journalEditorFailedKept, journalEditorCannotStart, journalEditorNeedsTerminal, journalNeedsTerminal
-    case journalNotes, journalAnswers, journalRecordings, journalMarkLetters, journalLegend
+    case journalNotes, journalAnswers, journalRecordings, journalRecordingsUnread, journalMarkLetters, journalLegend
     case journalMonthNames, journalWeekdayShort, journalWeekdayNames, journalDayNothing, journalCalendarKeys, journalPlainMonth
     case journalPlainNone, journalTooSmall, valueNameWords, valueNameDate, valueNameMonth, valueNameTake
     // The scale grid

@@ -1,4 +1,5 @@
 import PeachFiles
+import PeachHistory
 import PeachText
 
 extension HistoryError: Worded {
@@ -35,6 +36,11 @@ extension AnswerProblem: Worded {
         case .firstHz(let hz, let note, let reference, let expected): language.text(.answerFirstHz, number(hz), note, number(reference), number(expected))
         case .secondHz(let hz, let cents, let firstHz, let expected): language.text(.answerSecondHz, number(hz), number(cents), number(firstHz), number(expected))
         case .correctMismatch(let correct, let answer, let cents): language.text(.answerCorrectMismatch, String(correct), answer, number(cents))
+        case .timeBeforePeach(let time, let earliest):
+            language.text(.answerTimeBeforePeach, UTCTimestamp.format(time), UTCTimestamp.format(earliest))
+        case .noteSecondsOutside(let seconds, let lowest, let highest):
+            language.text(.answerNoteSecondsOutside, number(seconds), number(lowest), number(highest))
+        case .sourceEmpty: language.text(.answerSourceEmpty)
         }
     }
 }

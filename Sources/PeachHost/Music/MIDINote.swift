@@ -36,6 +36,16 @@ public struct MIDINote: Hashable, Comparable, Sendable, CustomStringConvertible 
         self = note
     }
 
+    /// A note's name as `init(parsing:)` reads it, written as Peach writes
+    /// names: a capital letter, `#` or `b` for each sharp or flat (`♯` and
+    /// `♭` too), the octave. `Bb2` for `bb2` or `B♭2`; nil for a MIDI number
+    /// or a text that names no note.
+    public static func spelling(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        guard Int(trimmed) == nil, (try? MIDINote(parsing: trimmed)) != nil, let letter = trimmed.first else { return nil }
+        return letter.uppercased() + String(trimmed.dropFirst().map { $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
+    }
+
     /// The name with a sharp where one is needed, e.g. `C#4`.
     public var name: String {
         let octave = number / 12 - 1

@@ -50,4 +50,6 @@ public enum TakeDamage: Equatable, Sendable {
 public struct TakeListing: Equatable, Sendable {
     public var takes: [Take]
     public var damaged: [DamagedEntry]
+    /// Why the folder itself could not be read (its mode, say), so it lists nothing; nil if it could, or there is none.
+    public var unreadable: RecordingError?
 }

@@ -30,10 +30,16 @@ public final class TakeLibrary {
 
     // MARK: Reading
 
-    /// Every take, newest first, and every entry that is not one. A missing folder holds nothing.
+    /// Every take, newest first, and every entry that is not one. A missing
+    /// folder holds nothing; one that cannot be read holds nothing and says why.
     public func list() -> TakeListing {
         var takes: [Take] = [], damaged: [DamagedEntry] = []
-        for entry in FolderEntries.names(in: folder.path) where !entry.hasPrefix(".") {
+        let entries: [String]
+        do { entries = try FolderEntries.listed(folder.path) } catch {
+            let unreadable = error.code == ENOENT ? nil : RecordingError.file(.cannotRead(path: folder.path, reason: ErrnoText.describe(error.code)))
+            return TakeListing(takes: [], damaged: [], unreadable: unreadable)
+        }
+        for entry in entries where !entry.hasPrefix(".") {
             do throws(RecordingError) {
                 takes.append(try read(entry))
             } catch .damaged(_, let damage) {

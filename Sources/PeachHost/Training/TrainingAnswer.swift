@@ -12,6 +12,14 @@ public struct TrainingAnswer: Equatable, Sendable {
     /// The history line format this Peach writes and reads.
     public static let schemaVersion = 1
 
+    /// The note lengths training has played, in seconds: the `note-duration`
+    /// setting offers 0.3 to 3 s, and `--duration` took 0.1 to 10 s before
+    /// there was a setting, so answers written then still count. A length
+    /// outside was never played.
+    public static let playedNoteSeconds: ClosedRange<Double> = 0.1...10
+    /// 2000-01-01T00:00:00Z: no answer Peach recorded is older.
+    public static let earliestTime: Double = 946_684_800
+
     /// When the answer was given, in seconds since 1970 (UTC).
     public var time: Double
     /// The key the pair trains; the first note sounds exactly there.

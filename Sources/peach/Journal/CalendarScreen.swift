@@ -11,7 +11,7 @@ final class CalendarScreen {
     private let gathering: JournalMonthActivity
     private let clock: JournalClock
     private var selected: JournalDate
-    private var month: (activity: MonthActivity, days: [JournalDate: JournalDay], problems: [JournalError])
+    private var month: (activity: MonthActivity, days: [JournalDate: JournalDay], problems: [String])
     /// The last thing done or gone wrong, on the bottom line.
     private var status = ""
     private let screen = Screen()
@@ -93,7 +93,7 @@ final class CalendarScreen {
         var lines = ["", "  " + style.strong(CalendarView.title(selected.month)), ""]
         lines += view.grid(selected: selected, columns: size.columns).map { "  " + $0 }
         lines += ["", "  " + style.dim(localized(.journalLegend)), ""]
-        let problems = month.problems.map(said).wrapped(to: size.columns - 4).map { "  " + style.bad($0) }
+        let problems = month.problems.wrapped(to: size.columns - 4).map { "  " + style.bad($0) }
         let bottom = [""] + KeyHint.lines(localized(.journalCalendarKeys), width: size.columns - 2).map { "  " + style.dim($0) }
             + [status].wrapped(to: size.columns - 4).map { "  " + $0 }
         let room = max(1, size.rows - lines.count - bottom.count - problems.count)

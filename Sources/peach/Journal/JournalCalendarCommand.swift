@@ -51,7 +51,7 @@ struct JournalCalendarCommand: ParsableCommand {
             return
         }
         let (activity, days, problems) = gathering.of(shown)
-        warnAbout(problems)
+        problems.forEach { StandardError.warning($0) }
         if json {
             let active = activity.activeDays.map { date in JournalJSON.Day(days[date] ?? JournalDay(date: date), activity: activity[date]) }
             print(try CommandJSON.pretty(JournalJSON.Month(month: shown.description, days: active)))

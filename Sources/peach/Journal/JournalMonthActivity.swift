@@ -20,13 +20,16 @@ struct JournalMonthActivity {
         _ = try store.dates()  // a journal folder that cannot be read ends the command, as it ends `journal list`
     }
 
-    /// The month's activity and its days' pages; day files (or, since the
-    /// start, the folder) that cannot be read are the problems.
-    func of(_ month: JournalMonth) -> (activity: MonthActivity, days: [JournalDate: JournalDay], problems: [JournalError]) {
+    /// The month's activity and its days' pages; the problems, in the user's
+    /// words: day files (or, since the start, the folder) that cannot be
+    /// read, and a recordings folder that cannot be, whose marks are missing.
+    func of(_ month: JournalMonth) -> (activity: MonthActivity, days: [JournalDate: JournalDay], problems: [String]) {
         var (days, problems): ([JournalDay], [JournalError]) = ([], [])
         do { (days, problems) = try store.days(in: month.days) } catch { problems = [error] }
+        let recordings = RecordingDays.of(month: month, dataDirectory: dataDirectory)
         let activity = MonthActivity(month: month, notes: Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0.entries.count) }),
-                                     answers: answers, recordings: RecordingDays.of(month: month, dataDirectory: dataDirectory))
-        return (activity, Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) }), problems)
+                                     answers: answers, recordings: recordings.days)
+        let unread = recordings.unreadable.map { localized(.journalRecordingsUnread, said($0)) }
+        return (activity, Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) }), problems.map(said) + (unread.map { [$0] } ?? []))
     }
 }

@@ -65,7 +65,7 @@ struct DroneCommand: ParsableCommand {
     /// `base` (a preset, the last setup, or A3 for nil at `reference`) changed by the options given, checked.
     func saved(from base: SavedDrone?, reference: Double) throws -> SavedDrone {
         var saved = base ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 57)!, reference: reference), timbre: .pure)
-        if let note { saved.setup.root = try checked { try DroneSetup.note(parsing: note) }.number }
+        if let note { try checked { try saved.setup.setRoot(parsing: note) } }
         if let cents { saved.setup.cents = cents }
         if let fifth { saved.setup.fifth = fifth }
         if let octave { saved.setup.octave = octave }
@@ -147,7 +147,7 @@ struct DroneCommand: ParsableCommand {
         var timbre: DroneTimbre?
 
         init(_ setup: DroneSetup, timbre: DroneTimbre?) {
-            (self.setup, note, frequencies, fifthCents) = (setup, setup.rootNote.name, setup.frequencies, setup.fifth ? setup.fifthCents : nil)
+            (self.setup, note, frequencies, fifthCents) = (setup, setup.rootName, setup.frequencies, setup.fifth ? setup.fifthCents : nil)
             self.timbre = timbre
         }
     }

@@ -132,7 +132,7 @@ struct MetronomeCommand: ParsableCommand {
         if let click { saved.click = try SavedMetronome.clickSound(named: click).name }
         if let silent { saved.silent = silent }
         if let sample { (saved.sample, saved.accentSample) = (WorkingDirectory.absolute(sample), accentSample.map(WorkingDirectory.absolute)) }
-        if let drone { saved.drone = try checked(option: "--drone", drone, DroneSetup.note(parsing:)).name }
+        if let drone { saved.drone = try checked(option: "--drone", drone, DroneSetup.name(parsing:)) }
         return saved
     }
 
@@ -150,7 +150,7 @@ struct MetronomeCommand: ParsableCommand {
         let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
         var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)
         drone.metronome = nil
-        if let note = saved.drone { drone.setup.root = try DroneSetup.note(parsing: note).number }
+        if let note = saved.drone { try drone.setup.setRoot(parsing: note) }
         let droneSource = try saved.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
         let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource)

@@ -110,7 +110,7 @@ final class PracticeScreen {
         // What it started from (click, sample files), with what keys changed.
         var metronome = startedMetronome
         metronome.setup = metronomeSetup
-        metronome.drone = droneOn ? droneSetup.rootNote.name : nil
+        metronome.drone = droneOn ? droneSetup.rootName : nil
         return Ending(drone: rig.drone == nil ? nil : SavedDrone(setup: droneSetup, timbre: droneTimbre, metronome: showsMetronome ? metronomeSetup.bpm : nil),
                       metronome: rig.hasClickTrack ? metronome : nil)
     }
@@ -238,7 +238,7 @@ final class PracticeScreen {
         let fifth = droneSetup.fifth ? localized(droneSetup.tuning == .just ? .droneFifthJust : .droneFifthEqual) : ""
         let octave = droneSetup.octave ? localized(.droneOctave) : ""
         let cents = droneSetup.cents == 0 ? "" : " \(droneSetup.cents > 0 ? "+" : "")\(droneSetup.cents.compact) c"
-        return localized(.droneLine, droneSetup.rootNote.name + cents, fifth, octave, droneTimbre.label)
+        return localized(.droneLine, droneSetup.rootName + cents, fifth, octave, droneTimbre.label)
     }
 
     private func announce(_ line: String) {

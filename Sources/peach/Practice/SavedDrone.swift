@@ -19,7 +19,7 @@ struct SavedDrone: Codable, Equatable {
 
     /// The options that recreate it, as typed (a point for decimals in any language): what `--presets` shows.
     var commandLine: String {
-        var words = [setup.rootNote.name]
+        var words = [setup.rootName]
         if setup.cents != 0 { words += ["--cents", setup.cents.compact(in: .english)] }
         if setup.fifth { words += ["--fifth", "--tuning", setup.tuning.rawValue] }
         if setup.octave { words.append("--octave") }

@@ -46,6 +46,7 @@ struct RecordListCommand: ParsableCommand {
         let library = try recordings.open()
         if trash { return try listTrash(library) }
         let listing = library.list()
+        if let unreadable = listing.unreadable { throw unreadable }
         let takes = (sort ?? .date).sorted(TakeLibrary.filter(listing.takes, text: search, date: date.flatMap(TakeDate.init(parsing:))))
         if json {
             print(try CommandJSON.line(Listed(takes: takes.map(Listed.Entry.init), damaged: listing.damaged.map(Listed.Damaged.init))))

@@ -83,6 +83,7 @@ struct TunerCommand: ParsableCommand {
             return nil
         }
         var setup = DroneSetup(root: try checked(option: "--drone", drone, DroneSetup.note(parsing:)), reference: reference, fifth: fifth)
+        try setup.setRoot(parsing: drone)
         if let tuning { setup.tuning = try DroneCommand.tuning(parsing: tuning) }
         try checked { try setup.check() }
         return setup

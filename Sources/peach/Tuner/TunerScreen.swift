@@ -138,7 +138,7 @@ final class TunerScreen {
         var line = setup.spoken(note: current?.written ?? note, cents: cents, verdict: verdict)
         // With a drone, the interval above it, as the screen shows it (plain mode left it out).
         if let drone = current?.drone, let droneSetup = listener.drone?.setup {
-            line += " " + localized(.tunerAgainstDrone, droneSetup.rootNote.name, TunerSetup.intervalName(drone.semitones), TunerSetup.signed(drone.cents)) + "."
+            line += " " + localized(.tunerAgainstDrone, droneSetup.rootName, TunerSetup.intervalName(drone.semitones), TunerSetup.signed(drone.cents)) + "."
         }
         announce(line)
     }
@@ -165,7 +165,7 @@ final class TunerScreen {
             lines.append("   " + verdictLine(verdict))
             if let drone = current.drone, let droneSetup = listener.drone?.setup {
                 lines.append("")
-                lines.append("   " + localized(.tunerAgainstDrone, droneSetup.rootNote.name, TunerSetup.intervalName(drone.semitones),
+                lines.append("   " + localized(.tunerAgainstDrone, droneSetup.rootName, TunerSetup.intervalName(drone.semitones),
                                                   TunerSetup.signed(drone.cents)))
             }
         } else {

@@ -25,6 +25,8 @@
  *   CHATTY           printf's to standard output in create, activate and the first process
  *   CRASH_IN_ACTIVATE   activate dereferences NULL (SIGSEGV)
  *   CRASH_IN_DEACTIVATE deactivate dereferences NULL (SIGSEGV)
+ *   HANG_IN_ACTIVATE    activate never returns
+ *   HANG_IN_DEACTIVATE  deactivate never returns
  *   CRASH_IN_DESTROY    destroy dereferences NULL (SIGSEGV) if the instance was ever activated
  *                       (so the probe, which only creates and destroys, passes)
  *   EXIT_IN_ENTRY    the entry calls exit(0)
@@ -90,6 +92,9 @@ static peach_status activate(const peach_source_instance *i, double rate, uint32
 #ifdef CRASH_IN_ACTIVATE
     *(volatile int *)0 = 1;
 #endif
+#ifdef HANG_IN_ACTIVATE
+    for (;;) pause();
+#endif
     fixture_of(i)->activated = 1;
     fixture_of(i)->sample_rate = rate;
     fixture_of(i)->note_id = -1;
@@ -99,6 +104,9 @@ static peach_status activate(const peach_source_instance *i, double rate, uint32
 static void deactivate(const peach_source_instance *i) {
 #ifdef CRASH_IN_DEACTIVATE
     *(volatile int *)0 = 1;
+#endif
+#ifdef HANG_IN_DEACTIVATE
+    for (;;) pause();
 #endif
     fixture_of(i)->note_id = -1;
 }

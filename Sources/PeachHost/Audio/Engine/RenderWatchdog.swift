@@ -17,26 +17,12 @@ final class RenderWatchdog: @unchecked Sendable {
     private static let lookNanoseconds: UInt64 = 100_000_000
 
     private let loop: RenderLoop
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
-    private let wake: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+    private let wake = MonotonicCondition()
     private var stopped = false
     private var thread: pthread_t?
 
     init(loop: RenderLoop) {
         self.loop = loop
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(wake, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(wake)
-        pthread_mutex_destroy(mutex)
-        wake.deallocate()
-        mutex.deallocate()
     }
 
     func start() {
@@ -55,10 +41,10 @@ final class RenderWatchdog: @unchecked Sendable {
     /// Ends the watchdog thread; returns at once if it never started.
     func stop() {
         guard let thread else { return }
-        pthread_mutex_lock(mutex)
+        wake.lock()
         stopped = true
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
+        wake.signal()
+        wake.unlock()
         pthread_join(thread, nil)
         self.thread = nil
     }
@@ -66,15 +52,10 @@ final class RenderWatchdog: @unchecked Sendable {
     private func run() {
         var lastCalls: UInt64 = 0
         var stuckSince: UInt64 = 0
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        wake.lock()
+        defer { wake.unlock() }
         while !stopped {
-            var until = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &until)
-            let nanoseconds = UInt64(until.tv_nsec) + Self.lookNanoseconds
-            until.tv_sec += Int(nanoseconds / 1_000_000_000)
-            until.tv_nsec = Int(nanoseconds % 1_000_000_000)
-            pthread_cond_timedwait(wake, mutex, &until)
+            wake.wait(until: Monotonic.nanoseconds() + Self.lookNanoseconds)
             guard !stopped else { return }
             let calls = loop.processCalls.load(ordering: .acquiring)
             let now = Monotonic.nanoseconds()

@@ -67,8 +67,11 @@ public final class SourceInstance {
     }
 
     /// The same for an instance not made yet (its `init`, reading its options): `messages` name the plugin.
+    /// A call with a deadline (`activate`, `deactivate`) that does not return in time ends Peach, naming it (`CallWatchdog`).
     private static func calling<Result>(_ call: PluginFault.Call, of messages: PluginFaultMessages?, _ body: () -> Result) -> Result {
-        EmergencyStop.blaming(messages?.bits(for: call) ?? 0, body)
+        let bits = messages?.bits(for: call) ?? 0
+        guard let deadline = call.deadlineNanoseconds else { return EmergencyStop.blaming(bits, body) }
+        return EmergencyStop.blaming(bits) { CallWatchdog.shared.watching(bits, within: deadline, body) }
     }
 
     /// Prepares the instance to render at a fixed rate and block size.
