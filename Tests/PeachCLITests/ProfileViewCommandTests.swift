@@ -308,7 +308,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("later")))
     }
 
-    /// Answers no training could have made (a note of 1e6 s, one of year 1 or of 1999, no source) are
+    /// Answers no training could have made (a note of 1e6 s, one of year 1 or of 1969, no source) are
     /// refused by `import` with the file, the line and the field, as other bad lines are; in a history
     /// file the same lines are damaged lines, named and left out, so an imported file and the history
     /// agree. (What training writes is taken: the trained folder's export imports whole, above.)
@@ -322,9 +322,9 @@ import Testing
         let implausible: [(column: Int, value: String, field: String, reason: String)] = [
             (11, "1e6", #""noteSeconds":1000000"#, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
             (0, "0001-01-01T00:00:00.000Z", #""time":"0001-01-01T00:00:00.000Z""#,
-             "time is 0001-01-01T00:00:00.000Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
-            (0, "1999-12-31T23:59:59.999Z", #""time":"1999-12-31T23:59:59.999Z""#,
-             "time is 1999-12-31T23:59:59.999Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+             "time is 0001-01-01T00:00:00.000Z, before 1970-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+            (0, "1969-12-31T23:59:59.999Z", #""time":"1969-12-31T23:59:59.999Z""#,
+             "time is 1969-12-31T23:59:59.999Z, before 1970-01-01T00:00:00.000Z: Peach recorded no answer that early"),
             (9, "", #""source":"""#, "source is empty; every answer names the sound source it was played on"),
         ]
         var damaged: [String] = []

@@ -123,8 +123,8 @@ import Testing
         (good.replacing(",true,", with: ",false,"), 3, "correct is false, but the answer higher"),
         // What no training could have made: a note of 1e6 s, an answer of year 1 or before Peach, no source.
         (good.replacing(",1.0\r\n", with: ",1e6\r\n"), 3, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
-        (good.replacing("2026-11-21", with: "0001-01-01"), 3, "time is 0001-01-01T19:07:00.123Z, before 2000-01-01T00:00:00.000Z"),
-        (good.replacing("2026-11-21", with: "1999-12-31"), 3, "time is 1999-12-31T19:07:00.123Z, before 2000-01-01T00:00:00.000Z"),
+        (good.replacing("2026-11-21", with: "0001-01-01"), 3, "time is 0001-01-01T19:07:00.123Z, before 1970-01-01T00:00:00.000Z"),
+        (good.replacing("2026-11-21", with: "1969-12-31"), 3, "time is 1969-12-31T19:07:00.123Z, before 1970-01-01T00:00:00.000Z"),
         (good.replacing("org.peach.sine", with: ""), 3, "source is empty"),
     ]
 

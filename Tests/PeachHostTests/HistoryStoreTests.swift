@@ -72,7 +72,7 @@ import Testing
         #expect(lines.count == answers.count + 1 && lines.last == "", "one line per answer, each ending in a newline")
         #expect(lines[2].contains(#""cents":0.0000001,"#), "cents as a plain decimal: \(lines[2])")
         #expect(lines[2].contains(#""time":"2026-11-18T11:06:40.123Z""#), "\(lines[2])")
-        #expect(lines[0].contains(#""time":"2000-01-01T00:00:00.000Z""#), "the earliest time an answer may have: \(lines[0])")
+        #expect(lines[0].contains(#""time":"1970-01-01T00:00:00.000Z""#), "the earliest time an answer may have: \(lines[0])")
         #expect(lines[4].contains(#""time":"9999-12-31T23:59:59.999Z""#), "\(lines[4])")
         #expect(lines[1].contains(#""responseMs":0,"#) && lines[2].contains(#""responseMs":12345,"#))
         // Frequencies to far better than 1e-9 relative: as written, they read back as the same Doubles.
@@ -243,9 +243,9 @@ import Testing
         (#""secondHz":262.3822617"#, #""secondHz":263"#, "secondHz is 263, but 5 cents above 261.6255653 Hz is 262.3822617494339 Hz"),
         (#""correct":true"#, #""correct":false"#, "correct is false, but the answer higher to a difference of 5 cents says otherwise"),
         (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"0001-01-01T00:00:00.000Z""#,
-         "time is 0001-01-01T00:00:00.000Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
-        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"1999-12-31T23:59:59.999Z""#,
-         "time is 1999-12-31T23:59:59.999Z, before 2000-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+         "time is 0001-01-01T00:00:00.000Z, before 1970-01-01T00:00:00.000Z: Peach recorded no answer that early"),
+        (#""time":"2026-11-21T19:07:00.123Z""#, #""time":"1969-12-31T23:59:59.999Z""#,
+         "time is 1969-12-31T23:59:59.999Z, before 1970-01-01T00:00:00.000Z: Peach recorded no answer that early"),
         (#""noteSeconds":1.0"#, #""noteSeconds":1e6"#, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
         (#""noteSeconds":1.0"#, #""noteSeconds":0.05"#, "noteSeconds is 0.05 s; training plays notes of 0.1 to 10 s"),
         (#""source":"org.peach.sine""#, #""source":"""#, "source is empty; every answer names the sound source it was played on"),

@@ -17,8 +17,9 @@ public struct TrainingAnswer: Equatable, Sendable {
     /// there was a setting, so answers written then still count. A length
     /// outside was never played.
     public static let playedNoteSeconds: ClosedRange<Double> = 0.1...10
-    /// 2000-01-01T00:00:00Z: no answer Peach recorded is older.
-    public static let earliestTime: Double = 946_684_800
+    /// 1970-01-01T00:00:00Z, where a clock that lost its time starts: an
+    /// answer given on such a machine is still the user's, and is kept.
+    public static let earliestTime: Double = 0
 
     /// When the answer was given, in seconds since 1970 (UTC).
     public var time: Double
