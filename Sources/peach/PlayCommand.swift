@@ -52,10 +52,11 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(nil))
+        let settings = try SettingsFileOptions.openStandard()
+        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(settings))
         let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
         StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
-        let output = try sound.openOutput(pacedFile: false, for: source)
+        let output = try sound.openOutput(pacedFile: false, for: source, settings: settings)
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt,
                                      faultWording: { said($0) })
         let end = try sequence.schedule(on: engine)

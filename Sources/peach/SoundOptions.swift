@@ -59,7 +59,9 @@ struct SoundOptions: ParsableArguments {
         throw ValidationError(localized(.wavOnUsedStandardOutput, wav, owner))
     }
 
-    /// A4 in Hz: the flag, else the saved setting (when `settings` are used), else 440.
+    /// A4 in Hz: the flag, else the saved setting, else 440. Every command that
+    /// plays or names pitches passes the settings it read; nil (flags only) is
+    /// `peach train --headless`'s.
     func reference(_ settings: SettingsStore?) -> Double {
         reference ?? settings?.number(.reference) ?? Pitch.standardReference
     }
@@ -102,7 +104,7 @@ struct SoundOptions: ParsableArguments {
         }
         if let wav { return try WavFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
-        // The setting holds when no caller passed the file it read (play, the drone, the metronome, record play), as their help says.
+        // The setting holds when no caller passed the file it read (record play), as its help says.
         let setting = (settings ?? (try? SettingsStore(path: SettingsStore.defaultPath())))?.text(.device)
         return try AlsaOutput(device: device ?? setting ?? "default", preferredRate: sampleRate)
     }

@@ -45,7 +45,7 @@ final class InteractiveApp {
         self.dataDirectory = dataDirectory
         // Each answer is on disk before its feedback: a plugin that crashes Peach loses none.
         EmergencyStop.setClosingWords(localized(.pluginFaultAnswersSaved))
-        settings = SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath()))
+        settings = try SettingsFileOptions.openStandard()
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)
         let everySource = sound.plugins.discoverSourcesWarningOfDuplicates()

@@ -148,12 +148,15 @@ struct MetronomeCommand: ParsableCommand {
         let clickSource = try saved.makeClickSource(from: catalog, sound: sound)
         // The drone given or kept with the setup (`--drone NOTE`) keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
         let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
-        var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)
+        // A4 and the device follow the settings in a render too.
+        let settings = try store ?? SettingsFileOptions.openStandard()
+        var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(settings)), timbre: .pure)
         drone.metronome = nil
+        if let reference = sound.reference { drone.setup.reference = reference }
         if let note = saved.drone { drone.setup.root = try DroneSetup.note(parsing: note).number }
         let droneSource = try saved.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource)
+        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource, settings: settings)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         rig.clicksAudible = !saved.silent
         try rig.startMetronome(setup, sound: clickSound, at: 0)

@@ -89,14 +89,15 @@ struct TunerCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Live, the tuner starts from its last setup and A4 from the setting; a script's reading depends on its own options only.
+        // Live, the tuner starts from its last setup; a script's reading from the standard one. A4 not given is the setting's in both.
         let live = !(inputs.isFile && json)
         let store = try presets.settings(live: live)
+        let settingReference = sound.reference(try store ?? SettingsFileOptions.openStandard())
         let memory = store.map(SavedTuner.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory, json: json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) } ?? .standard)
         if let memory { try presets.saveIfAsked(saved, in: memory) }
-        let reference = saved.reference ?? sound.reference(store)
+        let reference = saved.reference ?? settingReference
         let setup = TunerSetup(reference: reference, transposition: Transposition(semitones: saved.transposition), temperament: saved.temperament,
                                tolerance: saved.tolerance,
                                drone: try droneSetup(reference: reference))
@@ -120,7 +121,7 @@ struct TunerCommand: ParsableCommand {
         } else {
             let screen = TunerScreen(listener: listener, setup: setup, plain: plain, inputName: inputName)
             let ending = try screen.run(seconds: seconds)
-            if let memory { try memory.remember(saved.keeping(ending, settingReference: sound.reference(store))) }
+            if let memory { try memory.remember(saved.keeping(ending, settingReference: settingReference)) }
             inputs.warnIfCut(input)
             return ScreenExit.ended(signal: screen.endedBy).endProcess()
         }

@@ -69,10 +69,13 @@ extension TextCatalog {
             .helpSettingsAbstract: "List, set and reset your settings.",
             .helpSettingsDiscussion: """
                 Settings live in $XDG_CONFIG_HOME/peach/settings.json (default \
-                ~/.config/peach/settings.json) and apply to `peach` and `peach train`; a \
-                flag such as --duration wins for that run. `peach train --headless` uses its \
-                flags only, so scripts behave the same everywhere. A change made while \
-                training applies from the next pair.
+                ~/.config/peach/settings.json). note-duration, pause, range, style, source \
+                and its options, bell and break-after apply to `peach` and `peach train`; \
+                reference (A4) to every command that takes --reference but `peach record \
+                notes`; device to every command that plays, input-device to those that \
+                listen, and language to all. A flag such as --duration wins for that run. \
+                `peach train --headless` uses its flags only, so scripts behave the same \
+                everywhere. A change made while training applies from the next pair.
                 """,
             .helpSettingsExampleOption: "(an option of the current sound)",
             .helpSettingsExampleAll: "(everything)",
@@ -252,10 +255,13 @@ extension TextCatalog {
             .helpSettingsAbstract: "Listet, ändert und setzt deine Einstellungen zurück.",
             .helpSettingsDiscussion: """
                 Die Einstellungen liegen in $XDG_CONFIG_HOME/peach/settings.json (Standard: \
-                ~/.config/peach/settings.json) und gelten für `peach` und `peach train`; eine \
-                Option wie --duration hat für diesen Aufruf Vorrang. `peach train --headless` \
-                nutzt nur seine Optionen, damit Skripte überall gleich laufen. Eine Änderung \
-                während des Trainings gilt ab dem nächsten Paar.
+                ~/.config/peach/settings.json). note-duration, pause, range, style, source \
+                mit seinen Optionen, bell und break-after gelten für `peach` und `peach train`; \
+                reference (A4) für jeden Befehl mit --reference außer `peach record notes`; \
+                device für jeden Befehl, der spielt, input-device für die, die zuhören, und \
+                language für alle. Eine Option wie --duration hat für diesen Aufruf Vorrang. \
+                `peach train --headless` nutzt nur seine Optionen, damit Skripte überall \
+                gleich laufen. Eine Änderung während des Trainings gilt ab dem nächsten Paar.
                 """,
             .helpSettingsExampleOption: "(eine Option des aktuellen Klangs)",
             .helpSettingsExampleAll: "(alles)",
