@@ -54,7 +54,10 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let settings = try SettingsFileOptions.openStandard()
         let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(settings))
-        let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
+        // The sound the settings name with its saved options, unless --source names another; a wrong source or option
+        // is reported before any device is opened.
+        let (source, standIn) = try sound.makeSourceOrSine(from: sound.plugins.discoverSourcesWarningOfDuplicates(), settings: settings)
+        if let standIn { StandardError.warning(standIn) }
         StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
         let output = try sound.openOutput(pacedFile: false, for: source, settings: settings)
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt,

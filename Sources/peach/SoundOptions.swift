@@ -83,6 +83,18 @@ struct SoundOptions: ParsableArguments {
         return instance
     }
 
+    /// As `makeSource(from:settings:)`, but the saved sound (no `--source`
+    /// given) that cannot play, a plugin removed or a font moved, gives way to
+    /// the sine, with why: training and `play` go on rather than stop. The
+    /// setting is kept until the user picks another.
+    func makeSourceOrSine(from catalog: SourceCatalog, settings: SettingsStore) throws -> (source: SourceInstance, standIn: String?) {
+        do {
+            return (try makeSource(from: catalog, settings: settings), nil)
+        } catch where source == nil && settings.isSet(.source) {
+            return (try catalog.makeInstance(of: SourceCatalog.defaultSourceID), localized(.appSavedSoundGone, settings.text(.source), said(error)))
+        }
+    }
+
     /// The saved options of the chosen source (if `settings` are used), then the `--option KEY=VALUE` values, split.
     func optionAssignments(_ settings: SettingsStore?) throws -> [(key: String, value: String)] {
         let saved = settings?.sourceOptions(for: sourceID(settings)) ?? []

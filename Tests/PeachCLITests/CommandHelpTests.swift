@@ -32,6 +32,23 @@ import Testing
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
     }
 
+    /// `peach grid` starts with a sound of its own, not the sound setting that
+    /// `--source`'s help named as its default: both options say which, in both languages.
+    @Test func theGridsHelpSaysWhichSoundItStartsWith() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (language, instrument, source) in [
+            ("en", "(default: the last sound played in the grid, else FluidSynth's piano, else the sound setting)",
+             "the grid starts with the last sound it played, else FluidSynth's piano)"),
+            ("de", "(Standard: der zuletzt im Tastenraster gespielte Klang, sonst das Klavier von FluidSynth, sonst die Klang-Einstellung)",
+             "das Tastenraster beginnt mit dem zuletzt gespielten Klang, sonst dem Klavier von FluidSynth)"),
+        ] {
+            let help = try Self.peach(["--lang", language, "grid", "--help"], in: folder).standardOutput
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.contains(instrument) && help.contains(source), "\(help)")
+        }
+    }
+
     /// The shell completes the words Peach knows: a setting's key after
     /// `settings get`, `set` and `reset`, and the choices of the options
     /// that take a word from a list (they offered file names).

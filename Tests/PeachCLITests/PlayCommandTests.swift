@@ -95,6 +95,42 @@ import Testing
         #expect(abs(samples.map(abs).max()! - 0.2 * 0.8) < 0.005, "gain 0.2 at the default velocity 0.8")
     }
 
+    /// `play` plays the sound the settings name with its saved options, as
+    /// `--source`'s help says (it played the sine at its own gain whatever
+    /// was saved); `--source` still wins, and a saved sound that cannot play
+    /// gives way to the sine with a warning, as it does in training.
+    @Test func playsTheSoundTheSettingsNameWithItsOptions() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let plugins = directory.file("plugins")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try CPlugin.build(BuildProducts.packageRoot + "/examples/c-tone-source/tone_source.c", named: "libctone", in: plugins)
+        let environment = ["XDG_CONFIG_HOME": directory.path + "/config", "XDG_DATA_HOME": directory.path + "/data", "PEACH_DEBUG": "1"]
+        func peach(_ arguments: [String]) throws -> Shell.Output {
+            let result = try Shell.run([BuildProducts.peach] + arguments + ["--plugin-path", plugins], environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return result
+        }
+        func peak(_ arguments: [String]) throws -> Double {
+            let path = directory.file("\(UUID()).wav")
+            _ = try peach(["play", "A4", "--duration", "0.3", "--wav", path] + arguments)
+            return try WavFile.read(path: path).samples[0].map(abs).max()!
+        }
+        _ = try peach(["settings", "set", "option", "gain=0.2"])
+        #expect(abs(try peak([]) - 0.2 * 0.8) < 0.005, "the saved gain 0.2 at the default velocity 0.8")
+        #expect(abs(try peak(["--option", "gain=0.4"]) - 0.4 * 0.8) < 0.005, "an option given wins over the saved one")
+        _ = try peach(["settings", "set", "source", "org.example.ctone"])
+        let tone = try peach(["play", "A4", "--duration", "0.1", "--wav", directory.file("ctone.wav")])
+        #expect(tone.standardError.contains("C Tone active"), "\(tone.standardError)")
+        let sine = try peach(["play", "A4", "--duration", "0.1", "--source", "sine", "--wav", directory.file("sine.wav")])
+        #expect(!sine.standardError.contains("C Tone active"), "\(sine.standardError)")
+        // The saved sound gone (its plugin removed): the sine plays, and why is said.
+        let gone = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.3", "--wav", directory.file("gone.wav")], environment: environment)
+        #expect(gone.status == 0 && gone.standardError.contains("The saved sound org.example.ctone cannot play"), "\(gone)")
+        let measured = FrequencyMeter.frequency(of: try WavFile.read(path: directory.file("gone.wav")).samples[0][960..<13000], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: 440)) < 0.01)
+    }
+
     /// `play`, the drone and the metronome play through the device the
     /// settings name, as their help says (they tried ALSA's `default` and
     /// failed where there is none): here an ALSA device writing a WAV file.

@@ -53,14 +53,9 @@ final class InteractiveApp {
         let reference = sound.reference(settings)
         backdrop = under.drone == nil && under.bpm == nil ? nil
             : TrainingBackdrop(drone: under.drone.map { DroneSetup(root: $0, reference: reference) }, bpm: under.bpm, catalog: everySource)
-        do {
-            source = try sound.makeSource(from: catalog, settings: settings)
-        } catch where sound.source == nil && settings.isSet(.source) {
-            // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
-            standIn = localized(.appSavedSoundGone, settings.text(.source), said(error))
-            pendingMessage = standIn
-            source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
-        }
+        // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
+        (source, standIn) = try sound.makeSourceOrSine(from: catalog, settings: settings)
+        pendingMessage = standIn
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
         // Full screen needs a terminal on both sides (drawsPlain asks the output's); otherwise the plain text is the honest choice.
         plain = TerminalMode.drawsPlain(asked: options.plain) || isatty(STDIN_FILENO) != 1

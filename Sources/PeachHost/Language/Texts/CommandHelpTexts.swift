@@ -69,9 +69,9 @@ extension TextCatalog {
             .helpSettingsAbstract: "List, set and reset your settings.",
             .helpSettingsDiscussion: """
                 Settings live in $XDG_CONFIG_HOME/peach/settings.json (default \
-                ~/.config/peach/settings.json). note-duration, pause, range, style, source \
-                and its options, bell and break-after apply to `peach` and `peach train`; \
-                reference (A4) to every command that takes --reference but `peach record \
+                ~/.config/peach/settings.json). note-duration, pause, range, style, bell \
+                and break-after apply to `peach` and `peach train`; source and its options \
+                to those and `peach play`; reference (A4) to every command that takes --reference but `peach record \
                 notes`; device to every command that plays, input-device to those that \
                 listen, and language to all. A flag such as --duration wins for that run. \
                 `peach train --headless` uses its flags only, so scripts behave the same \
@@ -168,7 +168,7 @@ extension TextCatalog {
             .helpNoBell: "No terminal bell on a wrong answer (b switches it while training).",
             .helpReference: "The pitch of A4 in Hz (400 to 480; default: the setting, else 440).",
             .helpReferenceOfTake: "The pitch of A4 in Hz the notes are named at (400 to 480; default: 440, whatever the setting, so a reading depends on its options only).",
-            .helpSource: "The sound source: its id or its name, from `peach sources`, or an instrument's name (flute) (default: the sound setting, else org.peach.sine; the drone, the metronome and the tuner's drone have sounds of their own).",
+            .helpSource: "The sound source: its id or its name, from `peach sources`, or an instrument's name (flute) (default: the sound setting, else org.peach.sine; the drone, the metronome and the tuner's drone have sounds of their own, and the grid starts with the last sound it played, else FluidSynth's piano).",
             .helpOption: "Set one of the source's options, e.g. gain=0.3. Repeatable.",
             .helpDevice: "The ALSA device to play through (default: the setting, else default; `peach devices` lists them).",
             .helpWav: "Write the audio to this new WAV file (32-bit float) instead of playing it; a name ending in .flac writes FLAC (24-bit).",
@@ -255,9 +255,9 @@ extension TextCatalog {
             .helpSettingsAbstract: "Listet, ändert und setzt deine Einstellungen zurück.",
             .helpSettingsDiscussion: """
                 Die Einstellungen liegen in $XDG_CONFIG_HOME/peach/settings.json (Standard: \
-                ~/.config/peach/settings.json). note-duration, pause, range, style, source \
-                mit seinen Optionen, bell und break-after gelten für `peach` und `peach train`; \
-                reference (A4) für jeden Befehl mit --reference außer `peach record notes`; \
+                ~/.config/peach/settings.json). note-duration, pause, range, style, bell und \
+                break-after gelten für `peach` und `peach train`; source mit seinen Optionen \
+                für diese und `peach play`; reference (A4) für jeden Befehl mit --reference außer `peach record notes`; \
                 device für jeden Befehl, der spielt, input-device für die, die zuhören, und \
                 language für alle. Eine Option wie --duration hat für diesen Aufruf Vorrang. \
                 `peach train --headless` nutzt nur seine Optionen, damit Skripte überall \
@@ -357,7 +357,7 @@ extension TextCatalog {
             .helpNoBell: "Keine Terminalglocke bei falscher Antwort (b schaltet sie beim Training um).",
             .helpReference: "Die Tonhöhe von A4 in Hz (400 bis 480; Standard: die Einstellung, sonst 440).",
             .helpReferenceOfTake: "Die Tonhöhe von A4 in Hz, bei der die Töne benannt werden (400 bis 480; Standard: 440, unabhängig von der Einstellung, damit eine Auswertung nur von ihren Optionen abhängt).",
-            .helpSource: "Die Klangquelle: ihre Kennung oder ihr Name aus `peach sources` oder der Name eines Instruments (flute) (Standard: die Klang-Einstellung, sonst org.peach.sine; Bordun, Metronom und der Bordun des Stimmgeräts haben eigene Klänge).",
+            .helpSource: "Die Klangquelle: ihre Kennung oder ihr Name aus `peach sources` oder der Name eines Instruments (flute) (Standard: die Klang-Einstellung, sonst org.peach.sine; Bordun, Metronom und der Bordun des Stimmgeräts haben eigene Klänge, und das Tastenraster beginnt mit dem zuletzt gespielten Klang, sonst dem Klavier von FluidSynth).",
             .helpOption: "Eine Option der Klangquelle setzen, z. B. gain=0.3. Wiederholbar.",
             .helpDevice: "Das ALSA-Gerät für die Wiedergabe (Standard: die Einstellung, sonst default; `peach devices` listet sie).",
             .helpWav: "Den Ton in diese neue WAV-Datei schreiben (32-Bit-Float), statt ihn abzuspielen; ein Name auf .flac schreibt FLAC (24 Bit).",
