@@ -149,7 +149,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
     case intervalOctavesUp, intervalOctavesDown
     // The practice recorder
-    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameDash, recordNameOuterSpace, recordTrashListOptions, recordRestoreNameTaken, recordPlayAsRecorded, recordNameTooLong, recordNameControl, recordNameTaken, recordNothingRecorded, recordNameTakenMeanwhile, journalConflictCopy, settingsConflictCopy, plainMetronomeKeys, plainDroneKeys, settingsTooLarge, gridPlainMenuOpen, gridPlainMenuClosed, gridPlainKeysPlay, fileReadOnly, historyLineTooLong, progressOutsideDays, progressOutsideWeeks, progressOutsideMonths, pluginProbeSlow, historyCheckFuture
+    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameDash, recordNameOuterSpace, recordTrashListOptions, recordRestoreNameTaken, recordNameTooLong, recordNameControl, recordNameTaken, recordNothingRecorded, recordNameTakenMeanwhile, journalConflictCopy, settingsConflictCopy, plainMetronomeKeys, plainDroneKeys, settingsTooLarge, gridPlainMenuOpen, gridPlainMenuClosed, gridPlainKeysPlay, fileReadOnly, historyLineTooLong, progressOutsideDays, progressOutsideWeeks, progressOutsideMonths, pluginProbeSlow, historyCheckFuture
     case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
     case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageEmpty, damageTruncated
     case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping

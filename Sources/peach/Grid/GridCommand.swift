@@ -97,7 +97,7 @@ struct GridCommand: ParsableCommand {
         if (saveScale == nil) != (notes == nil) { throw ValidationError(localized(.gridSaveScaleNeedsNotes)) }
         if plain && (print || json) { throw ValidationError(localized(.gridPlainOrPrint)) }
         if let saveScale { try checked { try UserScales.check(name: saveScale) } }
-        try sound.checkStandardOutput(isUsedBy: print || json ? nil : localized(.theScreen))
+        try sound.output.checkStandardOutput(isUsedBy: print || json ? nil : localized(.theScreen))
     }
 
     /// `--keyboard`, else the layout of the language's keyboards (German: QWERTZ).
@@ -140,7 +140,7 @@ struct GridCommand: ParsableCommand {
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let start = try startingSound(catalog: catalog, saved: saved, store: store)
         StopRequest.install()
-        let output = try sound.openOutput(pacedFile: true, for: start, settings: store)
+        let output = try sound.output.openOutput(pacedFile: true, for: start, settings: store)
         let engine = try AudioEngine(output: output, source: start, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
         // Live, the settings are always read (`needsSettings`).
         let sounds = TimbreSwitch(catalog: catalog, start: start) { id in (try? sound.optionAssignments(id == sound.source ? store : nil)) ?? [] }

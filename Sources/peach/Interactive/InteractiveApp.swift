@@ -109,12 +109,12 @@ final class InteractiveApp {
                                       backdrop: backdrop) {
                 [sound, settings] source in
                 // A file output is opened again after a loss and for each stretch: the file is then this run's own.
-                let output = try sound.openOutput(pacedFile: true, for: source, settings: settings, replacing: self.outputOpened)
+                let output = try sound.output.openOutput(pacedFile: true, for: source, settings: settings, replacing: self.outputOpened)
                 self.outputOpened = true
                 return output
             }
         } catch {
-            return .failure(Failure(localized(.appCannotPlay, OutputFailureText.onScreen(error, deviceFromFlag: sound.device != nil || sound.wav != nil))))
+            return .failure(Failure(localized(.appCannotPlay, OutputFailureText.onScreen(error, deviceFromFlag: sound.output.device != nil || sound.output.wav != nil))))
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
@@ -210,7 +210,7 @@ final class InteractiveApp {
         if training.style != nil { flags[Setting.style.key] = "--style" }
         if sound.reference != nil { flags[Setting.reference.key] = "--reference" }
         if sound.source != nil { flags[Setting.source.key] = "--source" }
-        if sound.device != nil || sound.wav != nil { flags[Setting.device.key] = sound.wav != nil ? "--wav" : "--device" }
+        if sound.output.device != nil || sound.output.wav != nil { flags[Setting.device.key] = sound.output.wav != nil ? "--wav" : "--device" }
         if noBellFlag { flags[Setting.bell.key] = "--no-bell" }
         return flags
     }

@@ -58,8 +58,8 @@ struct DroneCommand: ParsableCommand {
         guard timbre == nil || sound.source == nil else { throw ValidationError(localized(.droneTimbreOrSource)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
-        try length.check(wav: sound.wav != nil)
-        try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
+        try length.check(wav: sound.output.wav != nil)
+        try sound.output.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
     /// `base` (a preset, the last setup, or A3 for nil at `reference`) changed by the options given, checked.
@@ -103,7 +103,7 @@ struct DroneCommand: ParsableCommand {
         let droneSource = try withOptions(try sound.source.map { try catalog.makeInstance(of: $0) } ?? saved.timbre.makeSource(from: catalog))
         let clickSource = try saved.metronome.map { _ in try MetronomeCommand.makeClickSource(from: catalog) }
         StopRequest.install()
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource, settings: settings)
+        let output: AudioOutput = sound.output.wav == nil && length.json ? NullOutput(paced: false) : try sound.output.openOutput(pacedFile: live, for: droneSource, settings: settings)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         try rig.drone?.play(setup, at: 0)
         // Once it has started: a setup that cannot play is never saved.

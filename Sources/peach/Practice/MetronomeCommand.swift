@@ -103,8 +103,8 @@ struct MetronomeCommand: ParsableCommand {
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
-        try length.check(wav: sound.wav != nil)
-        try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
+        try length.check(wav: sound.output.wav != nil)
+        try sound.output.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
     /// `base` (a preset, the last setup, or the defaults for nil) changed by the options given.
@@ -156,7 +156,7 @@ struct MetronomeCommand: ParsableCommand {
         if let note = saved.drone { drone.setup.root = try DroneSetup.note(parsing: note).number }
         let droneSource = try saved.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource, settings: settings)
+        let output: AudioOutput = sound.output.wav == nil && length.json ? NullOutput(paced: false) : try sound.output.openOutput(pacedFile: live, for: clickSource, settings: settings)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         rig.clicksAudible = !saved.silent
         try rig.startMetronome(setup, sound: clickSound, at: 0)

@@ -58,10 +58,10 @@ struct TunerCommand: ParsableCommand {
         }
         guard !(json && plain) else { throw ValidationError(localized(.tunerJSONOrPlain)) }
         // The tuner's only sound is its drone, and a file read for a script sounds none: such options would do nothing.
-        let soundOptions = sound.wav != nil || sound.device != nil || sound.source != nil || !sound.options.isEmpty
+        let soundOptions = sound.output.wav != nil || sound.output.device != nil || sound.source != nil || !sound.options.isEmpty
         if soundOptions && drone == nil { throw ValidationError(localized(.tunerSoundNeedsDrone)) }
-        if json && inputs.isFile && (sound.wav != nil || sound.device != nil) { throw ValidationError(localized(.tunerFileSoundsNoDrone)) }
-        try sound.checkStandardOutput(isUsedBy: json ? "--json" : localized(.theScreen))
+        if json && inputs.isFile && (sound.output.wav != nil || sound.output.device != nil) { throw ValidationError(localized(.tunerFileSoundsNoDrone)) }
+        try sound.output.checkStandardOutput(isUsedBy: json ? "--json" : localized(.theScreen))
     }
 
     /// `base` (a preset, the last live setup, or the standard one) changed by the options given, checked.
@@ -112,7 +112,7 @@ struct TunerCommand: ParsableCommand {
         // Only a live drone is heard; otherwise the output is a silent stand-in that never waits.
         let output: AudioOutput = setup.drone == nil || !live
             ? NullOutput(format: AudioFormat(sampleRate: input.format.sampleRate, channels: 2, blockFrames: 256), paced: false)
-            : try sound.openOutput(pacedFile: true, for: source, settings: store)
+            : try sound.output.openOutput(pacedFile: true, for: source, settings: store)
         let listener = try TunerListener(input: input, channel: inputs.channelIndex, output: output, source: source, drone: setup.drone,
                                          range: try PitchRange.frequencies(lowest: saved.lowest, highest: saved.highest, reference: reference))
         let inputName = inputs.input ?? inputs.deviceName(store)
