@@ -12,6 +12,11 @@ import Testing
                                                                        "XDG_CACHE_HOME": folder.file("cache")])
     }
 
+    /// A command's help in `language`, its lines joined with single spaces, so a phrase is found wherever the lines break.
+    static func help(_ command: [String], language: String, in folder: TemporaryDirectory) throws -> String {
+        try peach(["--lang", language] + command + ["--help"], in: folder).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Commands with many options get usage lines naming each, not the parser's bare `<options>`.
     @Test(arguments: [
         (["train", "--help"], ["USAGE: peach train [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]", "\n       peach train --headless [--no-audio] [--range <range>]"]),
@@ -43,9 +48,20 @@ import Testing
             ("de", "(Standard: der zuletzt im Tastenraster gespielte Klang, sonst das Klavier von FluidSynth, sonst die Klang-Einstellung)",
              "das Tastenraster beginnt mit dem zuletzt gespielten Klang, sonst dem Klavier von FluidSynth)"),
         ] {
-            let help = try Self.peach(["--lang", language, "grid", "--help"], in: folder).standardOutput
-                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let help = try Self.help(["grid"], language: language, in: folder)
             #expect(help.contains(instrument) && help.contains(source), "\(help)")
+        }
+    }
+
+    /// `play` goes to the device the settings name, and its help says so (it
+    /// said ALSA's `default` unless --device), in both languages.
+    @Test func playsHelpNamesTheDeviceSetting() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (language, words) in [("en", "Audio goes to the ALSA device the device setting names (else `default`) unless you choose another with --device"),
+                                  ("de", "Der Ton geht an das ALSA-Gerät, das die Einstellung device nennt (sonst `default`), außer du wählst mit --device ein anderes")] {
+            let help = try Self.help(["play"], language: language, in: folder)
+            #expect(help.contains(words), "\(help)")
         }
     }
 

@@ -145,8 +145,8 @@ extension TextCatalog {
             .helpPlayDiscussion: """
                 Notes are names such as A4, C#3, Bb2 (C4 is middle C) or MIDI numbers such \
                 as 69. They play back to back with no gap. Audio goes to the ALSA device \
-                `default` unless you choose another with --device (`peach devices` lists them) \
-                or write a WAV file with --wav.
+                the device setting names (else `default`) unless you choose another with \
+                --device (`peach devices` lists them) or write a WAV file with --wav.
                 """,
             .helpExamples: "Examples:",
             .helpPlayNotes: "The notes to play, in order.",
@@ -333,9 +333,9 @@ extension TextCatalog {
             .helpPlayDiscussion: """
                 Töne sind englische Namen wie A4, C#3, Bb2 (B ist das deutsche H, Bb das \
                 deutsche B; C4 ist das eingestrichene c) oder MIDI-Nummern wie 69. Sie klingen \
-                lückenlos nacheinander. Der Ton geht an das ALSA-Gerät `default`, außer du \
-                wählst mit --device ein anderes (`peach devices` listet sie) oder schreibst mit \
-                --wav eine WAV-Datei.
+                lückenlos nacheinander. Der Ton geht an das ALSA-Gerät, das die Einstellung \
+                device nennt (sonst `default`), außer du wählst mit --device ein anderes \
+                (`peach devices` listet sie) oder schreibst mit --wav eine WAV-Datei.
                 """,
             .helpExamples: "Beispiele:",
             .helpPlayNotes: "Die zu spielenden Töne, der Reihe nach.",
