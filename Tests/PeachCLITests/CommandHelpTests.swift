@@ -53,6 +53,25 @@ import Testing
         }
     }
 
+    /// `start --help` says which of train's options it takes: all but
+    /// --headless and --no-audio (it said every one, and refused those two).
+    @Test func startsHelpSaysWhichOfTrainsOptionsItTakes() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        func options(_ command: String) throws -> Set<String> {
+            let help = try Self.peach([command, "--help"], in: folder).standardOutput
+            return Set(help[help.range(of: "\nOPTIONS:")!.upperBound...].matches(of: /\n  (--[a-z-]+)/).map { String($0.output.1) })
+        }
+        #expect(try options("train").subtracting(options("start")) == ["--headless", "--no-audio"])
+        for (language, words) in [("en", "Every option of `peach train` works here too and applies when you start, but --headless and --no-audio"),
+                                  ("de", "Jede Option von `peach train` gilt auch hier, sobald du das Training startest, außer --headless und --no-audio")] {
+            let help = try Self.help(["start"], language: language, in: folder)
+            #expect(help.contains(words), "\(help)")
+        }
+        let refused = try Self.peach(["start", "--headless"], in: folder)
+        #expect(refused.status == 64 && refused.standardError.contains("Unknown option '--headless'"), "\(refused)")
+    }
+
     /// `play` goes to the device the settings name, and its help says so (it
     /// said ALSA's `default` unless --device), in both languages.
     @Test func playsHelpNamesTheDeviceSetting() throws {

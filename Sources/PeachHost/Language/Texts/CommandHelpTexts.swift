@@ -15,7 +15,9 @@ extension TextCatalog {
             .helpStartAbstract: "The start page: your profile at a glance, and Start (what `peach` alone shows).",
             .helpStartDiscussion: """
                 Enter or Space starts training; p shows the profile, s the settings, q quits. \
-                Every option of `peach train` works here too and applies when you start.
+                Every option of `peach train` works here too and applies when you start, \
+                but --headless and --no-audio: the start page is a screen, and a program \
+                that trains without one uses `peach train --headless`.
                 """,
             .helpTrainAbstract: "Train: two notes, then say whether the second was higher or lower.",
             .helpTrainDiscussion: """
@@ -198,7 +200,9 @@ extension TextCatalog {
             .helpStartDiscussion: """
                 Eingabe oder Leertaste startet das Training; p zeigt das Profil, s die \
                 Einstellungen, q beendet. Jede Option von `peach train` gilt auch hier, \
-                sobald du das Training startest.
+                sobald du das Training startest, außer --headless und --no-audio: die \
+                Startseite ist ein Bildschirm, und ein Programm, das ohne einen trainiert, \
+                nutzt `peach train --headless`.
                 """,
             .helpTrainAbstract: "Trainieren: zwei Töne, dann sagst du, ob der zweite höher oder tiefer war.",
             .helpTrainDiscussion: """
