@@ -83,6 +83,26 @@ import Testing
         #expect(abs(FrequencyMeter.cents(measured, from: 442) + 5) < 0.01, "\(measured) Hz")
     }
 
+    /// Cents may carry the cent sign Peach prints them with (`5¢` was refused
+    /// as no number), wherever cents are taken: `play --cents`, the drone's, the tuner's tolerance.
+    @Test(arguments: ["5¢", "5 ¢", "+5¢"])
+    func centsTakeTheCentSign(typed: String) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("cents.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--cents", typed, "--duration", "0.3", "--wav", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let measured = FrequencyMeter.frequency(of: try WavFile.read(path: path).samples[0][960..<13000], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: 440) - 5) < 0.01, "\(measured) Hz")
+        let drone = try Shell.run([BuildProducts.peach, "drone", "A4", "--cents", "-" + typed.drop { $0 == "+" }, "--seconds", "0.1", "--json"])
+        #expect(drone.status == 0 && drone.standardOutput.contains("\"cents\" : -5"), "\(drone)")
+        let tolerance = try Shell.run([BuildProducts.peach, "tuner", "--tolerance", typed, "--input", path, "--json"])
+        #expect(tolerance.status == 0, "\(tolerance.standardError)")
+        // The sign is among the units a wrong value is told of.
+        let wrong = try Shell.run([BuildProducts.peach, "play", "A4", "--cents", "5c", "--wav", "/dev/null"])
+        #expect(wrong.standardError.contains("expected a number, alone or with its unit (cents, cent, ct, ¢)"), "\(wrong.standardError)")
+    }
+
     @Test func referenceAndOptionsChangeTheSound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
