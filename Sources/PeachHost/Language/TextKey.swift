@@ -95,7 +95,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceRangeNotFinite, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
     case instanceBadKey, instanceDuplicateChoice, instanceBadDefault, instanceFractionalRange, instanceTwoTimbres
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
-    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
+    case optionWrongType, optionWholeNumber, optionNotASwitch, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing, pluginFolderIsFile
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart
