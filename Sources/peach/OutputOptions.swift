@@ -40,7 +40,7 @@ struct OutputOptions: ParsableArguments {
         }
         if let wav { return try WavFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
-        // `peach train --headless`, which passes no settings (it takes its flags only), still plays where the setting says.
+        // `peach train --headless` passes no settings (it takes nothing else from them) and still plays where the device setting says.
         let setting = (settings ?? (try? SettingsStore(path: SettingsStore.defaultPath())))?.text(.device)
         return try AlsaOutput(device: device ?? setting ?? "default", preferredRate: sampleRate)
     }

@@ -53,6 +53,23 @@ import Testing
         }
     }
 
+    /// `settings --help` says what each setting applies to: it said `peach`
+    /// and `peach train` alone, and that `train --headless` takes flags only,
+    /// though A4 is every player's default and headless plays to the device setting.
+    @Test func settingsHelpSaysWhatEachSettingAppliesTo() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (language, words) in [
+            ("en", ["reference (A4) to every command that takes --reference but `peach record notes`",
+                    "source and its options to those and `peach play`", "`peach train --headless` takes only the device from them"]),
+            ("de", ["reference (A4) für jeden Befehl mit --reference außer `peach record notes`",
+                    "source mit seinen Optionen für diese und `peach play`", "`peach train --headless` nimmt daraus nur device"]),
+        ] {
+            let help = try Self.help(["settings"], language: language, in: folder)
+            for phrase in words { #expect(help.contains(phrase), "\(phrase)\n\(help)") }
+        }
+    }
+
     /// `start --help` says which of train's options it takes: all but
     /// --headless and --no-audio (it said every one, and refused those two).
     @Test func startsHelpSaysWhichOfTrainsOptionsItTakes() throws {

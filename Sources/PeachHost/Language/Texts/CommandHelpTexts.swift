@@ -76,8 +76,9 @@ extension TextCatalog {
                 to those and `peach play`; reference (A4) to every command that takes --reference but `peach record \
                 notes`; device to every command that plays, input-device to those that \
                 listen, and language to all. A flag such as --duration wins for that run. \
-                `peach train --headless` uses its flags only, so scripts behave the same \
-                everywhere. A change made while training applies from the next pair.
+                `peach train --headless` takes only the device from them, to play at all, so \
+                scripts behave the same everywhere. A change made while training applies \
+                from the next pair.
                 """,
             .helpSettingsExampleOption: "(an option of the current sound)",
             .helpSettingsExampleAll: "(everything)",
@@ -264,8 +265,9 @@ extension TextCatalog {
                 für diese und `peach play`; reference (A4) für jeden Befehl mit --reference außer `peach record notes`; \
                 device für jeden Befehl, der spielt, input-device für die, die zuhören, und \
                 language für alle. Eine Option wie --duration hat für diesen Aufruf Vorrang. \
-                `peach train --headless` nutzt nur seine Optionen, damit Skripte überall \
-                gleich laufen. Eine Änderung während des Trainings gilt ab dem nächsten Paar.
+                `peach train --headless` nimmt daraus nur device, um überhaupt zu spielen, \
+                damit Skripte überall gleich laufen. Eine Änderung während des Trainings gilt \
+                ab dem nächsten Paar.
                 """,
             .helpSettingsExampleOption: "(eine Option des aktuellen Klangs)",
             .helpSettingsExampleAll: "(alles)",
