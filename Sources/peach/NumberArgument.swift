@@ -3,7 +3,7 @@ import PeachSupport
 import PeachText
 
 /// A number on the command line as a display shows it: with its unit or
-/// without (`442`, `442Hz`, `1.5 s`, `500ms`, `-5 cents`, `120 BPM`, `10%`),
+/// without (`442`, `442Hz`, `1.5 s`, `500ms`, `-5 cents`, `-5¢`, `120 BPM`, `10%`),
 /// a decimal comma too. What is not a finite number (`nan`, `inf`, `2 kHz`)
 /// is refused by the parser with the units it takes, before any range check.
 struct NumberArgument: Sendable {
@@ -19,7 +19,9 @@ struct NumberArgument: Sendable {
     static let plain = NumberArgument(units: [])
     static let hertz = NumberArgument(units: [Unit(symbol: "Hz", factor: 1)])
     static let seconds = NumberArgument(units: [Unit(symbol: "ms", factor: 0.001), Unit(symbol: "min", factor: 60), Unit(symbol: "s", factor: 1)])
-    static let cents = NumberArgument(units: [Unit(symbol: "cents", factor: 1), Unit(symbol: "cent", factor: 1), Unit(symbol: "ct", factor: 1)])
+    /// The cent sign too, as Peach prints cents (`5¢`).
+    static let cents = NumberArgument(units: [Unit(symbol: "cents", factor: 1), Unit(symbol: "cent", factor: 1), Unit(symbol: "ct", factor: 1),
+                                              Unit(symbol: "¢", factor: 1)])
     static let percent = NumberArgument(units: [Unit(symbol: "%", factor: 1)])
     static let tempo = NumberArgument(units: [Unit(symbol: "bpm", factor: 1)])
 

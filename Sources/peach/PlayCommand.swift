@@ -52,10 +52,14 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(nil))
-        let source = try sound.makeSource()  // a wrong source or option is reported before any device is opened
+        let settings = try SettingsFileOptions.openStandard()
+        let sequence = NoteSequence(notes: try parsedNotes(), cents: cents, durationSeconds: duration, reference: sound.reference(settings))
+        // The sound the settings name with its saved options, unless --source names another; a wrong source or option
+        // is reported before any device is opened.
+        let (source, standIn) = try sound.makeSourceOrSine(from: sound.plugins.discoverSourcesWarningOfDuplicates(), settings: settings)
+        if let standIn { StandardError.warning(standIn) }
         StopRequest.install()  // from activation on, Ctrl-C stops the engine, so a MIDI instrument is silenced, not left hanging
-        let output = try sound.openOutput(pacedFile: false, for: source)
+        let output = try sound.output.openOutput(pacedFile: false, for: source, settings: settings)
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt,
                                      faultWording: { said($0) })
         let end = try sequence.schedule(on: engine)
@@ -65,7 +69,7 @@ struct PlayCommand: ParsableCommand {
         if refused.count == sequence.notes.count, let first = refused.first {
             try? engine.stop()
             // The file this run made (an output never takes a name in use) holds only silence.
-            if let wav = sound.wav, !PosixFile.writesDirectly(wav) { unlink(wav) }
+            if let wav = sound.output.wav, !PosixFile.writesDirectly(wav) { unlink(wav) }
             // With the source's own reason, where it gave one (the keys it plays).
             guard case .noteRefused(let id, _, _) = first, let words = engine.refusals[id], !words.isEmpty else {
                 throw Failure(localized(.playNothingPlayed, said(first)))

@@ -41,6 +41,11 @@ struct SettingsFileOptions: ParsableArguments {
         Self.warnOfConflictCopies(try SettingsStore(path: path ?? SettingsStore.defaultPath()))
     }
 
+    /// The standard settings file, read as `peach train` reads it: one that does not read is an error, never a guess.
+    static func openStandard() throws -> SettingsStore {
+        warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath()))
+    }
+
     /// Says each copy a sync tool left beside the file, whose changes would otherwise go unseen.
     @discardableResult
     static func warnOfConflictCopies(_ store: SettingsStore) -> SettingsStore {

@@ -4,7 +4,7 @@ import PeachHost
 import PeachMusic
 import PeachText
 
-/// How notes sound and where they go; shared by every command that plays.
+/// How notes sound and where they go; shared by every command that plays notes.
 struct SoundOptions: ParsableArguments {
     // The next word is the value even when it starts with a dash (`--reference -440` is out of range, not missing).
     @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpReference), valueName: "hz"), transform: NumberArgument.hertz.transform)
@@ -17,11 +17,7 @@ struct SoundOptions: ParsableArguments {
             help: ArgumentHelp(localized(.helpOption), valueName: localized(.valueNameAssignment)))
     var options: [String] = []
 
-    @Option(help: ArgumentHelp(localized(.helpDevice), valueName: "name"), completion: .custom { _, _, _ in AudioDevice.list(.output).map(\.name) })
-    var device: String?
-
-    @Option(help: ArgumentHelp(localized(.helpWav), valueName: localized(.valueNameFile)))
-    var wav: String?
+    @OptionGroup var output: OutputOptions
 
     @OptionGroup var plugins: PluginPathOptions
 
@@ -43,34 +39,21 @@ struct SoundOptions: ParsableArguments {
                 }
             }
         }
-        guard device == nil || wav == nil else { throw ValidationError(localized(.soundDeviceOrWav)) }
-        try checkFileName(wav, given: "--wav", writing: .audio)
         if let reference, !Pitch.referenceRange.contains(reference) {
             throw ValidationError(localized(.soundReferenceOutside, reference.compact, Pitch.referenceRange.lowerBound.compact,
                                             Pitch.referenceRange.upperBound.compact))
         }
     }
 
-    /// `--wav -` sends the sound to standard output, so nothing else may
-    /// write there: refused when `owner` (`--json`, `--headless`, the screen)
-    /// does, rather than the two mixed into one stream.
-    func checkStandardOutput(isUsedBy owner: String?) throws {
-        guard let owner, let wav, PosixFile.isStandardOutput(wav) else { return }
-        throw ValidationError(localized(.wavOnUsedStandardOutput, wav, owner))
-    }
-
-    /// A4 in Hz: the flag, else the saved setting (when `settings` are used), else 440.
+    /// A4 in Hz: the flag, else the saved setting, else 440. Every command that
+    /// plays or names pitches passes the settings it read; nil (flags only) is
+    /// `peach train --headless`'s.
     func reference(_ settings: SettingsStore?) -> Double {
         reference ?? settings?.number(.reference) ?? Pitch.standardReference
     }
 
     func sourceID(_ settings: SettingsStore?) -> String {
         source ?? settings?.text(.source) ?? SourceCatalog.defaultSourceID
-    }
-
-    /// The chosen source, found among the plugins, with the `--option` values set.
-    func makeSource(settings: SettingsStore? = nil) throws -> SourceInstance {
-        try makeSource(from: plugins.discoverSourcesWarningOfDuplicates(), settings: settings)
     }
 
     /// The chosen source with its saved options (if `settings` are used), then the `--option` values, set.
@@ -81,29 +64,21 @@ struct SoundOptions: ParsableArguments {
         return instance
     }
 
+    /// As `makeSource(from:settings:)`, but the saved sound (no `--source`
+    /// given) that cannot play, a plugin removed or a font moved, gives way to
+    /// the sine, with why: training and `play` go on rather than stop. The
+    /// setting is kept until the user picks another.
+    func makeSourceOrSine(from catalog: SourceCatalog, settings: SettingsStore) throws -> (source: SourceInstance, standIn: String?) {
+        do {
+            return (try makeSource(from: catalog, settings: settings), nil)
+        } catch where source == nil && settings.isSet(.source) {
+            return (try catalog.makeInstance(of: SourceCatalog.defaultSourceID), localized(.appSavedSoundGone, settings.text(.source), said(error)))
+        }
+    }
+
     /// The saved options of the chosen source (if `settings` are used), then the `--option KEY=VALUE` values, split.
     func optionAssignments(_ settings: SettingsStore?) throws -> [(key: String, value: String)] {
         let saved = settings?.sourceOptions(for: sourceID(settings)) ?? []
         return try saved + options.map { assignment in try SourceOption.split(assignment: assignment) }
-    }
-
-    /// The chosen output, opened. A WAV file is written as fast as possible
-    /// unless `paced`, when it takes as long as the audio lasts; it is new,
-    /// or with `replacing` this run's own from an earlier opening. A source that
-    /// sends MIDI renders no audio: its clock is a paced null output unless a
-    /// device or file is named, so it needs no sound card. A file runs at
-    /// `sampleRate`, a device at it if it can (a take recorded at 44.1 kHz).
-    func openOutput(pacedFile: Bool, for source: SourceInstance? = nil, settings: SettingsStore? = nil, replacing: Bool = false,
-                    sampleRate: Double = 48000) throws -> AudioOutput {
-        let sendsMIDI = source?.descriptor.kind == .midi
-        let format = AudioFormat(sampleRate: sampleRate, channels: 1, blockFrames: 256)
-        if let wav, wav.lowercased().hasSuffix(".flac") {
-            return try FlacFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing)
-        }
-        if let wav { return try WavFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing) }
-        if sendsMIDI && device == nil { return NullOutput(paced: true) }
-        // The setting holds when no caller passed the file it read (play, the drone, the metronome, record play), as their help says.
-        let setting = (settings ?? (try? SettingsStore(path: SettingsStore.defaultPath())))?.text(.device)
-        return try AlsaOutput(device: device ?? setting ?? "default", preferredRate: sampleRate)
     }
 }

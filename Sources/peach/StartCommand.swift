@@ -23,7 +23,7 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        try sound.checkStandardOutput(isUsedBy: localized(.theScreen))
+        try sound.output.checkStandardOutput(isUsedBy: localized(.theScreen))
         _ = try backdrop.checkedBackdrop()
     }
 

@@ -39,7 +39,7 @@ struct TrainCommand: ParsableCommand {
         guard headless || !noAudio else { throw ValidationError(localized(.trainNoAudioNeedsHeadless)) }
         guard !headless || !screen.plain else { throw ValidationError(localized(.trainHeadlessOrPlain)) }
         guard !headless || backdrop.isEmpty else { throw ValidationError(localized(.trainBackdropHeadless)) }
-        try sound.checkStandardOutput(isUsedBy: headless ? "--headless" : localized(.theScreen))
+        try sound.output.checkStandardOutput(isUsedBy: headless ? "--headless" : localized(.theScreen))
         _ = try backdrop.checkedBackdrop()
     }
 
@@ -66,7 +66,7 @@ struct TrainCommand: ParsableCommand {
         // A WAV file is written in real time here, so timing behaves as on a sound card.
         // A wrong source or option is reported before any device is opened.
         let source = try sound.makeSource(from: sound.plugins.discoverSourcesWarningOfDuplicates().pitchedOnly, settings: nil)
-        let engine = try AudioEngine(output: try sound.openOutput(pacedFile: true, for: source), source: source, pluginLog: .command, faultWording: { said($0) })
+        let engine = try AudioEngine(output: try sound.output.openOutput(pacedFile: true, for: source), source: source, pluginLog: .command, faultWording: { said($0) })
         engine.start()
         return PairPlayer(engine: engine, noteSeconds: training.noteSeconds(nil), pauseSeconds: training.pauseSeconds(nil))
     }

@@ -12,6 +12,11 @@ import Testing
                                                                        "XDG_CACHE_HOME": folder.file("cache")])
     }
 
+    /// A command's help in `language`, its lines joined with single spaces, so a phrase is found wherever the lines break.
+    static func help(_ command: [String], language: String, in folder: TemporaryDirectory) throws -> String {
+        try peach(["--lang", language] + command + ["--help"], in: folder).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Commands with many options get usage lines naming each, not the parser's bare `<options>`.
     @Test(arguments: [
         (["train", "--help"], ["USAGE: peach train [--plain] [--no-bell] [--drone <note>] [--metronome <bpm>]", "\n       peach train --headless [--no-audio] [--range <range>]"]),
@@ -30,6 +35,70 @@ import Testing
         #expect(listed.count >= 15, "\(listed)")
         for option in listed { #expect(usage.contains(option + " ") || usage.contains(option + "]"), "\(option) in \(usage)") }
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
+    }
+
+    /// `peach grid` starts with a sound of its own, not the sound setting that
+    /// `--source`'s help named as its default: both options say which, in both languages.
+    @Test func theGridsHelpSaysWhichSoundItStartsWith() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (language, instrument, source) in [
+            ("en", "(default: the last sound played in the grid, else FluidSynth's piano, else the sound setting)",
+             "the grid starts with the last sound it played, else FluidSynth's piano)"),
+            ("de", "(Standard: der zuletzt im Tastenraster gespielte Klang, sonst das Klavier von FluidSynth, sonst die Klang-Einstellung)",
+             "das Tastenraster beginnt mit dem zuletzt gespielten Klang, sonst dem Klavier von FluidSynth)"),
+        ] {
+            let help = try Self.help(["grid"], language: language, in: folder)
+            #expect(help.contains(instrument) && help.contains(source), "\(help)")
+        }
+    }
+
+    /// `settings --help` says what each setting applies to: it said `peach`
+    /// and `peach train` alone, and that `train --headless` takes flags only,
+    /// though A4 is every player's default and headless plays to the device setting.
+    @Test func settingsHelpSaysWhatEachSettingAppliesTo() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (language, words) in [
+            ("en", ["reference (A4) to every command that takes --reference but `peach record notes`",
+                    "source and its options to those and `peach play`", "`peach train --headless` takes only the device from them"]),
+            ("de", ["reference (A4) für jeden Befehl mit --reference außer `peach record notes`",
+                    "source mit seinen Optionen für diese und `peach play`", "`peach train --headless` nimmt daraus nur device"]),
+        ] {
+            let help = try Self.help(["settings"], language: language, in: folder)
+            for phrase in words { #expect(help.contains(phrase), "\(phrase)\n\(help)") }
+        }
+    }
+
+    /// `start --help` says which of train's options it takes: all but
+    /// --headless and --no-audio (it said every one, and refused those two).
+    @Test func startsHelpSaysWhichOfTrainsOptionsItTakes() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        func options(_ command: String) throws -> Set<String> {
+            let help = try Self.peach([command, "--help"], in: folder).standardOutput
+            return Set(help[help.range(of: "\nOPTIONS:")!.upperBound...].matches(of: /\n  (--[a-z-]+)/).map { String($0.output.1) })
+        }
+        #expect(try options("train").subtracting(options("start")) == ["--headless", "--no-audio"])
+        for (language, words) in [("en", "Every option of `peach train` works here too and applies when you start, but --headless and --no-audio"),
+                                  ("de", "Jede Option von `peach train` gilt auch hier, sobald du das Training startest, außer --headless und --no-audio")] {
+            let help = try Self.help(["start"], language: language, in: folder)
+            #expect(help.contains(words), "\(help)")
+        }
+        let refused = try Self.peach(["start", "--headless"], in: folder)
+        #expect(refused.status == 64 && refused.standardError.contains("Unknown option '--headless'"), "\(refused)")
+    }
+
+    /// `play` goes to the device the settings name, and its help says so (it
+    /// said ALSA's `default` unless --device), in both languages.
+    @Test func playsHelpNamesTheDeviceSetting() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        for (language, words) in [("en", "Audio goes to the ALSA device the device setting names (else `default`) unless you choose another with --device"),
+                                  ("de", "Der Ton geht an das ALSA-Gerät, das die Einstellung device nennt (sonst `default`), außer du wählst mit --device ein anderes")] {
+            let help = try Self.help(["play"], language: language, in: folder)
+            #expect(help.contains(words), "\(help)")
+        }
     }
 
     /// The shell completes the words Peach knows: a setting's key after

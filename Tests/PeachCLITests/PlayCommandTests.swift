@@ -83,6 +83,26 @@ import Testing
         #expect(abs(FrequencyMeter.cents(measured, from: 442) + 5) < 0.01, "\(measured) Hz")
     }
 
+    /// Cents may carry the cent sign Peach prints them with (`5¢` was refused
+    /// as no number), wherever cents are taken: `play --cents`, the drone's, the tuner's tolerance.
+    @Test(arguments: ["5¢", "5 ¢", "+5¢"])
+    func centsTakeTheCentSign(typed: String) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("cents.wav")
+        let result = try Shell.run([BuildProducts.peach, "play", "A4", "--cents", typed, "--duration", "0.3", "--wav", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let measured = FrequencyMeter.frequency(of: try WavFile.read(path: path).samples[0][960..<13000], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: 440) - 5) < 0.01, "\(measured) Hz")
+        let drone = try Shell.run([BuildProducts.peach, "drone", "A4", "--cents", "-" + typed.drop { $0 == "+" }, "--seconds", "0.1", "--json"])
+        #expect(drone.status == 0 && drone.standardOutput.contains("\"cents\" : -5"), "\(drone)")
+        let tolerance = try Shell.run([BuildProducts.peach, "tuner", "--tolerance", typed, "--input", path, "--json"])
+        #expect(tolerance.status == 0, "\(tolerance.standardError)")
+        // The sign is among the units a wrong value is told of.
+        let wrong = try Shell.run([BuildProducts.peach, "play", "A4", "--cents", "5c", "--wav", "/dev/null"])
+        #expect(wrong.standardError.contains("expected a number, alone or with its unit (cents, cent, ct, ¢)"), "\(wrong.standardError)")
+    }
+
     @Test func referenceAndOptionsChangeTheSound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -93,6 +113,42 @@ import Testing
         let samples = try WavFile.read(path: path).samples[0]
         #expect(abs(FrequencyMeter.frequency(of: samples[960..<13000], sampleRate: 48000) - 415) < 0.001)
         #expect(abs(samples.map(abs).max()! - 0.2 * 0.8) < 0.005, "gain 0.2 at the default velocity 0.8")
+    }
+
+    /// `play` plays the sound the settings name with its saved options, as
+    /// `--source`'s help says (it played the sine at its own gain whatever
+    /// was saved); `--source` still wins, and a saved sound that cannot play
+    /// gives way to the sine with a warning, as it does in training.
+    @Test func playsTheSoundTheSettingsNameWithItsOptions() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let plugins = directory.file("plugins")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try CPlugin.build(BuildProducts.packageRoot + "/examples/c-tone-source/tone_source.c", named: "libctone", in: plugins)
+        let environment = ["XDG_CONFIG_HOME": directory.path + "/config", "XDG_DATA_HOME": directory.path + "/data", "PEACH_DEBUG": "1"]
+        func peach(_ arguments: [String]) throws -> Shell.Output {
+            let result = try Shell.run([BuildProducts.peach] + arguments + ["--plugin-path", plugins], environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return result
+        }
+        func peak(_ arguments: [String]) throws -> Double {
+            let path = directory.file("\(UUID()).wav")
+            _ = try peach(["play", "A4", "--duration", "0.3", "--wav", path] + arguments)
+            return try WavFile.read(path: path).samples[0].map(abs).max()!
+        }
+        _ = try peach(["settings", "set", "option", "gain=0.2"])
+        #expect(abs(try peak([]) - 0.2 * 0.8) < 0.005, "the saved gain 0.2 at the default velocity 0.8")
+        #expect(abs(try peak(["--option", "gain=0.4"]) - 0.4 * 0.8) < 0.005, "an option given wins over the saved one")
+        _ = try peach(["settings", "set", "source", "org.example.ctone"])
+        let tone = try peach(["play", "A4", "--duration", "0.1", "--wav", directory.file("ctone.wav")])
+        #expect(tone.standardError.contains("C Tone active"), "\(tone.standardError)")
+        let sine = try peach(["play", "A4", "--duration", "0.1", "--source", "sine", "--wav", directory.file("sine.wav")])
+        #expect(!sine.standardError.contains("C Tone active"), "\(sine.standardError)")
+        // The saved sound gone (its plugin removed): the sine plays, and why is said.
+        let gone = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.3", "--wav", directory.file("gone.wav")], environment: environment)
+        #expect(gone.status == 0 && gone.standardError.contains("The saved sound org.example.ctone cannot play"), "\(gone)")
+        let measured = FrequencyMeter.frequency(of: try WavFile.read(path: directory.file("gone.wav")).samples[0][960..<13000], sampleRate: 48000)
+        #expect(abs(FrequencyMeter.cents(measured, from: 440)) < 0.01)
     }
 
     /// `play`, the drone and the metronome play through the device the

@@ -414,9 +414,15 @@ import Testing
         #expect(try WavFile.read(path: piped).samples[0] == heard, "the same samples, nothing after them")
         #expect(try Data(contentsOf: URL(fileURLWithPath: piped)).count == (try Data(contentsOf: URL(fileURLWithPath: played))).count)
 
-        // Options of a sound that does not play here are refused (they were taken and changed nothing).
-        let sourced = try Self.peach(["record", "play", "Take", "--source", "fluidsynth", "--wav", folder.file("no.wav")], folder)
-        #expect(sourced.status == 64 && sourced.standardError.contains("a take plays as it was recorded"), "\(sourced)")
+        // Options of a sound that does not play here are none of its options: not in its help (it listed them, and refused
+        // each), and unknown if given.
+        let help = try Self.peach(["record", "play", "--help"], folder).standardOutput
+        #expect(help.contains("--device") && help.contains("--wav"), "\(help)")
+        #expect(!help.contains("--source") && !help.contains("--option") && !help.contains("--reference"), "\(help)")
+        for option in ["--source", "--option", "--reference"] {
+            let refused = try Self.peach(["record", "play", "Take", option, "x", "--wav", folder.file("no.wav")], folder)
+            #expect(refused.status == 64 && refused.standardError.contains("Unknown option '\(option)'"), "\(refused)")
+        }
         // A take from a 44.1 kHz interface plays at its own rate (it was refused: "the input runs at 44100 Hz").
         let cd = try Self.input(folder, "cd.wav", rate: 44_100, ["synth", "0.5", "sine", "441", "vol", "0.5"])
         #expect(try Self.peach(["record", "--input", cd, "--name", "CD"], folder).status == 0)

@@ -73,11 +73,38 @@ import Testing
         #expect(try Self.peach(["get", "break-after"], config: config).standardOutput == "0\n")
     }
 
+    /// A switch takes the same words as a source's option and as a setting, in
+    /// English and German: `--option reverb=an` was refused ("'an' is not true
+    /// or false") though `settings set bell an` took it. A word that is none
+    /// is told every word taken, in either language.
+    @Test func aSwitchTakesTheSameWordsAsAnOptionAndAsASetting() throws {
+        let config = TemporaryDirectory()
+        defer { config.remove() }
+        #expect(try Self.peach(["set", "source", "org.peach.fluid"], config: config).status == 0)
+        for (word, on) in [("an", true), ("AUS", false), ("ja", true), ("Nein", false), ("yes", true), ("no", false), ("true", true), ("off", false)] {
+            let option = try Self.peach(["set", "option", "reverb=\(word)"], config: config)
+            #expect(option.standardOutput == "org.peach.fluid: reverb = \(on)\n", "\(word): \(option)")
+            let bell = try Self.peach(["set", "bell", word], config: config)
+            #expect(bell.standardOutput == "bell = \(on ? "on" : "off")\n", "\(word): \(bell)")
+        }
+        let words = "on/off, true/false, yes/no, an/aus, ja/nein"
+        for (language, option, setting) in [
+            ("en", "option reverb: 'maybe' is neither on nor off (\(words))", "bell: expected on or off (\(words); true or false in the file), found the text \"maybe\""),
+            ("de", "Option reverb: 'maybe' ist weder an noch aus (\(words))", "bell: an oder aus erwartet (\(words); in der Datei true oder false), den Text \"maybe\" gefunden"),
+        ] {
+            let refused = try Shell.run([BuildProducts.peach, "--lang", language, "play", "A4", "--source", "fluidsynth", "--option", "reverb=maybe",
+                                         "--wav", config.file("no.wav")], environment: ["XDG_CONFIG_HOME": config.path])
+            #expect(refused.status != 0 && refused.standardError.contains(option), "\(refused)")
+            let set = try Self.peach(["--lang", language, "set", "bell", "maybe"], config: config)
+            #expect(set.status != 0 && set.standardError.contains(setting), "\(set)")
+        }
+    }
+
     @Test(arguments: [
         (["set", "note-duration", "5"], "note-duration: 5 is outside 0.3 to 3 s; nothing was changed"),
         (["set", "pause", "soon"], "pause: expected a number, found the text \"soon\""),
         (["set", "pause", "1 min"], "pause: expected a number, found the text \"1 min\""),
-        (["set", "bell", "maybe"], "bell: expected on or off (true or false in the file), found the text \"maybe\""),
+        (["set", "bell", "maybe"], "bell: expected on or off (on/off, true/false, yes/no, an/aus, ja/nein; true or false in the file), found the text \"maybe\""),
         // A negative value is the value, not an option: before, "Missing expected argument '<value>'".
         (["set", "pause", "-1"], "pause: -1 is outside 0 to 2 s; nothing was changed"),
         (["set", "--plugin-path", "/nowhere", "reference", "-440"], "reference: -440 is outside 400 to 480 Hz; nothing was changed"),

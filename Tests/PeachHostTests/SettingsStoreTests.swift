@@ -43,7 +43,7 @@ import Testing
         ("note-duration", JSONValue.number(5), "5 is outside 0.3 to 3 s"),
         ("note-duration", .number(0.35), "0.35 is not a multiple of 0.1 s"),
         ("reference", .number(439.95), "439.95 is not a multiple of 0.1 Hz"),
-        ("bell", .string("loud"), "expected on or off (true or false in the file), found the text \"loud\""),
+        ("bell", .string("loud"), "expected on or off (on/off, true/false, yes/no, an/aus, ja/nein; true or false in the file), found the text \"loud\""),
         ("range", .string("C9-C2"), "'C9-C2' goes beyond the piano: C9 is not a key Peach trains; the keys go from A0 to C8"),
         ("range", .string("C5-C3"), "'C5-C3' runs downwards, so it holds no key: write the lower key first (C3-C5)"),
         ("range", .string("C4"), "'C4' is not a range: write adaptive or LOW-HIGH"),

@@ -19,6 +19,13 @@ import Testing
         #expect(english != german || TextCatalog.sameInBothLanguages.contains(key), "\(key) is not translated: \(german)")
     }
 
+    /// The words each language shows a switch with (on, an) are among those read back, wherever a switch is typed.
+    @Test(arguments: Language.allCases)
+    func aSwitchIsReadAsEveryLanguageShowsIt(language: Language) {
+        #expect(localized(.valueOn, in: language, []).writtenSwitch == true)
+        #expect(localized(.valueOff, in: language, []).writtenSwitch == false)
+    }
+
     @Test func argumentsLandWhereEachLanguagePutsThem() {
         #expect(localized(.trainingTooSmall, in: .english, [38, 10, 40, 12]) == "The window is too small: 38×10; Peach needs 40×12.")
         #expect(localized(.trainingTooSmall, in: .german, [38, 10, 40, 12]) == "Das Fenster ist zu klein: 38×10; Peach braucht 40×12.")

@@ -100,7 +100,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case instanceTooManyChoices, instanceChoiceFailed, instanceBadRange, instanceRangeNotFinite, instanceTimbreNotChoice, instanceCannotReadBack, instanceFailed
     case instanceBadKey, instanceDuplicateChoice, instanceBadDefault, instanceFractionalRange, instanceTwoTimbres
     case probeCannotStart, probeNoReport, probeExitStatus, probeCrashed, probeTimeout, probeSignal, optionUnknown, optionUnknownNone
-    case optionWrongType, optionWholeNumber, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
+    case optionWrongType, optionWholeNumber, optionNotASwitch, optionOutside, optionNotAChoice, optionNotAChoiceClose, optionChoicesRun, optionMalformed, optionRefused, optionNotLive
     case pluginPathRelative, pluginFolderWritable, pluginFileWritable, pluginFolderMissing, pluginFolderIsFile
     case catalogShadowed, catalogNoSourceAtAll, catalogNoSource, catalogUnpitched, catalogUnusable, sourceUnavailable, sourceLog, sourceLogNotUTF8
     case bridgeEnded, bridgeTimedOut, bridgeBlockTooLarge, bridgeSignal, bridgeExitStatus, bridgeKilled, bridgeCannotStart
@@ -154,7 +154,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case intervalFifth, intervalMinorSixth, intervalMajorSixth, intervalMinorSeventh, intervalMajorSeventh, intervalOctave
     case intervalOctavesUp, intervalOctavesDown
     // The practice recorder
-    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameDash, recordNameOuterSpace, recordTrashListOptions, recordRestoreNameTaken, recordPlayAsRecorded, recordNameTooLong, recordNameControl, recordNameTaken, recordNothingRecorded, recordNameTakenMeanwhile, journalConflictCopy, settingsConflictCopy, plainMetronomeKeys, plainDroneKeys, settingsTooLarge, gridPlainMenuOpen, gridPlainMenuClosed, gridPlainKeysPlay, fileReadOnly, historyLineTooLong, progressOutsideDays, progressOutsideWeeks, progressOutsideMonths, pluginProbeSlow, historyCheckFuture
+    case recordNameEmpty, recordNameSlash, recordNameDot, recordNameDash, recordNameOuterSpace, recordTrashListOptions, recordRestoreNameTaken, recordNameTooLong, recordNameControl, recordNameTaken, recordNothingRecorded, recordNameTakenMeanwhile, journalConflictCopy, settingsConflictCopy, plainMetronomeKeys, plainDroneKeys, settingsTooLarge, gridPlainMenuOpen, gridPlainMenuClosed, gridPlainKeysPlay, fileReadOnly, historyLineTooLong, progressOutsideDays, progressOutsideWeeks, progressOutsideMonths, pluginProbeSlow, historyCheckFuture
     case recordCannotWrite, recordCannotRead, recordDiskFull, recordDamaged
     case damageSymbolicLink, damageNotRegular, damageNotATake, damageUnreadable, damageEmpty, damageTruncated
     case recordScreenTitle, recordScreenElapsed, recordScreenLevel, recordScreenPeak, recordScreenClipping, recordScreenNoClipping

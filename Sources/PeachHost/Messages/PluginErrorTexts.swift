@@ -1,4 +1,5 @@
 import PeachAudio
+import PeachSupport
 import PeachText
 
 extension PluginRejection: Worded {
@@ -89,8 +90,9 @@ extension SourceOptionError: Worded {
         switch self {
         case .unknownKey(let source, let key, let known):
             known.isEmpty ? language.text(.optionUnknownNone, source, key) : language.text(.optionUnknown, source, key, known.joined(separator: ", "))
+        case .wrongType(let key, let value, .bool): language.text(.optionNotASwitch, key, value, SwitchWords.listed)
         case .wrongType(let key, let value, let expected):
-            language.text(.optionWrongType, key, value, language.text(expected == .bool ? .kindBool : expected == .int ? .optionWholeNumber : .kindNumber))
+            language.text(.optionWrongType, key, value, language.text(expected == .int ? .optionWholeNumber : .kindNumber))
         case .outOfRange(let key, let value, let range, let unit):
             // The number as the language writes it, as the range beside it is (1,5 in German: it said 1.5).
             language.text(.optionOutside, key, Double(value)?.compact(in: language) ?? value, range.said(unit: unit, in: language))

@@ -1,4 +1,5 @@
 import PeachSettings
+import PeachSupport
 import PeachText
 
 extension SettingsError: Worded {
@@ -54,7 +55,7 @@ extension SettingProblem: Worded {
         case .deviceUnsafe(let name): language.text(.checkDeviceUnsafe, name)
         case .notOneOf(let text, let choices): language.text(.checkNotOneOf, text, choices.joined(separator: ", "))
         case .expectedNumber(let value): language.text(.checkExpectedNumber, value.kindName(in: language))
-        case .expectedBool(let value): language.text(.checkExpectedBool, value.kindName(in: language))
+        case .expectedBool(let value): language.text(.checkExpectedBool, value.kindName(in: language), SwitchWords.listed)
         case .expectedText(let value): language.text(.checkExpectedText, value.kindName(in: language))
         }
     }

@@ -1,3 +1,4 @@
+import PeachSupport
 import PeachText
 
 /// An error or notice of the layers below, worded in the language the edge
@@ -11,4 +12,9 @@ public protocol Worded {
 public func text(of error: any Error, in language: Language) -> String {
     if let worded = error as? any Worded { return worded.text(in: language) }
     return String(describing: error)
+}
+
+extension SwitchWords {
+    /// Every pair, as a message lists the words a switch takes: `on/off, true/false, …`.
+    static var listed: String { pairs.map { "\($0.on)/\($0.off)" }.joined(separator: ", ") }
 }

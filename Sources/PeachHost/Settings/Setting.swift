@@ -82,12 +82,10 @@ public struct Setting: Sendable, Identifiable {
         }
     }
 
-    private static let onWords = SourceOption.onWords.union(["true"] + Language.allCases.map { localized(.valueOn, in: $0, []) })
-    private static let offWords = SourceOption.offWords.union(["false"] + Language.allCases.map { localized(.valueOff, in: $0, []) })
-
     /// Reads a value typed on the command line. Numbers and on and off may
     /// also be written as `peach settings` shows them, in either language
-    /// (`442,5` as well as `442.5`), a number with its unit too (`442 Hz`, `1s`).
+    /// (`442,5` as well as `442.5`), a number with its unit too (`442 Hz`, `1s`),
+    /// a switch in any of `SwitchWords`, as a source's option takes it.
     public func parse(_ text: String) -> JSONValue {
         switch kind {
         case .number where key == Self.breakAfter.key && Language.allCases.contains(where: { localized(.valueNever, in: $0, []) == text.lowercased() }):
@@ -96,7 +94,7 @@ public struct Setting: Sendable, Identifiable {
             // Seconds also as milliseconds (`800ms`), as the command-line options take them.
             let units = (unit == "s" ? [("ms", 0.001)] : []) + [(unit, 1.0)]
             return text.writtenNumber(units: units).map(JSONValue.number) ?? .string(text)
-        case .bool: return Self.onWords.contains(text.lowercased()) ? .bool(true) : Self.offWords.contains(text.lowercased()) ? .bool(false) : .string(text)
+        case .bool: return text.writtenSwitch.map(JSONValue.bool) ?? .string(text)
         // Any case, kept as the list shows it (`DE` is `de`, `c3-c5` is `C3-C5`).
         case .choice(let choices): return .string(choices.first { $0.lowercased() == text.lowercased() } ?? text)
         case .text:

@@ -97,7 +97,7 @@ struct GridCommand: ParsableCommand {
         if (saveScale == nil) != (notes == nil) { throw ValidationError(localized(.gridSaveScaleNeedsNotes)) }
         if plain && (print || json) { throw ValidationError(localized(.gridPlainOrPrint)) }
         if let saveScale { try checked { try UserScales.check(name: saveScale) } }
-        try sound.checkStandardOutput(isUsedBy: print || json ? nil : localized(.theScreen))
+        try sound.output.checkStandardOutput(isUsedBy: print || json ? nil : localized(.theScreen))
     }
 
     /// `--keyboard`, else the layout of the language's keyboards (German: QWERTZ).
@@ -122,7 +122,7 @@ struct GridCommand: ParsableCommand {
         if phrase { return try printPhrase() }
         let needsSettings = !(print || json) || saveScale != nil || forgetScale != nil || scales
             || (scale.map { (try? Scale.named($0)) == nil } ?? false)
-        let store = needsSettings ? SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath())) : nil
+        let store = needsSettings ? try SettingsFileOptions.openStandard() : nil
         if let store, try manageScales(UserScales(store: store)) { return }
         let memory = store.map(SavedGrid.memory)
         var saved = try (print || json || fresh ? nil : memory?.last()) ?? .standard
@@ -130,7 +130,7 @@ struct GridCommand: ParsableCommand {
         let root = try root.map { text in try checked { try PitchClass(parsing: text) } } ?? PitchClass(parsing: saved.root)
         // A saved scale that has since been forgotten falls back to the chromatic one.
         let scale = try chosenScale(scale, among: known) ?? (try? Scale.named(saved.scale, userScales: known)) ?? .chromatic
-        if print || json { return try printLayout(root: root, scale: scale, reference: sound.reference(nil)) }
+        if print || json { return try printLayout(root: root, scale: scale, settings: store) }
 
         if let sustain { saved.sustain = sustain }
         if let names { saved.names = names }
@@ -140,7 +140,7 @@ struct GridCommand: ParsableCommand {
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let start = try startingSound(catalog: catalog, saved: saved, store: store)
         StopRequest.install()
-        let output = try sound.openOutput(pacedFile: true, for: start, settings: store)
+        let output = try sound.output.openOutput(pacedFile: true, for: start, settings: store)
         let engine = try AudioEngine(output: output, source: start, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
         // Live, the settings are always read (`needsSettings`).
         let sounds = TimbreSwitch(catalog: catalog, start: start) { id in (try? sound.optionAssignments(id == sound.source ? store : nil)) ?? [] }
@@ -210,11 +210,13 @@ struct GridCommand: ParsableCommand {
         return false
     }
 
-    private func printLayout(root: PitchClass, scale: Scale, reference: Double) throws {
+    /// `settings`: the file if this run read it. Only the JSON has frequencies, at A4 the flag's, else the setting's.
+    private func printLayout(root: PitchClass, scale: Scale, settings: SettingsStore?) throws {
         let octaves = self.octaves ?? GridLayout.octaveRange.lowerBound
         // One octave of the scale a row by default, so the roots line up at the edges.
         let layout = GridLayout(root: root, scale: scale, octaves: octaves, columns: columns ?? scale.steps.count)
         if json {
+            let reference = sound.reference(try settings ?? SettingsFileOptions.openStandard())
             return peach.print(try CommandJSON.pretty(GridJSON(layout, reference: reference)))
         }
         let width = (layout.keys.map(\.name.count).max() ?? 1) + 1

@@ -45,7 +45,7 @@ final class InteractiveApp {
         self.dataDirectory = dataDirectory
         // Each answer is on disk before its feedback: a plugin that crashes Peach loses none.
         EmergencyStop.setClosingWords(localized(.pluginFaultAnswersSaved))
-        settings = SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath()))
+        settings = try SettingsFileOptions.openStandard()
         noBellFlag = options.noBell
         bell = !options.noBell && settings.flag(.bell)
         let everySource = sound.plugins.discoverSourcesWarningOfDuplicates()
@@ -53,14 +53,9 @@ final class InteractiveApp {
         let reference = sound.reference(settings)
         backdrop = under.drone == nil && under.bpm == nil ? nil
             : TrainingBackdrop(drone: under.drone.map { DroneSetup(root: $0, reference: reference) }, bpm: under.bpm, catalog: everySource)
-        do {
-            source = try sound.makeSource(from: catalog, settings: settings)
-        } catch where sound.source == nil && settings.isSet(.source) {
-            // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
-            standIn = localized(.appSavedSoundGone, settings.text(.source), said(error))
-            pendingMessage = standIn
-            source = try catalog.makeInstance(of: SourceCatalog.defaultSourceID)
-        }
+        // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
+        (source, standIn) = try sound.makeSourceOrSine(from: catalog, settings: settings)
+        pendingMessage = standIn
         timbres = TimbreSwitch(catalog: catalog, start: source, options: try Self.options(sound: sound, settings: settings))
         // Full screen needs a terminal on both sides (drawsPlain asks the output's); otherwise the plain text is the honest choice.
         plain = TerminalMode.drawsPlain(asked: options.plain) || isatty(STDIN_FILENO) != 1
@@ -114,12 +109,12 @@ final class InteractiveApp {
                                       backdrop: backdrop) {
                 [sound, settings] source in
                 // A file output is opened again after a loss and for each stretch: the file is then this run's own.
-                let output = try sound.openOutput(pacedFile: true, for: source, settings: settings, replacing: self.outputOpened)
+                let output = try sound.output.openOutput(pacedFile: true, for: source, settings: settings, replacing: self.outputOpened)
                 self.outputOpened = true
                 return output
             }
         } catch {
-            return .failure(Failure(localized(.appCannotPlay, OutputFailureText.onScreen(error, deviceFromFlag: sound.device != nil || sound.wav != nil))))
+            return .failure(Failure(localized(.appCannotPlay, OutputFailureText.onScreen(error, deviceFromFlag: sound.output.device != nil || sound.output.wav != nil))))
         }
         let display: TrainingDisplay = screen.map { FullScreenTrainingDisplay(screen: $0, style: style) } ?? PlainTrainingDisplay()
         let trainingScreen = TrainingScreen(training: session, audio: audio, sources: timbres, display: display,
@@ -215,7 +210,7 @@ final class InteractiveApp {
         if training.style != nil { flags[Setting.style.key] = "--style" }
         if sound.reference != nil { flags[Setting.reference.key] = "--reference" }
         if sound.source != nil { flags[Setting.source.key] = "--source" }
-        if sound.device != nil || sound.wav != nil { flags[Setting.device.key] = sound.wav != nil ? "--wav" : "--device" }
+        if sound.output.device != nil || sound.output.wav != nil { flags[Setting.device.key] = sound.output.wav != nil ? "--wav" : "--device" }
         if noBellFlag { flags[Setting.bell.key] = "--no-bell" }
         return flags
     }

@@ -58,8 +58,8 @@ struct DroneCommand: ParsableCommand {
         guard timbre == nil || sound.source == nil else { throw ValidationError(localized(.droneTimbreOrSource)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
-        try length.check(wav: sound.wav != nil, bars: false)
-        try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
+        try length.check(wav: sound.output.wav != nil, bars: false)
+        try sound.output.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
     /// `base` (a preset, the last setup, or A3 for nil at `reference`) changed by the options given, checked.
@@ -88,8 +88,10 @@ struct DroneCommand: ParsableCommand {
         let store = try presets.settings(live: live)
         let memory = store.map(SavedDrone.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory, json: length.json) { $0.commandLine } }
-        let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(store))
-        try length.checkTerminal(wav: sound.wav != nil, bars: false)
+        // A4 and the device follow the settings in a render too.
+        let settings = try store ?? SettingsFileOptions.openStandard()
+        let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) }, reference: sound.reference(settings))
+        try length.checkTerminal(wav: sound.output.wav != nil, bars: false)
         let setup = saved.setup
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         // The sine in the chosen timbre, unless `--source` names another (a SoundFont instrument, MIDI out);
@@ -102,7 +104,7 @@ struct DroneCommand: ParsableCommand {
         let droneSource = try withOptions(try sound.source.map { try catalog.makeInstance(of: $0) } ?? saved.timbre.makeSource(from: catalog))
         let clickSource = try saved.metronome.map { _ in try MetronomeCommand.makeClickSource(from: catalog) }
         StopRequest.install()
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: droneSource)
+        let output: AudioOutput = sound.output.wav == nil && length.json ? NullOutput(paced: false) : try sound.output.openOutput(pacedFile: live, for: droneSource, settings: settings)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         try rig.drone?.play(setup, at: 0)
         // Once it has started: a setup that cannot play is never saved.

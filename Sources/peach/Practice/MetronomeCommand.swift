@@ -102,8 +102,8 @@ struct MetronomeCommand: ParsableCommand {
         if accentSample != nil && sample == nil { throw ValidationError(localized(.metronomeAccentNeedsSample)) }
         // Listing or forgetting presets renders nothing: it needs no length.
         guard !presets.onlyManages else { return }
-        try length.check(wav: sound.wav != nil)
-        try sound.checkStandardOutput(isUsedBy: length.standardOutputUser)
+        try length.check(wav: sound.output.wav != nil)
+        try sound.output.checkStandardOutput(isUsedBy: length.standardOutputUser)
     }
 
     /// `base` (a preset, the last setup, or the defaults for nil) changed by the options given.
@@ -142,18 +142,21 @@ struct MetronomeCommand: ParsableCommand {
         let memory = store.map(SavedMetronome.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory, json: length.json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) })
-        try length.checkTerminal(wav: sound.wav != nil)
+        try length.checkTerminal(wav: sound.output.wav != nil)
         let setup = saved.setup, clickSound = saved.clickSound
         let catalog = sound.plugins.discoverSourcesWarningOfDuplicates()
         let clickSource = try saved.makeClickSource(from: catalog, sound: sound)
         // The drone given or kept with the setup (`--drone NOTE`) keeps the last drone's other choices (fifth, timbre), as `peach drone` would.
         let lastDrone = live && !presets.fresh ? try store.map(SavedDrone.memory)?.last() : nil
-        var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(store)), timbre: .pure)
+        // A4 and the device follow the settings in a render too.
+        let settings = try store ?? SettingsFileOptions.openStandard()
+        var drone = lastDrone ?? SavedDrone(setup: DroneSetup(root: MIDINote(number: 50)!, reference: sound.reference(settings)), timbre: .pure)
         drone.metronome = nil
+        if let reference = sound.reference { drone.setup.reference = reference }
         if let note = saved.drone { try drone.setup.setRoot(parsing: note) }
         let droneSource = try saved.drone.map { _ in try drone.timbre.makeSource(from: catalog) }
         StopRequest.install()
-        let output: AudioOutput = sound.wav == nil && length.json ? NullOutput(paced: false) : try sound.openOutput(pacedFile: live, for: clickSource)
+        let output: AudioOutput = sound.output.wav == nil && length.json ? NullOutput(paced: false) : try sound.output.openOutput(pacedFile: live, for: clickSource, settings: settings)
         let rig = try PracticeRig(output: output, clickSource: clickSource, droneSource: droneSource)
         rig.clicksAudible = !saved.silent
         try rig.startMetronome(setup, sound: clickSound, at: 0)

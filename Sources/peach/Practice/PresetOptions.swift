@@ -31,10 +31,11 @@ struct PresetOptions: ParsableArguments {
         if save != nil && onlyManages { throw ValidationError(localized(.presetSaveNeedsPlaying)) }
     }
 
-    /// The settings file, only where the run needs it: live (the last setup)
-    /// or for a preset. A render for a script reads and writes nothing of the user's.
+    /// The settings file where the run keeps setups in it: live (the last setup)
+    /// or for a preset. A render for a script neither starts from nor saves a setup;
+    /// it still takes A4 from the settings where no flag gives it, as every run does.
     func settings(live: Bool) throws -> SettingsStore? {
-        live || preset != nil || save != nil || onlyManages ? SettingsFileOptions.warnOfConflictCopies(try SettingsStore(path: try SettingsStore.defaultPath())) : nil
+        live || preset != nil || save != nil || onlyManages ? try SettingsFileOptions.openStandard() : nil
     }
 
     /// `--presets` or `--forget`: the run only lists or removes, and plays nothing.

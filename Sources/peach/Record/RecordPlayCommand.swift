@@ -19,19 +19,18 @@ struct RecordPlayCommand: ParsableCommand {
     var take: String
 
     @OptionGroup var recordings: RecordingsOptions
-    @OptionGroup var sound: SoundOptions
-
-    func validate() throws {
-        // The take sounds as recorded; a source plays nothing here (the engine's is a silent stand-in).
-        if sound.source != nil || !sound.options.isEmpty || sound.reference != nil { throw ValidationError(localized(.recordPlayAsRecorded)) }
-    }
+    // Where it goes, and no sound of a source: a take plays as it was recorded.
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var plugins: PluginPathOptions
 
     func run() throws {
         let library = try recordings.open()
         let found = try RecordingsOptions.take(take, in: library)
-        let source = try sound.makeSource()
-        // At the take's own rate: the engine plays its input unconverted.
-        let output = try sound.openOutput(pacedFile: false, for: source, sampleRate: Double(found.sampleRate))
+        // The engine's source is a silent stand-in: it is given no notes.
+        let source = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: SourceCatalog.defaultSourceID)
+        // At the take's own rate: the engine plays its input unconverted. The device the settings name, unless --device or --wav.
+        let output = try output.openOutput(pacedFile: false, for: source, settings: try SettingsFileOptions.openStandard(),
+                                           sampleRate: Double(found.sampleRate))
         StopRequest.install()
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt, faultWording: { said($0) })
         try engine.attach(input: try SoundFileInput(path: found.path, blockFrames: engine.format.blockFrames), bufferSeconds: 0)

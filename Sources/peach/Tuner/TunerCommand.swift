@@ -58,10 +58,10 @@ struct TunerCommand: ParsableCommand {
         }
         guard !(json && plain) else { throw ValidationError(localized(.tunerJSONOrPlain)) }
         // The tuner's only sound is its drone, and a file read for a script sounds none: such options would do nothing.
-        let soundOptions = sound.wav != nil || sound.device != nil || sound.source != nil || !sound.options.isEmpty
+        let soundOptions = sound.output.wav != nil || sound.output.device != nil || sound.source != nil || !sound.options.isEmpty
         if soundOptions && drone == nil { throw ValidationError(localized(.tunerSoundNeedsDrone)) }
-        if json && inputs.isFile && (sound.wav != nil || sound.device != nil) { throw ValidationError(localized(.tunerFileSoundsNoDrone)) }
-        try sound.checkStandardOutput(isUsedBy: json ? "--json" : localized(.theScreen))
+        if json && inputs.isFile && (sound.output.wav != nil || sound.output.device != nil) { throw ValidationError(localized(.tunerFileSoundsNoDrone)) }
+        try sound.output.checkStandardOutput(isUsedBy: json ? "--json" : localized(.theScreen))
     }
 
     /// `base` (a preset, the last live setup, or the standard one) changed by the options given, checked.
@@ -90,14 +90,15 @@ struct TunerCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Live, the tuner starts from its last setup and A4 from the setting; a script's reading depends on its own options only.
+        // Live, the tuner starts from its last setup; a script's reading from the standard one. A4 not given is the setting's in both.
         let live = !(inputs.isFile && json)
         let store = try presets.settings(live: live)
+        let settingReference = sound.reference(try store ?? SettingsFileOptions.openStandard())
         let memory = store.map(SavedTuner.memory)
         if presets.onlyManages, let memory { return try presets.manage(memory, json: json) { $0.commandLine } }
         let saved = try self.saved(from: try memory.flatMap { try presets.base($0, live: live) } ?? .standard)
         if let memory { try presets.saveIfAsked(saved, in: memory) }
-        let reference = saved.reference ?? sound.reference(store)
+        let reference = saved.reference ?? settingReference
         let setup = TunerSetup(reference: reference, transposition: Transposition(semitones: saved.transposition), temperament: saved.temperament,
                                tolerance: saved.tolerance,
                                drone: try droneSetup(reference: reference))
@@ -112,7 +113,7 @@ struct TunerCommand: ParsableCommand {
         // Only a live drone is heard; otherwise the output is a silent stand-in that never waits.
         let output: AudioOutput = setup.drone == nil || !live
             ? NullOutput(format: AudioFormat(sampleRate: input.format.sampleRate, channels: 2, blockFrames: 256), paced: false)
-            : try sound.openOutput(pacedFile: true, for: source, settings: store)
+            : try sound.output.openOutput(pacedFile: true, for: source, settings: store)
         let listener = try TunerListener(input: input, channel: inputs.channelIndex, output: output, source: source, drone: setup.drone,
                                          range: try PitchRange.frequencies(lowest: saved.lowest, highest: saved.highest, reference: reference))
         let inputName = inputs.input ?? inputs.deviceName(store)
@@ -121,7 +122,7 @@ struct TunerCommand: ParsableCommand {
         } else {
             let screen = TunerScreen(listener: listener, setup: setup, plain: plain, inputName: inputName)
             let ending = try screen.run(seconds: seconds)
-            if let memory { try memory.remember(saved.keeping(ending, settingReference: sound.reference(store))) }
+            if let memory { try memory.remember(saved.keeping(ending, settingReference: settingReference)) }
             inputs.warnIfCut(input)
             return ScreenExit.ended(signal: screen.endedBy).endProcess()
         }

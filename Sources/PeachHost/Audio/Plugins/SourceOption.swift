@@ -37,18 +37,14 @@ public struct SourceOption: Codable, Hashable, Sendable {
         return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
     }
 
-    /// The words besides true and false a person writes a switch with, in any
-    /// case (the settings add their own language's).
-    public static let onWords: Set<String> = ["on", "yes"], offWords: Set<String> = ["off", "no"]
-
-    /// The value `text` stands for, as a person may write it: a switch as
-    /// on/off or yes/no besides true/false, a choice by its label (any case,
+    /// The value `text` stands for, as a person may write it: a switch in any
+    /// of `SwitchWords` (on/off, an/aus, …) as a setting takes it, a choice by its label (any case,
     /// "program=Flute") besides its value. Anything else is left as written,
     /// for `validate` to report.
     public func value(spelledAs text: String) -> String {
         switch type {
         case .bool:
-            return Self.onWords.contains(text.lowercased()) ? "true" : Self.offWords.contains(text.lowercased()) ? "false" : text
+            return text.writtenSwitch.map { $0 ? "true" : "false" } ?? text
         case .choice:
             if choices.contains(where: { $0.value == text }) { return text }
             let named = choices.filter { $0.label.lowercased() == text.lowercased() }

@@ -15,7 +15,9 @@ extension TextCatalog {
             .helpStartAbstract: "The start page: your profile at a glance, and Start (what `peach` alone shows).",
             .helpStartDiscussion: """
                 Enter or Space starts training; p shows the profile, s the settings, q quits. \
-                Every option of `peach train` works here too and applies when you start.
+                Every option of `peach train` works here too and applies when you start, \
+                but --headless and --no-audio: the start page is a screen, and a program \
+                that trains without one uses `peach train --headless`.
                 """,
             .helpTrainAbstract: "Train: two notes, then say whether the second was higher or lower.",
             .helpTrainDiscussion: """
@@ -94,10 +96,14 @@ extension TextCatalog {
             .helpSettingsAbstract: "List, set and reset your settings.",
             .helpSettingsDiscussion: """
                 Settings live in $XDG_CONFIG_HOME/peach/settings.json (default \
-                ~/.config/peach/settings.json) and apply to `peach` and `peach train`; a \
-                flag such as --duration wins for that run. `peach train --headless` uses its \
-                flags only, so scripts behave the same everywhere. A change made while \
-                training applies from the next pair.
+                ~/.config/peach/settings.json). note-duration, pause, range, style, bell \
+                and break-after apply to `peach` and `peach train`; source and its options \
+                to those and `peach play`; reference (A4) to every command that takes --reference but `peach record \
+                notes`; device to every command that plays, input-device to those that \
+                listen, and language to all. A flag such as --duration wins for that run. \
+                `peach train --headless` takes only the device from them, to play at all, so \
+                scripts behave the same everywhere. A change made while training applies \
+                from the next pair.
                 """,
             .helpSettingsExampleOption: "(an option of the current sound)",
             .helpSettingsExampleAll: "(everything)",
@@ -167,8 +173,8 @@ extension TextCatalog {
             .helpPlayDiscussion: """
                 Notes are names such as A4, C#3, Bb2 (C4 is middle C) or MIDI numbers such \
                 as 69. They play back to back with no gap. Audio goes to the ALSA device \
-                `default` unless you choose another with --device (`peach devices` lists them) \
-                or write a WAV file with --wav.
+                the device setting names (else `default`) unless you choose another with \
+                --device (`peach devices` lists them) or write a WAV file with --wav.
                 """,
             .helpExamples: "Examples:",
             .helpPlayNotes: "The notes to play, in order.",
@@ -190,7 +196,7 @@ extension TextCatalog {
             .helpNoBell: "No terminal bell on a wrong answer (b switches it while training).",
             .helpReference: "The pitch of A4 in Hz (400 to 480; default: the setting, else 440).",
             .helpReferenceOfTake: "The pitch of A4 in Hz the notes are named at (400 to 480; default: 440, whatever the setting, so a reading depends on its options only).",
-            .helpSource: "The sound source: its id or its name, from `peach sources`, or an instrument's name (flute) (default: the sound setting, else org.peach.sine; the drone, the metronome and the tuner's drone have sounds of their own).",
+            .helpSource: "The sound source: its id or its name, from `peach sources`, or an instrument's name (flute) (default: the sound setting, else org.peach.sine; the drone, the metronome and the tuner's drone have sounds of their own, and the grid starts with the last sound it played, else FluidSynth's piano).",
             .helpOption: "Set one of the source's options, e.g. gain=0.3. Repeatable.",
             .helpDevice: "The ALSA device to play through (default: the setting, else default; `peach devices` lists them).",
             .helpWav: "Write the audio to this new WAV file (32-bit float) instead of playing it; a name ending in .flac writes FLAC (24-bit).",
@@ -220,7 +226,9 @@ extension TextCatalog {
             .helpStartDiscussion: """
                 Eingabe oder Leertaste startet das Training; p zeigt das Profil, s die \
                 Einstellungen, q beendet. Jede Option von `peach train` gilt auch hier, \
-                sobald du das Training startest.
+                sobald du das Training startest, außer --headless und --no-audio: die \
+                Startseite ist ein Bildschirm, und ein Programm, das ohne einen trainiert, \
+                nutzt `peach train --headless`.
                 """,
             .helpTrainAbstract: "Trainieren: zwei Töne, dann sagst du, ob der zweite höher oder tiefer war.",
             .helpTrainDiscussion: """
@@ -302,10 +310,14 @@ extension TextCatalog {
             .helpSettingsAbstract: "Listet, ändert und setzt deine Einstellungen zurück.",
             .helpSettingsDiscussion: """
                 Die Einstellungen liegen in $XDG_CONFIG_HOME/peach/settings.json (Standard: \
-                ~/.config/peach/settings.json) und gelten für `peach` und `peach train`; eine \
-                Option wie --duration hat für diesen Aufruf Vorrang. `peach train --headless` \
-                nutzt nur seine Optionen, damit Skripte überall gleich laufen. Eine Änderung \
-                während des Trainings gilt ab dem nächsten Paar.
+                ~/.config/peach/settings.json). note-duration, pause, range, style, bell und \
+                break-after gelten für `peach` und `peach train`; source mit seinen Optionen \
+                für diese und `peach play`; reference (A4) für jeden Befehl mit --reference außer `peach record notes`; \
+                device für jeden Befehl, der spielt, input-device für die, die zuhören, und \
+                language für alle. Eine Option wie --duration hat für diesen Aufruf Vorrang. \
+                `peach train --headless` nimmt daraus nur device, um überhaupt zu spielen, \
+                damit Skripte überall gleich laufen. Eine Änderung während des Trainings gilt \
+                ab dem nächsten Paar.
                 """,
             .helpSettingsExampleOption: "(eine Option des aktuellen Klangs)",
             .helpSettingsExampleAll: "(alles)",
@@ -377,9 +389,9 @@ extension TextCatalog {
             .helpPlayDiscussion: """
                 Töne sind englische Namen wie A4, C#3, Bb2 (B ist das deutsche H, Bb das \
                 deutsche B; C4 ist das eingestrichene c) oder MIDI-Nummern wie 69. Sie klingen \
-                lückenlos nacheinander. Der Ton geht an das ALSA-Gerät `default`, außer du \
-                wählst mit --device ein anderes (`peach devices` listet sie) oder schreibst mit \
-                --wav eine WAV-Datei.
+                lückenlos nacheinander. Der Ton geht an das ALSA-Gerät, das die Einstellung \
+                device nennt (sonst `default`), außer du wählst mit --device ein anderes \
+                (`peach devices` listet sie) oder schreibst mit --wav eine WAV-Datei.
                 """,
             .helpExamples: "Beispiele:",
             .helpPlayNotes: "Die zu spielenden Töne, der Reihe nach.",
@@ -401,7 +413,7 @@ extension TextCatalog {
             .helpNoBell: "Keine Terminalglocke bei falscher Antwort (b schaltet sie beim Training um).",
             .helpReference: "Die Tonhöhe von A4 in Hz (400 bis 480; Standard: die Einstellung, sonst 440).",
             .helpReferenceOfTake: "Die Tonhöhe von A4 in Hz, bei der die Töne benannt werden (400 bis 480; Standard: 440, unabhängig von der Einstellung, damit eine Auswertung nur von ihren Optionen abhängt).",
-            .helpSource: "Die Klangquelle: ihre Kennung oder ihr Name aus `peach sources` oder der Name eines Instruments (flute) (Standard: die Klang-Einstellung, sonst org.peach.sine; Bordun, Metronom und der Bordun des Stimmgeräts haben eigene Klänge).",
+            .helpSource: "Die Klangquelle: ihre Kennung oder ihr Name aus `peach sources` oder der Name eines Instruments (flute) (Standard: die Klang-Einstellung, sonst org.peach.sine; Bordun, Metronom und der Bordun des Stimmgeräts haben eigene Klänge, und das Tastenraster beginnt mit dem zuletzt gespielten Klang, sonst dem Klavier von FluidSynth).",
             .helpOption: "Eine Option der Klangquelle setzen, z. B. gain=0.3. Wiederholbar.",
             .helpDevice: "Das ALSA-Gerät für die Wiedergabe (Standard: die Einstellung, sonst default; `peach devices` listet sie).",
             .helpWav: "Den Ton in diese neue WAV-Datei schreiben (32-Bit-Float), statt ihn abzuspielen; ein Name auf .flac schreibt FLAC (24 Bit).",

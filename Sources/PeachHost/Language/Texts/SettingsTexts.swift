@@ -33,7 +33,7 @@ extension TextCatalog {
             .checkNotMultiple: "%1 is not a multiple of %2%3",
             .checkNotOneOf: "'%1' is not one of %2",
             .checkExpectedNumber: "expected a number, found %1",
-            .checkExpectedBool: "expected on or off (true or false in the file), found %1",
+            .checkExpectedBool: "expected on or off (%2; true or false in the file), found %1",
             .checkExpectedText: "expected text, found %1",
             .checkDeviceUnsafe: "'%1' is not a device name Peach plays to from its settings: only letters, digits and _ - , : = are allowed, and not ALSA's file or tee devices, which write a file or run a command. To use it for one run, give it with --device",
 
@@ -108,7 +108,7 @@ extension TextCatalog {
             .checkNotMultiple: "%1 ist kein Vielfaches von %2%3",
             .checkNotOneOf: "'%1' ist keins von %2",
             .checkExpectedNumber: "Zahl erwartet, %1 gefunden",
-            .checkExpectedBool: "an oder aus erwartet (in der Datei true oder false), %1 gefunden",
+            .checkExpectedBool: "an oder aus erwartet (%2; in der Datei true oder false), %1 gefunden",
             .checkExpectedText: "Text erwartet, %1 gefunden",
             .checkDeviceUnsafe: "'%1' ist kein Gerätename, auf dem Peach aus seinen Einstellungen spielt: erlaubt sind nur Buchstaben, Ziffern und _ - , : =, und nicht ALSAs Geräte file und tee, die eine Datei schreiben oder einen Befehl ausführen. Für einen Lauf gib es mit --device an",
 
