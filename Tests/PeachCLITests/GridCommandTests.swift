@@ -67,6 +67,11 @@ import Testing
             (["grid", "E", "--print", "--octaves", "5"], "5 octaves is outside 3 to 4"),
             (["grid", "E", "--columns", "7"], "--columns sets the printed layout"),
             (["grid", "--plain", "--print"], "--plain is for playing live"),
+            // A sound or a file for a grid that only prints was dropped without a word (no file written, exit 0).
+            (["grid", "A", "--print", "--wav", "/tmp/peach-never-written.wav"], "--wav is for playing live; --print, --json, --phrase and --scales only print"),
+            (["grid", "--json", "--instrument", "flute"], "--instrument is for playing live"),
+            (["grid", "--phrase", "--device", "null"], "--device is for playing live"),
+            (["grid", "--scales", "--option", "gain=0.2"], "--option is for playing live"),
             (["grid", "--key-size", "huge"], "no key size 'huge'"),
             (["grid", "--keyboard", "dvorak"], "no keyboard layout 'dvorak'"),
         ]

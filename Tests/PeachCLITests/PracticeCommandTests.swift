@@ -194,9 +194,6 @@ import Testing
         (["metronome", "--json"], "rendering to JSON needs its length: add --bars N or --seconds S"),
         // Each names the lengths its tool takes, and not a fix already given (--wav) or one it refuses (the drone's --bars).
         (["drone", "A", "--json"], "rendering to JSON needs its length: add --seconds S\n"),
-        (["metronome", "100"], "playing live needs a terminal; for a script, render with --wav FILE or --json and --bars N or --seconds S"),
-        (["metronome", "100", "--wav", "/dev/null"], "without a length --wav records what plays live, which needs a terminal; for a script, add --bars N or --seconds S"),
-        (["drone", "A", "--wav", "/dev/null"], "without a length --wav records what plays live, which needs a terminal; for a script, add --seconds S\n"),
         (["metronome", "--bars", "2", "--seconds", "3", "--json"], "give --bars or --seconds, not both"),
         (["metronome", "--bars", "2"], "--bars goes with --wav or --json"),
         (["metronome", "--seconds", "2"], "--seconds goes with --wav or --json"),
@@ -219,6 +216,24 @@ import Testing
         let result = try Self.peach(arguments, folder: folder)
         #expect(result.status == 64, "\(arguments): status \(result.status)")
         #expect(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+    }
+
+    /// Without a terminal a live tool says how a script renders, naming the
+    /// lengths it takes and not a fix already given (it said "render with
+    /// --wav FILE" to a command with --wav, "--bars" to the drone), before
+    /// any file is made. Not a usage error: the command is right in a terminal.
+    @Test(arguments: [
+        (["metronome", "100"], "playing live needs a terminal; for a script, render with --wav FILE or --json and --bars N or --seconds S\n"),
+        (["drone", "A"], "playing live needs a terminal; for a script, render with --wav FILE or --json and --seconds S\n"),
+        (["metronome", "100", "--wav", "live.wav"], "without a length --wav records what plays live, which needs a terminal; for a script, add --bars N or --seconds S\n"),
+        (["drone", "A", "--wav", "live.wav"], "without a length --wav records what plays live, which needs a terminal; for a script, add --seconds S\n"),
+    ])
+    func withoutATerminalALiveToolSaysHowAScriptRenders(arguments: [String], expected: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try Self.peach(arguments.map { $0 == "live.wav" ? folder.file("live.wav") : $0 }, folder: folder)
+        #expect(result.status == 1 && result.standardError == "Error: " + expected, "\(arguments): \(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("live.wav")))
     }
 
     /// `--option` changes the drone's own sine too (it was ignored without

@@ -190,7 +190,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case scaleMajor, scaleNaturalMinor, scaleHarmonicMinor, scaleMajorPentatonic, scaleMinorPentatonic, scaleBlues, scaleChromatic
     case scaleUnknown, scaleEmpty, scaleStepOutside, scaleUnknownRoot, scaleUnknownNote, scaleBadName
     case phraseDamaged, phraseDamageLink, phraseDamageNotRegular, phraseDamageTooLarge, phraseDamageUnreadable, phraseDamageField
-    case gridColumnsOutside, gridOctavesOutside, gridColumnsNeedPrint, gridSaveScaleNeedsNotes, gridPlainOrPrint, gridUnknownKeySize
+    case gridColumnsOutside, gridOctavesOutside, gridColumnsNeedPrint, gridSaveScaleNeedsNotes, gridPlainOrPrint, gridPrintPlaysNothing, gridUnknownKeySize
     case gridNeedsTerminal, gridScaleExists, gridNoSuchUserScale, gridScaleNameBuiltIn, gridScaleSaved, gridScaleForgotten, gridUserScaleFromC
     case gridSizeSmall, gridSizeMedium, gridSizeLarge, gridOn, gridOff, gridSustainOn, gridSustainOff, gridShuffled, gridTitle, gridKeys
     case gridLastPlayed, gridPlainStart, gridPlainKeys

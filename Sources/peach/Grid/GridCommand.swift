@@ -96,6 +96,12 @@ struct GridCommand: ParsableCommand {
         if columns != nil && !(print || json) { throw ValidationError(localized(.gridColumnsNeedPrint)) }
         if (saveScale == nil) != (notes == nil) { throw ValidationError(localized(.gridSaveScaleNeedsNotes)) }
         if plain && (print || json) { throw ValidationError(localized(.gridPlainOrPrint)) }
+        // What only the live grid uses would be dropped without a word where the grid prints and plays nothing.
+        if print || json || phrase || scales {
+            let live: [(String, Bool)] = [("--wav", sound.output.wav != nil), ("--device", sound.output.device != nil), ("--source", sound.source != nil),
+                                          ("--option", !sound.options.isEmpty), ("--instrument", instrument != nil)]
+            if let given = live.first(where: \.1) { throw ValidationError(localized(.gridPrintPlaysNothing, given.0)) }
+        }
         if let saveScale { try checked { try UserScales.check(name: saveScale) } }
         try sound.output.checkStandardOutput(isUsedBy: print || json ? nil : localized(.theScreen))
     }

@@ -42,9 +42,10 @@ struct PracticeLength: ParsableArguments {
 
     /// Without a length the tool plays live, which needs a terminal: checked
     /// once the setup is known to be good, before any sound or file is opened.
+    /// Not a usage error: the same command is right in a terminal.
     func checkTerminal(wav: Bool, bars barsTaken: Bool = true) throws {
         guard !isOffline, isatty(STDIN_FILENO) != 1 else { return }
-        throw ValidationError(localized(wav ? .practiceFileNeedsLength : .practiceNeedsTerminal, Self.lengths(bars: barsTaken)))
+        throw Failure(localized(wav ? .practiceFileNeedsLength : .practiceNeedsTerminal, Self.lengths(bars: barsTaken)))
     }
 
     private static func lengths(bars: Bool) -> String { localized(bars ? .practiceBarsOrSeconds : .practiceSecondsOnly) }

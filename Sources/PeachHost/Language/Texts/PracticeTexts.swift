@@ -5,7 +5,7 @@ extension TextCatalog {
             .helpMetronomeAbstract: "Click a steady beat: meters, subdivisions, accents, a tempo trainer, muted bars.",
             .helpMetronomeDiscussion: "Every click lands on its exact sample of the audio clock, at any tempo, for as long as it runs. "
                 + "Without --wav it plays live with a beat you can read from a music stand; keys: Up/Down tempo ±1, PageUp/PageDown ±10, "
-                + "t tap the tempo (three taps or more), Space pause, d drone on or off, Left/Right move the drone, f fifth, o octave, "
+                + "t tap the tempo (three taps or more), Space pause, m metronome on or off, d drone on or off, Left/Right move the drone, f fifth, o octave, "
                 + "p pure or organ-like drone, q quit. Live, it starts from the setup the last live session ended with (--fresh: the defaults); "
                 + "the options given change it. Accent patterns have one letter per beat: X strong, x normal, - weak, . silent.",
             .helpMetronomeBPM: "Beats per minute, 20 to 400 (default 100, or the tempo trainer's start).",
@@ -31,7 +31,7 @@ extension TextCatalog {
             .helpDroneAbstract: "Hold a reference tone to tune and sing against: a note with an optional fifth and octave.",
             .helpDroneDiscussion: "A note without an octave sounds in octave 3. The fifth is pure (3:2, 701.955 cents) unless --tuning equal "
                 + "(700 cents). Without --wav it plays live until you quit; keys: Left/Right a semitone, Up/Down an octave, f fifth, o octave, "
-                + "p pure or organ-like, m metronome on or off, q quit. Live, it starts from the setup the last live session ended with "
+                + "p pure or organ-like, m metronome on or off, PageUp/PageDown its tempo ±10, q quit. Live, it starts from the setup the last live session ended with "
                 + "(--fresh: the defaults); the options given change it.",
             .helpDroneNote: "The drone's note: A, Bb2, F#4 or a MIDI number.",
             .helpDroneCents: "Cents above the note, -100 to 100.",
@@ -144,7 +144,7 @@ extension TextCatalog {
             .helpMetronomeAbstract: "Klickt einen gleichmäßigen Schlag: Takte, Unterteilungen, Akzente, Tempotrainer, stumme Takte.",
             .helpMetronomeDiscussion: "Jeder Klick fällt auf sein genaues Sample der Audiouhr, bei jedem Tempo und beliebig lange. "
                 + "Ohne --wav spielt es live mit einem Schlag, den man vom Notenständer ablesen kann; Tasten: ↑↓ Tempo ±1, Bild↑/↓ ±10, "
-                + "t Tempo tippen (drei Mal oder öfter), Leertaste Pause, d Bordun an oder aus, Links/Rechts Bordun verschieben, f Quinte, "
+                + "t Tempo tippen (drei Mal oder öfter), Leertaste Pause, m Metronom an oder aus, d Bordun an oder aus, Links/Rechts Bordun verschieben, f Quinte, "
                 + "o Oktave, p Bordun rein oder orgelartig, q Ende. Live beginnt es mit der Einstellung, mit der die letzte Live-Sitzung endete "
                 + "(--fresh: die Standardwerte); angegebene Optionen ändern sie. "
                 + "Akzentmuster haben einen Buchstaben je Schlag: X stark, x normal, - schwach, . stumm.",
@@ -171,7 +171,7 @@ extension TextCatalog {
             .helpDroneAbstract: "Hält einen Bezugston zum Stimmen und Singen: ein Ton mit wahlweise Quinte und Oktave.",
             .helpDroneDiscussion: "Ein Ton ohne Oktave klingt in Oktave 3. Die Quinte ist rein (3:2, 701,955 Cent), außer mit --tuning equal "
                 + "(700 Cent). Ohne --wav spielt er live, bis du beendest; Tasten: Links/Rechts ein Halbton, Auf/Ab eine Oktave, f Quinte, "
-                + "o Oktave, p rein oder orgelartig, m Metronom an oder aus, q Ende. Live beginnt er mit der Einstellung, mit der die letzte "
+                + "o Oktave, p rein oder orgelartig, m Metronom an oder aus, Bild↑/↓ dessen Tempo ±10, q Ende. Live beginnt er mit der Einstellung, mit der die letzte "
                 + "Live-Sitzung endete (--fresh: die Standardwerte); angegebene Optionen ändern sie.",
             .helpDroneNote: "Der Ton des Borduns: A, Bb2, F#4 oder eine MIDI-Nummer.",
             .helpDroneCents: "Cent über dem Ton, -100 bis 100.",
