@@ -81,11 +81,11 @@ import Testing
     /// `peach play A4` with the fixture built with `define`, in Peach's own process unless `isolation` says otherwise:
     /// these tests are about what Peach does when a plugin shares its process.
     static func play(_ define: [String], in folder: TemporaryDirectory, isolation: String = "in-process",
-                     timeout: Int = 30) throws -> (result: Shell.Output, library: String) {
+                     timeout: Int = 30, extra: [String] = []) throws -> (result: Shell.Output, library: String) {
         let library = try CPlugin.build(fixture, named: "libfaulty", in: folder.path, defines: define)
         // Killed should it outlast `timeout`: a hang on the main thread outlasts a SIGTERM.
         let result = try Shell.run(["timeout", "--kill-after=5", String(timeout), BuildProducts.peach, "play", "A4", "--plugin-path", folder.path,
-                                    "--plugin-isolation", isolation, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")])
+                                    "--plugin-isolation", isolation, "--source", "org.peach.test.fixture", "--wav", folder.file("out.wav")] + extra)
         return (result, library)
     }
 
@@ -182,12 +182,15 @@ import Testing
     /// A call on the main thread that never returns has a deadline as `process` has, as long as a bridge
     /// process gives that call (activate may measure a whole instrument): then Peach names the plugin and
     /// the call in one line and exits as for a crash, rather than wait for ever.
-    @Test(arguments: [("HANG_IN_ACTIVATE", "activate", 60.0), ("HANG_IN_DEACTIVATE", "deactivate", 10.0)])
-    func aHangInAMainThreadCallIsStoppedAtItsDeadline(define: String, call: String, seconds: Double) throws {
+    /// Every call on the main thread has its deadline, an option's too (it had none: Peach waited for ever).
+    @Test(arguments: [(["HANG_IN_ACTIVATE"], "activate", 60.0), (["HANG_IN_DEACTIVATE"], "deactivate", 10.0),
+                      (["HANG_IN_SET_OPTION", "OPTION_COUNT=1"], "set_option", 10.0)])
+    func aHangInAMainThreadCallIsStoppedAtItsDeadline(defines: [String], call: String, seconds: Double) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let start = Date()
-        let (result, library) = try Self.play([define], in: folder, timeout: Int(seconds) + 60)
+        let (result, library) = try Self.play(defines, in: folder, timeout: Int(seconds) + 60,
+                                              extra: call == "set_option" ? ["--option", "gain=0.3"] : [])
         let took = Date().timeIntervalSince(start)
         #expect(result.status == 70 && !result.killedBySignal, "\(result.status) \(result.standardError)")
         #expect(result.standardError.hasSuffix(

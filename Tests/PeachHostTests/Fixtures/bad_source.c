@@ -27,6 +27,7 @@
  *   CRASH_IN_DEACTIVATE deactivate dereferences NULL (SIGSEGV)
  *   HANG_IN_ACTIVATE    activate never returns
  *   HANG_IN_DEACTIVATE  deactivate never returns
+ *   HANG_IN_SET_OPTION  set_option never returns (with OPTION_COUNT=1, so that --option gain=… reaches it)
  *   CRASH_IN_DESTROY    destroy dereferences NULL (SIGSEGV) if the instance was ever activated
  *                       (so the probe, which only creates and destroys, passes)
  *   EXIT_IN_ENTRY    the entry calls exit(0)
@@ -223,6 +224,9 @@ static peach_status get_option(const peach_source_instance *i, const char *k, ch
     return PEACH_OK;
 }
 static peach_status set_option(const peach_source_instance *i, const char *k, const char *v) {
+#ifdef HANG_IN_SET_OPTION
+    for (;;) pause();
+#endif
     (void)i; (void)k; (void)v; return OPTION_COUNT == 0 ? PEACH_ERR_UNKNOWN_KEY : PEACH_OK;
 }
 static const char *last_error(const peach_source_instance *i) { return fixture_of(i)->error; }

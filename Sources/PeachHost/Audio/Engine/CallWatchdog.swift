@@ -1,9 +1,9 @@
 import Glibc
 import PeachSupport
 
-/// Notices a plugin's `activate` or `deactivate` that does not return, in
-/// Peach's own process, as `RenderWatchdog` notices a `process` that does
-/// not: past the call's deadline (`PluginFault.Call.deadlineNanoseconds`, as
+/// Notices a plugin's main-thread call (`create`, `activate`, an option, …)
+/// that does not return, in Peach's own process, as `RenderWatchdog` notices
+/// a `process` that does not: past the call's deadline (`PluginFault.Call.deadlineNanoseconds`, as
 /// long as a bridge process is given for it) Peach names the plugin and the
 /// call, tidies up and exits (`EmergencyStop.stopForHang`). One thread for
 /// the process, started at the first call watched, sleeps on a condition
@@ -72,12 +72,21 @@ final class CallWatchdog: @unchecked Sendable {
 extension PluginFault.Call {
     /// How long the call may take in Peach's process before it counts as
     /// hung (`CallWatchdog`): as long as a bridge process gives it
-    /// (`BridgeClient`); nil for a call without a deadline.
+    /// (`BridgeClient`); nil for `process`, which `RenderWatchdog` watches on
+    /// the render thread, where this watchdog's lock may not be taken.
     var deadlineNanoseconds: UInt64? {
         switch self {
+        case .process: nil
         case .activate: BridgeClient.activateDeadlineNanoseconds
-        case .deactivate: BridgeClient.callDeadlineNanoseconds
-        default: nil
+        default: BridgeClient.callDeadlineNanoseconds
         }
+    }
+
+    /// Runs `body`, this call into a plugin on the main thread, with the
+    /// plugin named should it crash (`EmergencyStop.blaming`) or hang past its
+    /// deadline (`CallWatchdog`); `messages` are the plugin's (0: none to name).
+    func guarded<Result>(_ messages: UInt, _ body: () -> Result) -> Result {
+        guard let deadline = deadlineNanoseconds else { return EmergencyStop.blaming(messages, body) }
+        return EmergencyStop.blaming(messages) { CallWatchdog.shared.watching(messages, within: deadline, body) }
     }
 }

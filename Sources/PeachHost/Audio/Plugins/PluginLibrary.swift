@@ -88,7 +88,7 @@ public final class PluginLibrary: @unchecked Sendable {
         let raw = sourceID.withCString { id in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer -> UnsafeMutablePointer<peach_source_instance>? in
                 buffer.initialize(repeating: 0)
-                let instance = EmergencyStop.blaming(messages?.bits(for: .create) ?? 0) {
+                let instance = PluginFault.Call.create.guarded(messages?.bits(for: .create) ?? 0) {
                     entry.pointee.create(id, log?.table ?? PeachHostCallbacks.silent, buffer.baseAddress!, UInt32(buffer.count))
                 }
                 buffer[buffer.count - 1] = 0

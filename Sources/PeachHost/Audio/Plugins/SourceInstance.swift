@@ -67,11 +67,9 @@ public final class SourceInstance {
     }
 
     /// The same for an instance not made yet (its `init`, reading its options): `messages` name the plugin.
-    /// A call with a deadline (`activate`, `deactivate`) that does not return in time ends Peach, naming it (`CallWatchdog`).
+    /// A call that does not return by its deadline ends Peach, naming it (`PluginFault.Call.guarded`).
     private static func calling<Result>(_ call: PluginFault.Call, of messages: PluginFaultMessages?, _ body: () -> Result) -> Result {
-        let bits = messages?.bits(for: call) ?? 0
-        guard let deadline = call.deadlineNanoseconds else { return EmergencyStop.blaming(bits, body) }
-        return EmergencyStop.blaming(bits) { CallWatchdog.shared.watching(bits, within: deadline, body) }
+        call.guarded(messages?.bits(for: call) ?? 0, body)
     }
 
     /// Prepares the instance to render at a fixed rate and block size.
