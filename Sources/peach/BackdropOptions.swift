@@ -15,9 +15,10 @@ struct BackdropOptions: ParsableArguments {
 
     var isEmpty: Bool { drone == nil && metronome == nil }
 
-    /// The drone's root and the metronome's tempo, each checked.
-    func checkedBackdrop() throws -> (drone: MIDINote?, bpm: Double?) {
+    /// The drone's root, as written (`Bb2`: said as the player wrote it), and the metronome's tempo, each checked.
+    func checkedBackdrop() throws -> (drone: String?, bpm: Double?) {
         if let metronome { try checked { try MetronomeSetup(bpm: metronome).check() } }
-        return (try drone.map { text in try checked(option: "--drone", text, DroneSetup.note(parsing:)) }, metronome)
+        if let drone { _ = try checked(option: "--drone", drone, DroneSetup.note(parsing:)) }
+        return (drone, metronome)
     }
 }

@@ -61,8 +61,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("config/peach"), withIntermediateDirectories: true)
         try Data(#"{"source": "org.example.gone"}"#.utf8).write(to: URL(fileURLWithPath: folder.file("config/peach/settings.json")))
         let terminal = try TrainingScreenTests.peach(folder, ["train", "--plain", "--data-dir", folder.file("data"), "--wav", folder.file("out.wav"),
-                                                              "--duration", "0.3", "--range", "C5-C6", "--drone", "A2", "--metronome", "60"])
-        try terminal.waitFor(text: "Under the pairs: drone A2, metronome 60 BPM. It changes the task")
+                                                              "--duration", "0.3", "--range", "C5-C6", "--drone", "Bb2", "--metronome", "60"])
+        // The drone as it was written (it was said A#2).
+        try terminal.waitFor(text: "Under the pairs: drone Bb2, metronome 60 BPM. It changes the task")
         let said = terminal.written(after: 0)
         #expect(said.contains("org.example.gone"), "the stand-in's reason is said too: \(said)")
         terminal.send("q")

@@ -39,7 +39,7 @@ final class InteractiveApp {
 
     /// `under`: a drone note and a metronome tempo to sound under the pairs (`peach train --drone --metronome`).
     init(training: TrainingOptions, screen options: ScreenOptions, sound: SoundOptions, dataDirectory: String,
-         under: (drone: MIDINote?, bpm: Double?) = (nil, nil)) throws {
+         under: (drone: String?, bpm: Double?) = (nil, nil)) throws {
         self.training = training
         self.sound = sound
         self.dataDirectory = dataDirectory
@@ -51,8 +51,12 @@ final class InteractiveApp {
         let everySource = sound.plugins.discoverSourcesWarningOfDuplicates()
         catalog = everySource.pitchedOnly  // pairs need pitch; clicks under them do not
         let reference = sound.reference(settings)
-        backdrop = under.drone == nil && under.bpm == nil ? nil
-            : TrainingBackdrop(drone: under.drone.map { DroneSetup(root: $0, reference: reference) }, bpm: under.bpm, catalog: everySource)
+        let drone = try under.drone.map { note in
+            var setup = DroneSetup(root: MIDINote(number: 57)!, reference: reference)
+            try setup.setRoot(parsing: note)
+            return setup
+        }
+        backdrop = drone == nil && under.bpm == nil ? nil : TrainingBackdrop(drone: drone, bpm: under.bpm, catalog: everySource)
         // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
         (source, standIn) = try sound.makeSourceOrSine(from: catalog, settings: settings)
         pendingMessage = standIn

@@ -57,7 +57,7 @@ final class TrainingBackdrop {
 
     /// What sounds under the pairs, and why it matters, for the training screen.
     var notice: String {
-        let parts = [drone.map { localized(.backdropDrone, $0.rootNote.name) }, bpm.map { localized(.backdropMetronome, $0.compact) }]
+        let parts = [drone.map { localized(.backdropDrone, $0.rootName) }, bpm.map { localized(.backdropMetronome, $0.compact) }]
         return localized(.backdropNotice, parts.compactMap { $0 }.joined(separator: ", "))
     }
 }
