@@ -40,8 +40,9 @@ struct OutputOptions: ParsableArguments {
         }
         if let wav { return try WavFileOutput(path: wav, format: format, paced: pacedFile || sendsMIDI, replacing: replacing) }
         if sendsMIDI && device == nil { return NullOutput(paced: true) }
-        // `peach train --headless` passes no settings (it takes nothing else from them) and still plays where the device setting says.
-        let setting = (settings ?? (try? SettingsStore(path: SettingsStore.defaultPath())))?.text(.device)
+        // `peach train --headless` passes no settings (it takes nothing else from them) and still plays where the device setting says;
+        // a settings file that does not read stops it, as it stops every other command, rather than play somewhere else unsaid.
+        let setting = device == nil ? try (settings ?? SettingsFileOptions.openStandard()).text(.device) : nil
         return try AlsaOutput(device: device ?? setting ?? "default", preferredRate: sampleRate)
     }
 }

@@ -73,6 +73,8 @@ import Testing
     @Test(arguments: [
         ["train"], ["play", "A4", "--wav", "out.wav"], ["drone", "A4", "--json", "--seconds", "1"],
         ["metronome", "100", "--drone", "A", "--bars", "1", "--json"], ["grid", "A", "--json"], ["tuner", "--input", "take.wav", "--json"],
+        // The device settings they read (they played or listened on ALSA's default, unsaid).
+        ["train", "--headless"], ["record", "--seconds", "1"],
     ])
     func aBrokenSettingsFileIsAnError(arguments: [String]) throws {
         let folder = TemporaryDirectory()

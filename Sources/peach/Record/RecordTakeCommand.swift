@@ -49,7 +49,8 @@ struct RecordTakeCommand: ParsableCommand {
         let source = try plugins.discoverSourcesWarningOfDuplicates().makeInstance(of: SourceCatalog.defaultSourceID)
         StopRequest.install()
         // A recorder needs no short latency: blocks of 1,024 frames wake the render thread a quarter as often.
-        let settings = input.isFile ? nil : try? SettingsStore(path: try SettingsStore.defaultPath())
+        // The input-device setting; a settings file that does not read stops the take before it starts, as it stops the tuner.
+        let settings = input.isFile || input.device != nil ? nil : try SettingsFileOptions.openStandard()
         let opened = try input.open(paced: live, settings: settings, blockFrames: 1024)
         let session = try RecordingSession(input: opened, channel: input.channel == nil ? nil : input.channelIndex, source: source,
                                            library: library, name: name, format: wav ? .wav : .flac, seconds: seconds)
