@@ -29,7 +29,7 @@ import Testing
         let train = try Self.peach(["train", "--help"], config: config, environment: ["LANG": "de_DE.UTF-8"])
         #expect(train.status == 0)
         for text in ["ÜBERSICHT: Trainieren: zwei Töne", "Ohne --headless: der Trainingsbildschirm.", "OPTIONEN:",
-                     "--duration <sekunden>", "Länge jedes Tons in Sekunden.", "--data-dir <ordner>", "Der Datenordner (Standard:",
+                     "--duration <sekunden>", "Länge jedes Tons in Sekunden, 0,3 bis 3", "--data-dir <ordner>", "Der Datenordner (Standard:",
                      "Mit --headless: nichts abspielen"] {
             #expect(train.standardOutput.contains(text), "\(text)\n\(train.standardOutput)")
         }
