@@ -33,6 +33,39 @@ import Testing
         return (try JSONDecoder().decode(MetronomeReport.self, from: Data(result.standardOutput.utf8)), result)
     }
 
+    /// A drone preset's A4 follows the reference setting unless it was set
+    /// apart from it (`--reference`), as the tuner's does: saved at the
+    /// setting's 440, it played 440 after the setting became 442, and its
+    /// listed options did not say so. Entries written before this was kept
+    /// read the same way: 440 was the setting's, another A4 the player's.
+    @Test func aDronePresetsA4FollowsTheSettingUnlessSetApart() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        func frequencies(_ arguments: [String]) throws -> [Double] {
+            struct Drone: Decodable { var frequencies: [Double] }
+            let result = try PracticeCommandTests.peach(["drone"] + arguments + ["--seconds", "0.1", "--json"], folder: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            return try JSONDecoder().decode(Drone.self, from: Data(result.standardOutput.utf8)).frequencies
+        }
+        _ = try frequencies(["A3", "--save", "plain"])
+        _ = try frequencies(["A3", "--reference", "415", "--save", "baroque"])
+        #expect(try PracticeCommandTests.peach(["settings", "set", "reference", "442"], folder: folder).status == 0)
+        #expect(try frequencies(["--preset", "plain"]) == [221])
+        #expect(try frequencies(["--preset", "baroque"]) == [207.5])
+        let list = try PracticeCommandTests.peach(["drone", "--presets"], folder: folder).standardOutput
+        #expect(list.contains("= A3 --reference 415 --timbre pure") && list.contains("= A3 --timbre pure"), "\(list)")
+        // Saved at 442 without --reference: it follows the setting back to 440, and does not list 442 as its own.
+        _ = try frequencies(["A3", "--save", "at442"])
+        #expect(try PracticeCommandTests.peach(["settings", "set", "reference", "440"], folder: folder).status == 0)
+        #expect(try frequencies(["--preset", "at442"]) == [220])
+        #expect(!(try PracticeCommandTests.peach(["drone", "--presets"], folder: folder).standardOutput.contains("--reference 442")))
+
+        try Self.plant(#"{"reference": 450, "drone": {"presets": {"old": {"setup": {"root": 57, "reference": 440, "cents": 0, "fifth": false, "octave": false, "tuning": "just"}, "timbre": "pure"}, "#
+                       + #""old415": {"setup": {"root": 57, "reference": 415, "cents": 0, "fifth": false, "octave": false, "tuning": "just"}, "timbre": "pure"}}}}"#, in: folder)
+        #expect(try frequencies(["--preset", "old"]) == [225])
+        #expect(try frequencies(["--preset", "old415"]) == [207.5])
+    }
+
     @Test func aMetronomePresetIsSavedCalledBackChangedListedAndForgotten() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -14,6 +14,10 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     let label: String
     /// Checks a setup read back: a hand-edited or synced file may hold anything.
     let check: (Saved) throws -> Void
+    /// A setup as it is written, and as it is read back (after `check`): where
+    /// a part of it follows a setting, as a drone's A4 follows `reference`.
+    var storing: (Saved) -> Saved = { $0 }
+    var reading: (Saved) -> Saved = { $0 }
 
     private static var lastKey: String { "last" }
     private static var presetsKey: String { "presets" }
@@ -26,7 +30,7 @@ struct PracticeMemory<Saved: Codable & Equatable> {
 
     /// Keeps the setup a live session ended with, for the next one to start from.
     func remember(_ saved: Saved) throws {
-        let value = try JSONValue(encoding: saved)
+        let value = try JSONValue(encoding: storing(saved))
         try store.updateInSection(tool, key: Self.lastKey) { _ in value }
     }
 
@@ -57,7 +61,7 @@ struct PracticeMemory<Saved: Codable & Equatable> {
     /// Saves `saved` under `name`; another setup already there is kept unless `replacing`.
     func save(_ saved: Saved, as name: String, replacing: Bool) throws {
         try Self.checkName(name)
-        let value = try JSONValue(encoding: saved)
+        let value = try JSONValue(encoding: storing(saved))
         try setPresets { presets in
             // One name in another case is the same name, as it is for finding it.
             let same = Self.savedName(name, among: presets)
@@ -124,7 +128,7 @@ struct PracticeMemory<Saved: Codable & Equatable> {
         do {
             let saved = try value.decode(as: Saved.self)
             try check(saved)
-            return saved
+            return reading(saved)
         } catch let error as DecodingError {
             throw Failure(localized(.presetUnreadable, store.path, label, entry, Self.text(of: error)) + localized(remedy, entry))
         } catch {

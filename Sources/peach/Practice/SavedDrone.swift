@@ -9,12 +9,30 @@ struct SavedDrone: Codable, Equatable {
     var timbre: DroneTimbre
     /// The tempo of the metronome that clicked with it, as `--metronome` takes it; its other choices are the metronome's own last.
     var metronome: Double?
+    /// Whether its A4 is the `reference` setting's, whatever that is when it
+    /// plays again (A4 is its own only where it was set apart from the
+    /// setting, as the tuner keeps it). Nil in an entry written before this
+    /// was kept, when a drone's A4 was 440 unless `--reference` said otherwise.
+    var followsReferenceSetting: Bool?
 
     static func memory(_ store: SettingsStore) -> PracticeMemory<SavedDrone> {
-        PracticeMemory(store: store, tool: "drone", label: localized(.practiceToolDrone)) { saved in
+        let setting = store.number(.reference)
+        var memory = PracticeMemory<SavedDrone>(store: store, tool: "drone", label: localized(.practiceToolDrone)) { saved in
             try saved.setup.check()
             if let bpm = saved.metronome { try MetronomeSetup(bpm: bpm).check() }
         }
+        memory.storing = { saved in
+            var stored = saved
+            stored.followsReferenceSetting = saved.setup.reference == setting
+            return stored
+        }
+        memory.reading = { saved in
+            var read = saved
+            read.followsReferenceSetting = saved.followsReferenceSetting ?? (saved.setup.reference == Pitch.standardReference)
+            if read.followsReferenceSetting == true { read.setup.reference = setting }
+            return read
+        }
+        return memory
     }
 
     /// The options that recreate it, as typed (a point for decimals in any language): what `--presets` shows.
@@ -23,7 +41,9 @@ struct SavedDrone: Codable, Equatable {
         if setup.cents != 0 { words += ["--cents", setup.cents.compact(in: .english)] }
         if setup.fifth { words += ["--fifth", "--tuning", setup.tuning.rawValue] }
         if setup.octave { words.append("--octave") }
-        if setup.reference != Pitch.standardReference { words += ["--reference", setup.reference.compact(in: .english)] }
+        if !(followsReferenceSetting ?? (setup.reference == Pitch.standardReference)) {
+            words += ["--reference", setup.reference.compact(in: .english)]
+        }
         words += ["--timbre", timbre.rawValue]
         if let metronome { words += ["--metronome", metronome.compact(in: .english)] }
         return ShellWord.line(words)
