@@ -68,12 +68,24 @@ struct SoundOptions: ParsableArguments {
     /// given) that cannot play, a plugin removed or a font moved, gives way to
     /// the sine, with why: training and `play` go on rather than stop. The
     /// setting is kept until the user picks another.
+    /// Only what was saved gives way: an `--option` of the user's that the
+    /// sound (or the sine standing in) refuses is an error, as it is with `--source`.
     func makeSourceOrSine(from catalog: SourceCatalog, settings: SettingsStore) throws -> (source: SourceInstance, standIn: String?) {
+        guard source == nil, settings.isSet(.source) else { return (try makeSource(from: catalog, settings: settings), nil) }
+        let id = settings.text(.source)
+        var made: (source: SourceInstance, standIn: String?)
         do {
-            return (try makeSource(from: catalog, settings: settings), nil)
-        } catch where source == nil && settings.isSet(.source) {
-            return (try catalog.makeInstance(of: SourceCatalog.defaultSourceID), localized(.appSavedSoundGone, settings.text(.source), said(error)))
+            let saved = try catalog.makeInstance(of: id)
+            for (key, value) in settings.sourceOptions(for: id) { try saved.set(key, to: value) }
+            made = (saved, nil)
+        } catch {
+            made = (try catalog.makeInstance(of: SourceCatalog.defaultSourceID), localized(.appSavedSoundGone, id, said(error)))
         }
+        for assignment in options {
+            let (key, value) = try SourceOption.split(assignment: assignment)
+            try made.source.set(key, to: value)
+        }
+        return made
     }
 
     /// The saved options of the chosen source (if `settings` are used), then the `--option KEY=VALUE` values, split.

@@ -144,11 +144,24 @@ import Testing
         #expect(tone.standardError.contains("C Tone active"), "\(tone.standardError)")
         let sine = try peach(["play", "A4", "--duration", "0.1", "--source", "sine", "--wav", directory.file("sine.wav")])
         #expect(!sine.standardError.contains("C Tone active"), "\(sine.standardError)")
+        // The user's own option mistake is an error, as with --source (the sine stood in for it, status 0).
+        let mistyped = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.1", "--option", "shape=square", "--wav", directory.file("typo.wav"),
+                                      "--plugin-path", plugins], environment: environment)
+        #expect(mistyped.status == 1 && mistyped.standardError.contains("shape") && !mistyped.standardError.contains("using the sine"), "\(mistyped)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("typo.wav")))
         // The saved sound gone (its plugin removed): the sine plays, and why is said.
         let gone = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.3", "--wav", directory.file("gone.wav")], environment: environment)
         #expect(gone.status == 0 && gone.standardError.contains("The saved sound org.example.ctone cannot play"), "\(gone)")
         let measured = FrequencyMeter.frequency(of: try WavFile.read(path: directory.file("gone.wav")).samples[0][960..<13000], sampleRate: 48000)
         #expect(abs(FrequencyMeter.cents(measured, from: 440)) < 0.01)
+        // The options given go to the sine standing in; one it has not is said, not dropped.
+        let standInGain = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.3", "--option", "gain=0.2", "--wav", directory.file("gain.wav")],
+                                        environment: environment)
+        #expect(standInGain.status == 0, "\(standInGain)")
+        #expect(abs(try WavFile.read(path: directory.file("gain.wav")).samples[0].map(abs).max()! - 0.2 * 0.8) < 0.005)
+        let dropped = try Shell.run([BuildProducts.peach, "play", "A4", "--duration", "0.1", "--option", "nonsense=1", "--wav", directory.file("x.wav")],
+                                    environment: environment)
+        #expect(dropped.status == 1 && dropped.standardError.contains("nonsense"), "\(dropped)")
     }
 
     /// `play`, the drone and the metronome play through the device the
