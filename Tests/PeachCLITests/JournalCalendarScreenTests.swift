@@ -69,6 +69,20 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// SIGTERM or SIGHUP ends the calendar as it ends every screen: the
+    /// terminal restored, then by the signal (status 143 or 129; it exited 0).
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalEndsTheCalendarByTheSignal(signal: Int32) throws {
+        let home = JournalHome()
+        defer { home.folder.remove() }
+        let terminal = try PseudoTerminal([BuildProducts.peach, "journal", "calendar", "2021-11"], environment: home.environment)
+        try terminal.waitFor(text: "q quit")
+        terminal.signal(signal)
+        let status = terminal.waitForExit(timeout: 10)
+        #expect(status.map { $0 & 0x7F } == signal, "ended by the signal: \(String(describing: status))")
+        #expect(!terminal.screen.privateModes.contains(1049), "the terminal is restored")
+    }
+
     /// Into a pipe or a file the calendar is written as lines, as with
     /// --plain; on a terminal with no keyboard to read, it says what to use.
     @Test func withoutATerminalTheCalendarIsLinesOrPointsToPlainAndJSON() throws {

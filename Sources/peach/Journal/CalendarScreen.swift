@@ -24,6 +24,9 @@ final class CalendarScreen {
         month = gathering.of(selected.month)
     }
 
+    /// The signal that closed the calendar (SIGTERM, SIGHUP), for Peach to end by it as every screen does.
+    private(set) var endedBy: Int32?
+
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(StandardOutput.current) == 1 else { throw Failure(localized(.journalNeedsTerminal)) }
         let mode = TerminalMode(fullScreen: true)
@@ -36,7 +39,10 @@ final class CalendarScreen {
                 switch event {
                 case .key(let key): if !handle(key, mode: mode, input: input) { return }
                 case .signal(SIGWINCH): screen.refreshSize()
-                case .signal, .inputClosed: return
+                case .signal(let number):
+                    endedBy = ScreenExit.ending(number) ? number : nil
+                    return
+                case .inputClosed: return
                 }
             }
             if StopRequest.isRaised { return }

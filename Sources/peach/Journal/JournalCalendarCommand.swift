@@ -47,8 +47,9 @@ struct JournalCalendarCommand: ParsableCommand {
         guard TerminalMode.drawsPlain(asked: plain) || json else {
             // The chosen day: today in this month, else the month's first.
             let selected = shown == clock.today.month ? clock.today : shown.firstDay
-            try CalendarScreen(gathering: gathering, clock: clock, selected: selected).run()
-            return
+            let screen = CalendarScreen(gathering: gathering, clock: clock, selected: selected)
+            try screen.run()
+            return ScreenExit.ended(signal: screen.endedBy).endProcess()
         }
         let (activity, days, problems) = gathering.of(shown)
         problems.forEach { StandardError.warning($0) }

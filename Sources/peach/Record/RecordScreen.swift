@@ -25,6 +25,9 @@ final class RecordScreen {
         (self.session, self.plain, self.terminal) = (session, TerminalMode.drawsPlain(asked: plain), terminal)
     }
 
+    /// The first signal that stopped the take (SIGTERM, SIGHUP), for Peach to end by once the take is kept, as every screen does.
+    private(set) var endedBy: Int32?
+
     /// Records until stopped; the error that stopped it (a full disk) is thrown after the take is kept.
     func run() throws -> FinishedTake {
         let mode = terminal ? TerminalMode(fullScreen: !plain) : nil
@@ -55,7 +58,10 @@ final class RecordScreen {
                     case .key(.character("q")), .key(.character("Q")), .key(.escape), .key(.space), .key(.enter), .key(.interrupt): stopping = true
                     case .key: break
                     case .signal(SIGWINCH): screen.refreshSize(); shown = []
-                    case .signal, .inputClosed: stopping = true
+                    case .signal(let number):
+                        stopping = true
+                        endedBy = endedBy ?? (ScreenExit.ending(number) ? number : nil)
+                    case .inputClosed: stopping = true
                     }
                 }
             } else {

@@ -55,9 +55,12 @@ struct RecordTakeCommand: ParsableCommand {
         let session = try RecordingSession(input: opened, channel: input.channel == nil ? nil : input.channelIndex, source: source,
                                            library: library, name: name, format: wav ? .wav : .flac, seconds: seconds)
         let finished: FinishedTake
+        var endedBy: Int32?
         do {
             if live {
-                finished = try RecordScreen(session: session, plain: plain, terminal: terminal).run()
+                let screen = RecordScreen(session: session, plain: plain, terminal: terminal)
+                finished = try screen.run()
+                endedBy = screen.endedBy
             } else {
                 do { try session.recordOffline() } catch { throw RecordingStopped(take: try session.finish(afterFailure: true), reason: error) }
                 finished = try session.finish()
@@ -69,6 +72,9 @@ struct RecordTakeCommand: ParsableCommand {
         report(finished, session: session)
         input.warnIfCut(opened)
         if let problem = session.inputProblem { throw Failure(said(problem)) }
+        // The take is kept; then Peach ends by the signal that stopped it (143 for SIGTERM to a shell), as a screen or a render does.
+        if let endedBy { return ScreenExit.ended(signal: endedBy).endProcess() }
+        if StopRequest.isRaised { throw ExitCode(StopRequest.exitStatus) }
     }
 
     /// Says where the take is (or prints it as JSON), and warns of silence and of audio lost.
