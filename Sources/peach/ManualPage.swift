@@ -40,6 +40,7 @@ struct ManualPage {
     private static let files: [(String, TextKey)] = [
         ("~/.config/peach/settings.json", .manualFileSettings), ("~/.local/share/peach/history/", .manualFileHistory),
         ("~/.local/share/peach/journal/", .manualFileJournal), ("~/.local/share/peach/recordings/", .manualFileRecordings),
+        ("~/.local/share/peach/grid/phrase.json", .manualFilePhrase),
         ("~/.cache/peach/fluid/", .manualFileCache), ("~/.local/lib/peach/plugins/", .manualFilePlugins),
     ]
     private static let exitStatuses: [(String, TextKey)] = [

@@ -72,6 +72,8 @@ import Testing
             (["grid", "--json", "--instrument", "flute"], "--instrument is for playing live"),
             (["grid", "--phrase", "--device", "null"], "--device is for playing live"),
             (["grid", "--scales", "--option", "gain=0.2"], "--option is for playing live"),
+            (["grid", "A", "--print", "--sustain"], "--sustain is for playing live"),
+            (["grid", "A", "--json", "--key-size", "large"], "--key-size is for playing live"),
             (["grid", "--key-size", "huge"], "no key size 'huge'"),
             (["grid", "--keyboard", "dvorak"], "no keyboard layout 'dvorak'"),
         ]

@@ -38,7 +38,7 @@ import Testing
         // The pages render without a warning and hold every command, in both languages; the completions know the commands.
         // With what the help does not hold: the environment, the files and the exit statuses.
         for (page, words) in [("share/man/man1/peach.1", ["peach play", "--cents", "SYNOPSIS", "ENVIRONMENT XDG_CONFIG_HOME", "PEACH_PLUGIN_PATH", "PEACH_SOUNDFONT",
-                                                          "FILES ~/.config/peach/settings.json", "EXIT STATUS 0 Done.", "64 A command, option"]),
+                                                          "FILES ~/.config/peach/settings.json", "EXIT STATUS 0 Done.", "64 A command or option"]),
                               ("share/man/de/man1/peach.1", ["peach play", "--cents", "BEFEHLE", "(Standard: 0)", "UMGEBUNG XDG_CONFIG_HOME",
                                                              "RÜCKGABEWERT 0 Fertig."])] {
             let man = try Shell.run(["man", "--warnings", "-E", "UTF-8", "-l", prefix + page], environment: ["MANWIDTH": "80"])

@@ -126,6 +126,7 @@ import Testing
         (good.replacing("2026-11-21", with: "0001-01-01"), 3, "time is 0001-01-01T19:07:00.123Z, before 1970-01-01T00:00:00.000Z"),
         (good.replacing("2026-11-21", with: "1969-12-31"), 3, "time is 1969-12-31T19:07:00.123Z, before 1970-01-01T00:00:00.000Z"),
         (good.replacing("org.peach.sine", with: ""), 3, "source is empty"),
+        (good.replacing("org.peach.sine", with: " \t "), 3, "source is empty"),
     ]
 
     /// The import's error, if any.

@@ -249,6 +249,7 @@ import Testing
         (#""noteSeconds":1.0"#, #""noteSeconds":1e6"#, "noteSeconds is 1000000 s; training plays notes of 0.1 to 10 s"),
         (#""noteSeconds":1.0"#, #""noteSeconds":0.05"#, "noteSeconds is 0.05 s; training plays notes of 0.1 to 10 s"),
         (#""source":"org.peach.sine""#, #""source":"""#, "source is empty; every answer names the sound source it was played on"),
+        (#""source":"org.peach.sine""#, #""source":" \t""#, "source is empty; every answer names the sound source it was played on"),
     ])
     func valuesPeachCannotHaveRecordedAreRefused(field: String, replacement: String, reason: String) throws {
         let line = Self.exampleLine.replacingOccurrences(of: field, with: replacement)

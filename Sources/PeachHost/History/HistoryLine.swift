@@ -94,7 +94,7 @@ public enum HistoryLine {
     /// calendar and the statistics as an answer of year 1 or a note of 1e6 s.
     private static func implausibility(of answer: TrainingAnswer) -> AnswerProblem? {
         guard answer.time >= TrainingAnswer.earliestTime else { return .timeBeforePeach(answer.time, earliest: TrainingAnswer.earliestTime) }
-        guard !answer.sourceID.isEmpty else { return .sourceEmpty }
+        guard answer.sourceID.contains(where: { !$0.isWhitespace }) else { return .sourceEmpty }
         guard TrainingAnswer.playedNoteSeconds.contains(answer.noteSeconds) else {
             let played = TrainingAnswer.playedNoteSeconds
             return .noteSecondsOutside(answer.noteSeconds, lowest: played.lowerBound, highest: played.upperBound)

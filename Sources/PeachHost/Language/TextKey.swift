@@ -53,7 +53,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case manualEnvironment, manualFiles, manualExitStatus, manualEnvironmentConfig, manualEnvironmentData, manualEnvironmentCache
     case manualEnvironmentPluginPath, manualEnvironmentWritablePlugins, manualEnvironmentSoundFont, manualEnvironmentMachine, manualEnvironmentDebug
     case manualEnvironmentLanguage, manualEnvironmentEditor, manualEnvironmentNoColour, manualFileSettings, manualFileHistory, manualFileJournal
-    case manualFileRecordings, manualFileCache, manualFilePlugins, manualExitSuccess, manualExitFailure, manualExitUsage, manualExitPlugin, manualExitSignal
+    case manualFileRecordings, manualFilePhrase, manualFileCache, manualFilePlugins, manualExitSuccess, manualExitFailure, manualExitUsage, manualExitPlugin, manualExitSignal
     case helpSeed, helpPlain, helpNoBell, helpReference, helpReferenceOfTake, helpSource, helpOption, helpDevice, helpWav, valueNameFolder, valueNameFile
     case valueNameSeconds, valueNameNote, valueNameCents, valueNameRange, valueNamePeriod, valueNameKey, valueNameValue, valueNamePath
     case valueNameAssignment

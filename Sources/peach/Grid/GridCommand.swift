@@ -99,7 +99,8 @@ struct GridCommand: ParsableCommand {
         // What only the live grid uses would be dropped without a word where the grid prints and plays nothing.
         if print || json || phrase || scales {
             let live: [(String, Bool)] = [("--wav", sound.output.wav != nil), ("--device", sound.output.device != nil), ("--source", sound.source != nil),
-                                          ("--option", !sound.options.isEmpty), ("--instrument", instrument != nil)]
+                                          ("--option", !sound.options.isEmpty), ("--instrument", instrument != nil), ("--sustain", sustain != nil),
+                                          ("--key-size", keySize != nil), ("--keyboard", keyboard != nil), ("--names", names != nil)]
             if let given = live.first(where: \.1) { throw ValidationError(localized(.gridPrintPlaysNothing, given.0)) }
         }
         if let saveScale { try checked { try UserScales.check(name: saveScale) } }

@@ -7,7 +7,7 @@ import PeachText
 /// listens between. Each is nil when not given, so a tool can take it from a
 /// preset instead.
 struct PitchOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerTranspose), valueName: "Bb|Eb|F|A|n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(localized(.helpTunerTranspose), valueName: "C|Bb|Eb|F|A|n"))
     var transpose: String?
 
     @Option(help: ArgumentHelp(localized(.helpTunerLowest), valueName: localized(.valueNameNote)))

@@ -21,7 +21,7 @@ extension TextCatalog {
                 Keys: + and - move A4 by 1 Hz, t cycles concert, B♭, E♭ and F, q quits. With --json it prints one reading per \
                 10 ms step, for scripts; --plain says a line when a note starts and when it comes into or out of tune.
                 """,
-            .helpTunerTranspose: "Show written notes for a transposing instrument: Bb, Eb, F, A, or semitones from -24 to 24 (+14 for a tenor saxophone).",
+            .helpTunerTranspose: "Show written notes for a transposing instrument: Bb, Eb, F, A, or semitones from -24 to 24 (+14 for a tenor saxophone); C for concert pitch.",
             .helpTunerTolerance: "How close counts as in tune, in cents either way, 0.5 to 25 (default: 3).",
             .helpTunerLowest: "The lowest note to listen for (default: B0): narrows the search, which avoids octave mistakes.",
             .helpTunerHighest: "The highest note to listen for (default: C8).",
@@ -117,7 +117,7 @@ extension TextCatalog {
                 klingend, B♭, E♭ und F, q beendet. Mit --json gibt es alle 10 ms eine Messung aus, für Skripte; --plain sagt \
                 eine Zeile, wenn ein Ton beginnt und wenn er sauber oder unsauber wird.
                 """,
-            .helpTunerTranspose: "Notierte Töne eines transponierenden Instruments zeigen: Bb, Eb, F, A oder Halbtöne von -24 bis 24 (+14 für ein Tenorsaxophon).",
+            .helpTunerTranspose: "Notierte Töne eines transponierenden Instruments zeigen: Bb, Eb, F, A oder Halbtöne von -24 bis 24 (+14 für ein Tenorsaxophon); C für klingende Töne.",
             .helpTunerTolerance: "Wie nah als sauber gilt, in Cent nach beiden Seiten, 0,5 bis 25 (Standard: 3).",
             .helpTunerLowest: "Der tiefste Ton, auf den gehört wird (Standard: B0 = H0): engt die Suche ein und vermeidet Oktavfehler.",
             .helpTunerHighest: "Der höchste Ton, auf den gehört wird (Standard: C8).",
