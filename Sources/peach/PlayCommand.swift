@@ -62,14 +62,22 @@ struct PlayCommand: ParsableCommand {
         let output = try sound.output.openOutput(pacedFile: false, for: source, settings: settings)
         let engine = try AudioEngine(output: output, source: source, pluginLog: .command, interrupt: StopRequest.interrupt,
                                      faultWording: { said($0) })
-        let end = try sequence.schedule(on: engine)
+        // Nothing played (a note the engine or the source refuses): no silent file is left as if it had, to be
+        // refused as taken when the command is run again. The file is this run's (an output never takes a name in use).
+        func discardFile() {
+            try? engine.stop()
+            if let wav = sound.output.wav, !PosixFile.writesDirectly(wav) { unlink(wav) }
+        }
+        let end: Int64
+        do { end = try sequence.schedule(on: engine) } catch {
+            discardFile()
+            throw error
+        }
         let notices = engine.render(through: end, thenUntilSilentWithin: Int64(engine.format.sampleRate * 2))
-        // Every note refused (an unpitched source): nothing played, so no silent file is left as if it had.
+        // Every note refused (an unpitched source).
         let refused = notices.filter { if case .noteRefused = $0 { true } else { false } }
         if refused.count == sequence.notes.count, let first = refused.first {
-            try? engine.stop()
-            // The file this run made (an output never takes a name in use) holds only silence.
-            if let wav = sound.output.wav, !PosixFile.writesDirectly(wav) { unlink(wav) }
+            discardFile()
             // With the source's own reason, where it gave one (the keys it plays).
             guard case .noteRefused(let id, _, _) = first, let words = engine.refusals[id], !words.isEmpty else {
                 throw Failure(localized(.playNothingPlayed, said(first)))

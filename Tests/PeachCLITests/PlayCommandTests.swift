@@ -115,6 +115,20 @@ import Testing
         #expect(abs(samples.map(abs).max()! - 0.2 * 0.8) < 0.005, "gain 0.2 at the default velocity 0.8")
     }
 
+    /// A note the engine refuses ends the render before anything plays, and
+    /// leaves no file: a header-only WAV was left, and running the command
+    /// again was refused as "already exists".
+    @Test func aRenderThatPlaysNothingLeavesNoFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = ["XDG_CONFIG_HOME": directory.path + "/config", "XDG_DATA_HOME": directory.path + "/data"]
+        for _ in 0..<2 {
+            let result = try Shell.run([BuildProducts.peach, "play", "G9", "--cents", "1200", "--wav", directory.file("high.wav")], environment: environment)
+            #expect(result.status == 1 && result.standardError.contains("is outside") && !result.standardError.contains("exists"), "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: directory.file("high.wav")))
+        }
+    }
+
     /// `play` plays the sound the settings name with its saved options, as
     /// `--source`'s help says (it played the sine at its own gain whatever
     /// was saved); `--source` still wins, and a saved sound that cannot play
