@@ -15,7 +15,7 @@ public struct MetronomeSetup: Equatable, Codable, Sendable {
     /// The chance that any beat after the count-in falls silent (0 = never).
     public var silentBeatChance: Double
     /// Seeds the random silent beats, so a render can be repeated exactly;
-    /// nil for other beats each time the metronome starts (`ClickPlan` draws one).
+    /// nil for other beats each time the metronome starts (`MetronomePlayer` draws one).
     public var seed: UInt64?
 
     public static let tempoRange = 20.0...400.0

@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 
 /// The way out when Peach cannot go on: a fatal signal (a crash), or a
-/// plugin's `process`, `activate` or `deactivate` that never returns. Until plugins run in a process of
+/// plugin call that never returns (`process`, or any on the main thread). Until plugins run in a process of
 /// their own, a plugin that crashes takes Peach with it; what Peach can still
 /// do is tidy up and say whose fault it was.
 ///
@@ -21,7 +21,7 @@ public enum EmergencyStop {
     /// A cleanup step: async-signal-safe, given the context it was registered with.
     public typealias Cleanup = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
-    /// The exit status after a plugin crashed, or hung in `process`, `activate` or `deactivate` (EX_SOFTWARE).
+    /// The exit status after a plugin crashed or hung in a call (EX_SOFTWARE).
     public static let pluginFaultStatus: Int32 = 70
 
     /// The fatal signals handled, in the order of the messages a `PluginFaultMessages` prepares.
