@@ -67,9 +67,9 @@ struct SoundOptions: ParsableArguments {
     /// As `makeSource(from:settings:)`, but the saved sound (no `--source`
     /// given) that cannot play, a plugin removed or a font moved, gives way to
     /// the sine, with why: training and `play` go on rather than stop. The
-    /// setting is kept until the user picks another.
-    /// Only what was saved gives way: an `--option` of the user's that the
-    /// sound (or the sine standing in) refuses is an error, as it is with `--source`.
+    /// setting is kept until the user picks another. Only what was saved gives
+    /// way: an `--option` of the user's that the sound (or the sine standing
+    /// in) refuses is an error, as it is with `--source`.
     func makeSourceOrSine(from catalog: SourceCatalog, settings: SettingsStore) throws -> (source: SourceInstance, standIn: String?) {
         guard source == nil, settings.isSet(.source) else { return (try makeSource(from: catalog, settings: settings), nil) }
         let id = settings.text(.source)
@@ -81,16 +81,18 @@ struct SoundOptions: ParsableArguments {
         } catch {
             made = (try catalog.makeInstance(of: SourceCatalog.defaultSourceID), localized(.appSavedSoundGone, id, said(error)))
         }
-        for assignment in options {
-            let (key, value) = try SourceOption.split(assignment: assignment)
-            try made.source.set(key, to: value)
-        }
+        for (key, value) in try givenAssignments() { try made.source.set(key, to: value) }
         return made
     }
 
     /// The saved options of the chosen source (if `settings` are used), then the `--option KEY=VALUE` values, split.
     func optionAssignments(_ settings: SettingsStore?) throws -> [(key: String, value: String)] {
         let saved = settings?.sourceOptions(for: sourceID(settings)) ?? []
-        return try saved + options.map { assignment in try SourceOption.split(assignment: assignment) }
+        return try saved + givenAssignments()
+    }
+
+    /// The `--option KEY=VALUE` values alone, split.
+    private func givenAssignments() throws -> [(key: String, value: String)] {
+        try options.map { assignment in try SourceOption.split(assignment: assignment) }
     }
 }

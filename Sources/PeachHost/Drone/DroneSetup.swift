@@ -58,10 +58,16 @@ public struct DroneSetup: Equatable, Codable, Sendable {
         return MIDINote.spelling(withOctave(text)) ?? note.name
     }
 
+    /// A drone on the note `text` names (as `note(parsing:)` reads it), spelled as written there.
+    public init(note text: String, reference: Double = Pitch.standardReference, fifth: Bool = false) throws(NoteParseError) {
+        self.init(root: try Self.note(parsing: text), reference: reference, fifth: fifth)
+        spelling = MIDINote.spelling(Self.withOctave(text))
+    }
+
     /// Sets the root to the note `text` names (as `note(parsing:)` reads it), keeping its spelling.
     public mutating func setRoot(parsing text: String) throws(NoteParseError) {
-        root = try Self.note(parsing: text).number
-        spelling = MIDINote.spelling(Self.withOctave(text))
+        let named = try DroneSetup(note: text)
+        (root, spelling) = (named.root, named.spelling)
     }
 
     /// The root's name: as it was written, else with a sharp (`A#2`).

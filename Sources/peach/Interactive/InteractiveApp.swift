@@ -51,11 +51,7 @@ final class InteractiveApp {
         let everySource = sound.plugins.discoverSourcesWarningOfDuplicates()
         catalog = everySource.pitchedOnly  // pairs need pitch; clicks under them do not
         let reference = sound.reference(settings)
-        let drone = try under.drone.map { note in
-            var setup = DroneSetup(root: MIDINote(number: 57)!, reference: reference)
-            try setup.setRoot(parsing: note)
-            return setup
-        }
+        let drone = try under.drone.map { note in try DroneSetup(note: note, reference: reference) }
         backdrop = drone == nil && under.bpm == nil ? nil : TrainingBackdrop(drone: drone, bpm: under.bpm, catalog: everySource)
         // The saved sound went away (a plugin removed, a font moved): say so and play the sine.
         (source, standIn) = try sound.makeSourceOrSine(from: catalog, settings: settings)

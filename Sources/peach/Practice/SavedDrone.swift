@@ -28,12 +28,15 @@ struct SavedDrone: Codable, Equatable {
         }
         memory.reading = { saved in
             var read = saved
-            read.followsReferenceSetting = saved.followsReferenceSetting ?? (saved.setup.reference == Pitch.standardReference)
-            if read.followsReferenceSetting == true { read.setup.reference = setting }
+            read.followsReferenceSetting = saved.followsSetting
+            if read.followsSetting { read.setup.reference = setting }
             return read
         }
         return memory
     }
+
+    /// Whether A4 follows the setting, an entry from before it was kept included (its 440 was the setting's).
+    private var followsSetting: Bool { followsReferenceSetting ?? (setup.reference == Pitch.standardReference) }
 
     /// The options that recreate it, as typed (a point for decimals in any language): what `--presets` shows.
     var commandLine: String {
@@ -41,7 +44,7 @@ struct SavedDrone: Codable, Equatable {
         if setup.cents != 0 { words += ["--cents", setup.cents.compact(in: .english)] }
         if setup.fifth { words += ["--fifth", "--tuning", setup.tuning.rawValue] }
         if setup.octave { words.append("--octave") }
-        if !(followsReferenceSetting ?? (setup.reference == Pitch.standardReference)) {
+        if !followsSetting {
             words += ["--reference", setup.reference.compact(in: .english)]
         }
         words += ["--timbre", timbre.rawValue]

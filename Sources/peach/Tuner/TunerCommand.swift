@@ -82,8 +82,7 @@ struct TunerCommand: ParsableCommand {
             if fifth || tuning != nil { throw ValidationError(localized(.tunerDroneOptionsNeedDrone)) }
             return nil
         }
-        var setup = DroneSetup(root: try checked(option: "--drone", drone, DroneSetup.note(parsing:)), reference: reference, fifth: fifth)
-        try setup.setRoot(parsing: drone)
+        var setup = try checked(option: "--drone", drone) { note in try DroneSetup(note: note, reference: reference, fifth: fifth) }
         if let tuning { setup.tuning = try DroneCommand.tuning(parsing: tuning) }
         try checked { try setup.check() }
         return setup
